@@ -1,0 +1,51 @@
+package view
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+)
+
+// header draws the title block and the live counters. Counters are in Go
+// Mono, right-aligned, so a growing revision does not shift its digits.
+func header(sc *Scene, s Snapshot) {
+	sc.label(Margin, 48, "WatchScope", ProseBold, 48, Left, Ink)
+	sc.label(Margin, 112, "etcd keeps every change as a revision. Compaction forgets the past.",
+		Prose, 24, Left, Muted)
+
+	stats := []struct{ label, value string }{
+		{"SIM TIME", SimTime(s.Now)},
+		{"LIVE KEYS", strconv.Itoa(s.LiveKeys)},
+		{"COMPACTED", revOrDash(s.CompactRev)},
+		{"REVISION", strconv.FormatInt(s.Rev, 10)},
+	}
+	x := float64(GridRight)
+	for i := len(stats) - 1; i >= 0; i-- {
+		st := stats[i]
+		c := Ink
+		if st.label == "COMPACTED" {
+			c = Yellow
+		}
+		sc.label(x, 52, st.label, ProseBold, 18, Right, Muted)
+		sc.label(x, 80, st.value, Mono, 44, Right, c)
+		x -= 216
+	}
+	sc.rect(Rect{X: Margin, Y: 168, W: GridRight - Margin, H: 1, Fill: Rule})
+}
+
+// SimTime is the one text form of simulated time on the stage: seconds
+// with one decimal ("12.4 s"), minutes past a minute ("3m05.2s").
+func SimTime(d time.Duration) string {
+	if d < time.Minute {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	m := int(d / time.Minute)
+	return fmt.Sprintf("%dm%04.1fs", m, (d - time.Duration(m)*time.Minute).Seconds())
+}
+
+func revOrDash(r int64) string {
+	if r <= 0 {
+		return "-"
+	}
+	return strconv.FormatInt(r, 10)
+}

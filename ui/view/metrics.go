@@ -1,0 +1,57 @@
+package view
+
+import (
+	"sync"
+
+	"golang.org/x/image/font"
+	"golang.org/x/image/font/gofont/gomedium"
+	"golang.org/x/image/font/gofont/gomono"
+	"golang.org/x/image/font/gofont/goregular"
+	"golang.org/x/image/font/opentype"
+	"golang.org/x/image/math/fixed"
+)
+
+// TTF is the font file of each role: the Go fonts (Bigelow & Holmes),
+// made for reading code, with a monospace member whose digits all have
+// the same width so that changing numbers do not jitter.
+func TTF(f Font) []byte {
+	switch f {
+	case ProseBold:
+		return gomedium.TTF
+	case Mono:
+		return gomono.TTF
+	}
+	return goregular.TTF
+}
+
+var (
+	parseOnce sync.Once
+	parsed    [3]*opentype.Font
+)
+
+// Parsed returns the parsed font of a role (parsed once, on first use).
+func Parsed(f Font) *opentype.Font {
+	parseOnce.Do(func() {
+		for _, r := range []Font{Prose, ProseBold, Mono} {
+			p, err := opentype.Parse(TTF(r))
+			if err != nil {
+				panic("view: bad embedded Go font: " + err.Error())
+			}
+			parsed[r] = p
+		}
+	})
+	return parsed[f]
+}
+
+// Measure is the advance width of s in design pixels, so the layout can
+// place things after a label without asking the renderer.
+func Measure(f Font, size float64, s string) float64 {
+	face, err := opentype.NewFace(Parsed(f), &opentype.FaceOptions{Size: size, DPI: 72})
+	if err != nil {
+		return 0
+	}
+	defer face.Close()
+	return fixedToFloat(font.MeasureString(face, s))
+}
+
+func fixedToFloat(x fixed.Int26_6) float64 { return float64(x) / 64 }

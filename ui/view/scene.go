@@ -1,0 +1,74 @@
+package view
+
+import "image/color"
+
+// A Scene is one frame of the stage as a display list in design
+// coordinates (a 1920x1080 canvas, y down). The renderer maps it to
+// physical pixels with a Frame and draws the lists in order: Rects, Lines,
+// Marks, then Texts, so that shapes batch together and text sits on top.
+// Keeping the frame as plain data makes layout and animation testable
+// without a GPU.
+type Scene struct {
+	Rects []Rect
+	Lines []Line
+	Marks []Mark
+	Texts []Text
+}
+
+// Rect is a filled rectangle with an optional rounded corner radius.
+type Rect struct {
+	X, Y, W, H float64
+	Radius     float64
+	Fill       color.RGBA
+}
+
+// Line is a straight stroke.
+type Line struct {
+	X0, Y0, X1, Y1 float64
+	Width          float64
+	Color          color.RGBA
+}
+
+// Mark is a Kind's shape centred at (X, Y) with radius R.
+type Mark struct {
+	X, Y, R float64
+	Shape   Shape
+	Color   color.RGBA
+}
+
+// Font is a typographic role; the renderer maps it to a Go font.
+type Font int
+
+const (
+	Prose     Font = iota // Go Regular
+	ProseBold             // Go Medium: titles, section labels
+	Mono                  // Go Mono: keys, revisions, anything tabular
+)
+
+// Align says which point of the text (X, Y) names: its left, centre or
+// right edge, always at the top of the line box.
+type Align int
+
+const (
+	Left Align = iota
+	Center
+	Right
+)
+
+// Text is one line of text. Size is the font size in design pixels.
+type Text struct {
+	X, Y  float64
+	S     string
+	Font  Font
+	Size  float64
+	Align Align
+	Color color.RGBA
+}
+
+func (s *Scene) rect(r Rect)                 { s.Rects = append(s.Rects, r) }
+func (s *Scene) line(l Line)                 { s.Lines = append(s.Lines, l) }
+func (s *Scene) mark(m Mark)                 { s.Marks = append(s.Marks, m) }
+func (s *Scene) text(t Text)                 { s.Texts = append(s.Texts, t) }
+func (s *Scene) label(x, y float64, str string, f Font, size float64, a Align, c color.RGBA) {
+	s.text(Text{X: x, Y: y, S: str, Font: f, Size: size, Align: a, Color: c})
+}
