@@ -1,0 +1,193 @@
+package engine
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Metrics is the world's registry of counters, gauges and histograms,
+// named as the real components name them (etcd_mvcc_..., apiserver_...,
+// reflector_...). A series is a name plus sorted labels, printed in
+// Prometheus text form:
+//
+//	apiserver_terminated_watchers_total{group="",resource="pods"}
+//
+// Every counter and gauge is also sampled once per SampleInterval of
+// virtual time into a bounded ring (a TimeSeries) for the live charts.
+// Iteration is always in sorted series order, never map order.
+type Metrics struct {
+	byName map[string]*metric
+	order  []*metric // sorted by (name, labels): one family stays together
+
+	interval   time.Duration
+	capacity   int
+	nextSample time.Duration // the next sampling boundary not yet taken
+	skipped    uint64        // boundaries skipped because they fell out of every ring
+}
+
+type metricKind int
+
+const (
+	kindCounter metricKind = iota
+	kindGauge
+	kindGaugeFunc
+	kindHistogram
+)
+
+// metric is one registered series.
+type metric struct {
+	name, labels string // labels in text form, `a="x",b="y"`, sorted
+	kind         metricKind
+	value        float64 // counter and gauge
+	fn           func() float64
+	hist         *Histogram
+	series       *TimeSeries // nil for histograms
+}
+
+// Counter only goes up (Prometheus convention: names end in _total).
+type Counter struct{ m *metric }
+
+// Gauge goes up and down.
+type Gauge struct{ m *metric }
+
+// NewMetrics returns an empty registry sampling every interval into rings
+// of capacity samples.
+func NewMetrics(interval time.Duration, capacity int) *Metrics {
+	if interval <= 0 || capacity <= 0 {
+		panic("engine: metrics need a positive interval and capacity")
+	}
+	return &Metrics{byName: map[string]*metric{}, interval: interval, capacity: capacity}
+}
+
+// SeriesName is the Prometheus text form of a series. Labels come as
+// name, value pairs and are sorted by name; values are quoted and escaped.
+func SeriesName(name string, labels ...string) string {
+	l := labelText(labels)
+	if l == "" {
+		return name
+	}
+	return name + "{" + l + "}"
+}
+
+func labelText(labels []string) string {
+	if len(labels)%2 != 0 {
+		panic("engine: labels must be name, value pairs")
+	}
+	pairs := make([]string, 0, len(labels)/2)
+	for i := 0; i < len(labels); i += 2 {
+		pairs = append(pairs, labels[i]+"="+quoteLabel(labels[i+1]))
+	}
+	slices.Sort(pairs)
+	return strings.Join(pairs, ",")
+}
+
+// quoteLabel escapes a label value as the Prometheus text format does:
+// backslash, double quote and newline.
+func quoteLabel(v string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(v) + `"`
+}
+
+// register returns the series' metric, creating it on first use. Asking
+// for an existing series with another kind is a programming error.
+func (m *Metrics) register(kind metricKind, name string, labels []string) *metric {
+	key := SeriesName(name, labels...)
+	if mt, ok := m.byName[key]; ok {
+		if mt.kind != kind {
+			panic(fmt.Sprintf("engine: metric %s registered twice with different kinds", key))
+		}
+		return mt
+	}
+	mt := &metric{name: name, labels: labelText(labels), kind: kind}
+	if kind != kindHistogram {
+		mt.series = newTimeSeries(m.capacity)
+	}
+	m.byName[key] = mt
+	i, _ := slices.BinarySearchFunc(m.order, mt, compareMetric)
+	m.order = slices.Insert(m.order, i, mt)
+	return mt
+}
+
+// Counter returns the counter for name and labels (name, value pairs),
+// creating it at zero on first use.
+func (m *Metrics) Counter(name string, labels ...string) *Counter {
+	return &Counter{m.register(kindCounter, name, labels)}
+}
+
+// Gauge returns the gauge for name and labels, creating it at zero.
+func (m *Metrics) Gauge(name string, labels ...string) *Gauge {
+	return &Gauge{m.register(kindGauge, name, labels)}
+}
+
+// GaugeFunc registers a gauge whose value is read from fn whenever it is
+// sampled or printed (for values a component already keeps, such as the
+// current revision). Registering the same series again replaces fn.
+func (m *Metrics) GaugeFunc(name string, fn func() float64, labels ...string) {
+	m.register(kindGaugeFunc, name, labels).fn = fn
+}
+
+// Inc adds one.
+func (c *Counter) Inc() { c.m.value++ }
+
+// Add adds v, which must not be negative.
+func (c *Counter) Add(v float64) {
+	if v < 0 {
+		panic("engine: counter decreased")
+	}
+	c.m.value += v
+}
+
+// Value is the current count.
+func (c *Counter) Value() float64 { return c.m.value }
+
+// Set sets the gauge.
+func (g *Gauge) Set(v float64) { g.m.value = v }
+
+// Add adds v (which may be negative).
+func (g *Gauge) Add(v float64) { g.m.value += v }
+
+// Value is the current value.
+func (g *Gauge) Value() float64 { return g.m.value }
+
+func (mt *metric) current() float64 {
+	if mt.kind == kindGaugeFunc {
+		return mt.fn()
+	}
+	return mt.value
+}
+
+// Value returns the current value of a counter or gauge series, named in
+// its text form (see SeriesName).
+func (m *Metrics) Value(series string) (float64, bool) {
+	mt, ok := m.byName[series]
+	if !ok || mt.kind == kindHistogram {
+		return 0, false
+	}
+	return mt.current(), true
+}
+
+func compareMetric(a, b *metric) int {
+	if c := strings.Compare(a.name, b.name); c != 0 {
+		return c
+	}
+	return strings.Compare(a.labels, b.labels)
+}
+
+// key is the series' text form.
+func (mt *metric) key() string {
+	if mt.labels == "" {
+		return mt.name
+	}
+	return mt.name + "{" + mt.labels + "}"
+}
+
+// Names lists every registered series in sorted (name, labels) order.
+func (m *Metrics) Names() []string {
+	out := make([]string, len(m.order))
+	for i, mt := range m.order {
+		out[i] = mt.key()
+	}
+	return out
+}

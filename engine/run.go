@@ -1,0 +1,109 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// Schedule queues run at virtual time at (never earlier than now), caused
+// by the trace event cause. While run executes, w.Cause() returns cause.
+func (w *World) Schedule(at time.Duration, cause EventID, run func()) Handle {
+	return w.sched.Schedule(max(at, w.now), cause, run)
+}
+
+// After queues run d after now, caused by w.Cause().
+func (w *World) After(d time.Duration, run func()) Handle {
+	return w.Schedule(w.now+d, w.cause, run)
+}
+
+// Step runs the next event, if there is one (and, during a replay, if it
+// is not past the replay horizon). The loop for one event is:
+//
+//  1. pop the earliest (time, seq) event and move the clock to its time
+//     (taking any metric samples due before it);
+//  2. Advance every ticker to the new now, in registration order;
+//  3. run the event with Cause() set to its cause;
+//  4. make sure each ticker has a wake-up event at its NextWake.
+func (w *World) Step() bool {
+	at, ok := w.sched.Peek()
+	if !ok || (w.replay && at > w.horizon) {
+		return false
+	}
+	ev, _ := w.sched.Pop()
+	w.moveClock(ev.At)
+	w.advanceTickers()
+	prev := w.cause
+	w.cause = ev.Cause
+	ev.Run()
+	w.cause = prev
+	w.syncWakes()
+	w.changes++
+	return true
+}
+
+// RunUntil runs every event due at or before t, then sets the clock to t
+// (if t is ahead). It returns the number of events run.
+func (w *World) RunUntil(t time.Duration) int {
+	n, _ := w.RunUntilBudget(t, -1)
+	return n
+}
+
+// RunFor is RunUntil(Now()+d).
+func (w *World) RunFor(d time.Duration) int { return w.RunUntil(w.now + d) }
+
+// RunUntilBudget is RunUntil with at most budget events (budget < 0: no
+// limit), for a browser frame that must not run long. If the budget runs
+// out first, the clock stays at the last event run and reached is false;
+// calling again continues exactly where it stopped.
+func (w *World) RunUntilBudget(t time.Duration, budget int) (ran int, reached bool) {
+	if w.replay {
+		t = min(t, w.horizon)
+	}
+	for budget < 0 || ran < budget {
+		at, ok := w.sched.Peek()
+		if !ok || at > t {
+			if t > w.now {
+				w.moveClock(t)
+			}
+			return ran, true
+		}
+		w.Step()
+		ran++
+	}
+	at, ok := w.sched.Peek()
+	if !ok || at > t {
+		if t > w.now {
+			w.moveClock(t)
+		}
+		return ran, true
+	}
+	return ran, false
+}
+
+// NextAt reports when the next event is due.
+func (w *World) NextAt() (time.Duration, bool) { return w.sched.Peek() }
+
+// Pending is the number of queued events, ticker wake-ups included.
+func (w *World) Pending() int { return w.sched.Len() }
+
+// Idle reports whether nothing is queued except ticker wake-ups: the world
+// has settled and only timers (progress notifications, compaction,
+// resyncs) can still change it.
+func (w *World) Idle() bool {
+	wakes := 0
+	for _, te := range w.tickers {
+		if te.wake.Pending() {
+			wakes++
+		}
+	}
+	return w.sched.Len() == wakes
+}
+
+// moveClock sets the clock forward to t, sampling metrics on the way.
+func (w *World) moveClock(t time.Duration) {
+	if t < w.now {
+		panic(fmt.Sprintf("engine: clock moving back from %v to %v", w.now, t))
+	}
+	w.Metrics.SampleBefore(t)
+	w.now = t
+}

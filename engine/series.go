@@ -1,0 +1,97 @@
+package engine
+
+import "time"
+
+// Sample is one point of a time series: the value a metric had at At.
+type Sample struct {
+	At    time.Duration
+	Value float64
+}
+
+// TimeSeries is a bounded ring of samples, one per sampling interval, for
+// a live chart. When full, the oldest sample is overwritten and counted in
+// Dropped, so a chart can say "showing the last 10 minutes".
+type TimeSeries struct {
+	ring     []Sample
+	start, n int
+	dropped  uint64
+}
+
+func newTimeSeries(capacity int) *TimeSeries {
+	return &TimeSeries{ring: make([]Sample, capacity)}
+}
+
+func (ts *TimeSeries) add(s Sample) {
+	if ts.n == len(ts.ring) {
+		ts.start = (ts.start + 1) % len(ts.ring)
+		ts.n--
+		ts.dropped++
+	}
+	ts.ring[(ts.start+ts.n)%len(ts.ring)] = s
+	ts.n++
+}
+
+// Samples returns the kept samples, oldest first.
+func (ts *TimeSeries) Samples() []Sample {
+	out := make([]Sample, ts.n)
+	for i := range out {
+		out[i] = ts.ring[(ts.start+i)%len(ts.ring)]
+	}
+	return out
+}
+
+// Len is the number of kept samples; Cap is the bound.
+func (ts *TimeSeries) Len() int { return ts.n }
+
+// Cap is how many samples the ring keeps.
+func (ts *TimeSeries) Cap() int { return len(ts.ring) }
+
+// Dropped counts samples overwritten because the ring was full.
+func (ts *TimeSeries) Dropped() uint64 { return ts.dropped }
+
+// Last returns the newest sample.
+func (ts *TimeSeries) Last() (Sample, bool) {
+	if ts.n == 0 {
+		return Sample{}, false
+	}
+	return ts.ring[(ts.start+ts.n-1)%len(ts.ring)], true
+}
+
+// Series returns the time series of a counter or gauge series.
+func (m *Metrics) Series(series string) (*TimeSeries, bool) {
+	mt, ok := m.byName[series]
+	if !ok || mt.series == nil {
+		return nil, false
+	}
+	return mt.series, true
+}
+
+// Interval is the sampling period in virtual time.
+func (m *Metrics) Interval() time.Duration { return m.interval }
+
+// SampleBefore takes every sample due at a boundary strictly before t. The
+// World calls it whenever its clock is about to move to t, so the sample
+// at boundary k holds the state after everything that happened at or
+// before k, however the run was cut into RunUntil calls. A jump longer
+// than the rings skips the boundaries no ring could keep anyway.
+func (m *Metrics) SampleBefore(t time.Duration) {
+	if m.nextSample >= t {
+		return
+	}
+	due := int64((t-1-m.nextSample)/m.interval) + 1
+	if extra := due - int64(m.capacity); extra > 0 {
+		m.nextSample += time.Duration(extra) * m.interval
+		m.skipped += uint64(extra)
+	}
+	for ; m.nextSample < t; m.nextSample += m.interval {
+		m.sampleAt(m.nextSample)
+	}
+}
+
+func (m *Metrics) sampleAt(at time.Duration) {
+	for _, mt := range m.order {
+		if mt.series != nil {
+			mt.series.add(Sample{At: at, Value: mt.current()})
+		}
+	}
+}
