@@ -24,7 +24,6 @@ type Metrics struct {
 	interval   time.Duration
 	capacity   int
 	nextSample time.Duration // the next sampling boundary not yet taken
-	skipped    uint64        // boundaries skipped because they fell out of every ring
 }
 
 type metricKind int

@@ -46,7 +46,8 @@ func (ts *TimeSeries) Len() int { return ts.n }
 // Cap is how many samples the ring keeps.
 func (ts *TimeSeries) Cap() int { return len(ts.ring) }
 
-// Dropped counts samples overwritten because the ring was full.
+// Dropped counts samples lost because the ring was full (overwritten, or
+// never taken because a clock jump skipped more than the ring holds).
 func (ts *TimeSeries) Dropped() uint64 { return ts.dropped }
 
 // Last returns the newest sample.
@@ -81,7 +82,11 @@ func (m *Metrics) SampleBefore(t time.Duration) {
 	due := int64((t-1-m.nextSample)/m.interval) + 1
 	if extra := due - int64(m.capacity); extra > 0 {
 		m.nextSample += time.Duration(extra) * m.interval
-		m.skipped += uint64(extra)
+		for _, mt := range m.order {
+			if mt.series != nil {
+				mt.series.dropped += uint64(extra)
+			}
+		}
 	}
 	for ; m.nextSample < t; m.nextSample += m.interval {
 		m.sampleAt(m.nextSample)

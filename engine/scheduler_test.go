@@ -1,0 +1,141 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSchedulerOrder(t *testing.T) {
+	type ev struct {
+		at   time.Duration
+		name string
+	}
+	tests := []struct {
+		name string
+		evs  []ev
+		want string
+	}{
+		{"by time", []ev{{3, "c"}, {1, "a"}, {2, "b"}}, "a b c"},
+		{"same time keeps insertion order", []ev{{5, "x"}, {5, "y"}, {5, "z"}}, "x y z"},
+		{"mixed", []ev{{2, "b1"}, {1, "a"}, {2, "b2"}, {0, "zero"}, {2, "b3"}, {1, "a2"}}, "zero a a2 b1 b2 b3"},
+		{"empty", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var s Scheduler
+			var got []string
+			for _, e := range tt.evs {
+				s.Schedule(e.at, 0, func() { got = append(got, e.name) })
+			}
+			for ev, ok := s.Pop(); ok; ev, ok = s.Pop() {
+				ev.Run()
+			}
+			if g := strings.Join(got, " "); g != tt.want {
+				t.Errorf("order = %q, want %q", g, tt.want)
+			}
+		})
+	}
+}
+
+func TestSchedulerCancel(t *testing.T) {
+	var s Scheduler
+	var got []int
+	h := make([]Handle, 5)
+	for i := range h {
+		h[i] = s.Schedule(time.Duration(i%2), 0, func() { got = append(got, i) })
+	}
+	if !h[2].Cancel() || h[2].Cancel() {
+		t.Fatal("Cancel should succeed once, then report false")
+	}
+	if h[2].Pending() || !h[3].Pending() {
+		t.Fatal("Pending wrong after cancel")
+	}
+	if (Handle{}).Cancel() {
+		t.Fatal("zero Handle canceled something")
+	}
+	for ev, ok := s.Pop(); ok; ev, ok = s.Pop() {
+		ev.Run()
+	}
+	if want := []int{0, 4, 1, 3}; !slices.Equal(got, want) {
+		t.Errorf("ran %v, want %v", got, want)
+	}
+	if h[0].Cancel() {
+		t.Error("canceling an event that already ran reported true")
+	}
+}
+
+// TestSchedulerModel checks random schedules and cancels against a naive
+// reference: sort the survivors by (time, insertion index).
+func TestSchedulerModel(t *testing.T) {
+	for seed := range uint64(20) {
+		r := NewRand(seed)
+		var s Scheduler
+		type ref struct {
+			at  time.Duration
+			idx int
+		}
+		var live []ref
+		var handles []Handle
+		for i := range 300 {
+			at := time.Duration(r.IntN(20))
+			handles = append(handles, s.Schedule(at, 0, func() {}))
+			live = append(live, ref{at, i})
+			if r.IntN(4) == 0 {
+				j := r.IntN(len(handles))
+				if handles[j].Cancel() {
+					live = slices.DeleteFunc(live, func(x ref) bool { return x.idx == j })
+				}
+			}
+		}
+		slices.SortFunc(live, func(a, b ref) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.idx, b.idx)) })
+		for _, want := range live {
+			ev, ok := s.Pop()
+			if !ok || ev.At != want.at || ev.Seq != uint64(want.idx+1) {
+				t.Fatalf("seed %d: popped (%v,%d,%v), want (%v,%d)", seed, ev.At, ev.Seq, ok, want.at, want.idx+1)
+			}
+		}
+		if s.Len() != 0 {
+			t.Fatalf("seed %d: %d events left", seed, s.Len())
+		}
+	}
+}
+
+// BenchmarkScheduler measures steady-state throughput with about 10,000
+// pending events: each popped event schedules one more.
+func BenchmarkScheduler(b *testing.B) {
+	var s Scheduler
+	r := NewRand(1)
+	noop := func() {}
+	for range 10000 {
+		s.Schedule(time.Duration(r.IntN(1e9)), 0, noop)
+	}
+	b.ResetTimer()
+	for range b.N {
+		ev, _ := s.Pop()
+		s.Schedule(ev.At+time.Duration(r.IntN(1e9)), 0, noop)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
+
+// BenchmarkWorldStep measures the whole per-event loop of a World (clock,
+// metric sampling, one ticker, trace record).
+func BenchmarkWorldStep(b *testing.B) {
+	w := newTestWorld(b, Config{Seed: 1})
+	w.AddTicker("x", &fakeTicker{})
+	var tick func()
+	tick = func() {
+		w.Record("x", "TICK", "")
+		w.After(time.Millisecond, tick)
+	}
+	for range 100 {
+		w.After(w.Uniform(0, time.Millisecond), tick)
+	}
+	b.ResetTimer()
+	for range b.N {
+		w.Step()
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
+}
