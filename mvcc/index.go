@@ -1,0 +1,140 @@
+package mvcc
+
+import (
+	"bytes"
+
+	"github.com/google/btree"
+)
+
+// treeIndex maps every key to its keyIndex, ordered by key bytes, in a
+// B-tree of degree 32 as etcd does. Reads at a revision ask the index which
+// revision of each key was live then, and fetch that revision's value from
+// the backend.
+//
+//	treeIndex (btree, by key)          backend (btree, by revision)
+//	  "a" -> {2.0 4.0}          ---->    2.0 -> a=1   4.0 -> a=2
+//	  "b" -> {3.0 5.0(t)} {6.0} ---->    3.0 -> b=1   5.0 -> b (tombstone)  6.0 -> b=x
+type treeIndex struct {
+	tree *btree.BTreeG[*keyIndex]
+}
+
+const btreeDegree = 32
+
+func newTreeIndex() *treeIndex {
+	return &treeIndex{tree: btree.NewG(btreeDegree, func(a, b *keyIndex) bool {
+		return bytes.Compare(a.key, b.key) < 0
+	})}
+}
+
+func (ti *treeIndex) keyIndex(key []byte) (*keyIndex, bool) {
+	return ti.tree.Get(&keyIndex{key: key})
+}
+
+// Put records rev for key, creating the keyIndex on the first put.
+func (ti *treeIndex) Put(key []byte, rev Revision) {
+	ki, ok := ti.keyIndex(key)
+	if !ok {
+		ki = &keyIndex{key: key}
+		ti.tree.ReplaceOrInsert(ki)
+	}
+	ki.put(rev.Main, rev.Sub)
+}
+
+// Tombstone records the deletion of key at rev.
+func (ti *treeIndex) Tombstone(key []byte, rev Revision) error {
+	ki, ok := ti.keyIndex(key)
+	if !ok {
+		return ErrRevisionNotFound
+	}
+	return ki.tombstone(rev.Main, rev.Sub)
+}
+
+// Get returns the revision of key live at atRev (see keyIndex.get).
+func (ti *treeIndex) Get(key []byte, atRev int64) (modified, created Revision, ver int64, err error) {
+	ki, ok := ti.keyIndex(key)
+	if !ok {
+		return Revision{}, Revision{}, 0, ErrRevisionNotFound
+	}
+	return ki.get(atRev)
+}
+
+// visit calls f for every keyIndex in [key, end); an empty non-nil end means
+// "every key >= key".
+func (ti *treeIndex) visit(key, end []byte, f func(ki *keyIndex) bool) {
+	ti.tree.AscendGreaterOrEqual(&keyIndex{key: key}, func(ki *keyIndex) bool {
+		if len(end) > 0 && bytes.Compare(ki.key, end) >= 0 {
+			return false
+		}
+		return f(ki)
+	})
+}
+
+// Revisions returns, in key order, the revision live at atRev of each key
+// in range (end nil: the single key), at most limit of them (limit <= 0: no
+// limit), and the total number of live keys in range.
+func (ti *treeIndex) Revisions(key, end []byte, atRev int64, limit int) (revs []Revision, total int) {
+	if end == nil {
+		rev, _, _, err := ti.Get(key, atRev)
+		if err != nil {
+			return nil, 0
+		}
+		return []Revision{rev}, 1
+	}
+	ti.visit(key, end, func(ki *keyIndex) bool {
+		if rev, _, _, err := ki.get(atRev); err == nil {
+			if limit <= 0 || len(revs) < limit {
+				revs = append(revs, rev)
+			}
+			total++
+		}
+		return true
+	})
+	return revs, total
+}
+
+// CountRevisions counts the keys in range live at atRev.
+func (ti *treeIndex) CountRevisions(key, end []byte, atRev int64) int {
+	_, total := ti.Revisions(key, end, atRev, 1)
+	return total
+}
+
+// Range returns the keys in range live at atRev with their revisions.
+func (ti *treeIndex) Range(key, end []byte, atRev int64) (keys [][]byte, revs []Revision) {
+	if end == nil {
+		rev, _, _, err := ti.Get(key, atRev)
+		if err != nil {
+			return nil, nil
+		}
+		return [][]byte{key}, []Revision{rev}
+	}
+	ti.visit(key, end, func(ki *keyIndex) bool {
+		if rev, _, _, err := ki.get(atRev); err == nil {
+			keys = append(keys, ki.key)
+			revs = append(revs, rev)
+		}
+		return true
+	})
+	return keys, revs
+}
+
+// Compact compacts every keyIndex at rev, drops those left empty, and
+// returns the set of revisions <= rev the backend must keep.
+func (ti *treeIndex) Compact(rev int64) map[Revision]struct{} {
+	available := make(map[Revision]struct{})
+	var empty []*keyIndex
+	ti.tree.Ascend(func(ki *keyIndex) bool {
+		ki.compact(rev, available)
+		if ki.isEmpty() {
+			empty = append(empty, ki)
+		}
+		return true
+	})
+	for _, ki := range empty {
+		ti.tree.Delete(ki)
+	}
+	return available
+}
+
+// Len is the number of keyIndexes (live keys plus deleted keys whose
+// history is not compacted away yet).
+func (ti *treeIndex) Len() int { return ti.tree.Len() }

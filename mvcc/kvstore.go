@@ -1,0 +1,89 @@
+package mvcc
+
+// store is etcd's MVCC key-value store (server/storage/mvcc/kvstore.go): the
+// key index, the backend rows, the current revision and the compaction
+// revision. It knows nothing about watchers; watchableStore wraps it.
+//
+// The store starts at revision 1 with nothing in it (compactMainRev -1),
+// so the first write gets revision 2.
+type store struct {
+	index   *treeIndex
+	backend *backend
+	sched   *scheduler
+
+	currentRev     int64 // the revision of the last write txn that changed something
+	compactMainRev int64 // reads and watches below this revision fail; -1: never compacted
+
+	compaction compactionQueue
+	counters   opCounters
+}
+
+// opCounters are etcd's op counters (metrics_txn.go): each read or write
+// txn adds its ranges, puts and deletes, and a txn of more than one op
+// counts as a txn.
+type opCounters struct {
+	puts, deletes, ranges, txns int64
+}
+
+func newStore(sched *scheduler) *store {
+	return &store{
+		index:          newTreeIndex(),
+		backend:        newBackend(),
+		sched:          sched,
+		currentRev:     1,
+		compactMainRev: -1,
+	}
+}
+
+// Rev is the current revision.
+func (s *store) Rev() int64 { return s.currentRev }
+
+// rangeResult is what a range returns at the MVCC layer: the KVs (at most
+// the limit), the number of live keys in range, and the txn's revision.
+type rangeResult struct {
+	kvs   []KeyValue
+	count int
+	rev   int64
+}
+
+// rangeOptions: limit <= 0 means no limit; rev <= 0 means the current one;
+// count skips fetching values.
+type rangeOptions struct {
+	limit int64
+	rev   int64
+	count bool
+}
+
+// rangeKeys reads [key, end) as of ro.rev inside a txn whose own revision
+// is curRev. The checks run in etcd's order: a future revision first, then
+// a compacted one (strictly below the compaction revision; reading exactly
+// at it works).
+func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (rangeResult, error) {
+	rev := ro.rev
+	if rev > curRev {
+		return rangeResult{count: -1, rev: curRev}, ErrFutureRev
+	}
+	if rev <= 0 {
+		rev = curRev
+	}
+	if rev < s.compactMainRev {
+		return rangeResult{count: -1}, ErrCompacted
+	}
+	if ro.count {
+		return rangeResult{count: s.index.CountRevisions(key, end, rev), rev: curRev}, nil
+	}
+	revs, total := s.index.Revisions(key, end, rev, int(ro.limit))
+	res := rangeResult{count: total, rev: curRev}
+	if len(revs) == 0 {
+		return res, nil
+	}
+	res.kvs = make([]KeyValue, len(revs))
+	for i, r := range revs {
+		row, ok := s.backend.get(r)
+		if !ok {
+			panic("mvcc: range failed to find revision pair " + r.String())
+		}
+		res.kvs[i] = row.kv
+	}
+	return res, nil
+}

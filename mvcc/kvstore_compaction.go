@@ -1,0 +1,90 @@
+package mvcc
+
+import "time"
+
+// Compaction constants, etcd's defaults for --compaction-batch-limit and
+// --compaction-sleep-interval.
+const (
+	compactionBatchLimit    = 1000
+	compactionSleepInterval = 10 * time.Millisecond
+)
+
+// compactionQueue is etcd's FIFO scheduler for compaction jobs: one job
+// runs at a time, and a job deletes backend rows in batches with a pause
+// between batches.
+//
+//	Compact(rev) ──► compactMainRev = rev (reads/watches below rev fail now)
+//	             └─► job queued ─► index compacted, keep-set computed
+//	                             ─► batch: scan 1000 rows <= rev, delete those not kept
+//	                             ─► 10ms ─► next batch ... ─► "finished compact"
+type compactionQueue struct {
+	jobs    []int64 // compaction revisions waiting, oldest first
+	running *compactionJob
+}
+
+// compactionJob is the physical deletion in progress.
+type compactionJob struct {
+	rev  int64
+	keep map[Revision]struct{}
+	next Revision // first row of the next batch
+}
+
+// compact validates rev and makes it the compaction revision at once; the
+// physical deletion is queued. Compacting at or below the current
+// compaction revision is ErrCompacted; beyond the current revision,
+// ErrFutureRev.
+func (s *store) compact(rev int64) error {
+	if rev <= s.compactMainRev {
+		return ErrCompacted
+	}
+	if rev > s.currentRev {
+		return ErrFutureRev
+	}
+	s.compactMainRev = rev
+	s.compaction.jobs = append(s.compaction.jobs, rev)
+	if s.compaction.running == nil {
+		s.startCompactionJob()
+	}
+	return nil
+}
+
+// startCompactionJob takes the oldest queued job: compacts the index (which
+// yields the keep-set) and runs the first batch right away.
+func (s *store) startCompactionJob() {
+	q := &s.compaction
+	if len(q.jobs) == 0 {
+		q.running = nil
+		return
+	}
+	rev := q.jobs[0]
+	q.jobs = q.jobs[1:]
+	q.running = &compactionJob{rev: rev, keep: s.index.Compact(rev)}
+	s.compactionBatch()
+}
+
+// compactionBatch deletes up to compactionBatchLimit rows with main <= rev
+// that are not in the keep-set (scanning kept rows counts towards the
+// batch too, as in etcd), then sleeps 10ms or finishes the job.
+func (s *store) compactionBatch() {
+	job := s.compaction.running
+	var scanned []backendRecord
+	s.backend.ascend(job.next, Revision{Main: job.rev + 1}, func(r backendRecord) bool {
+		scanned = append(scanned, r)
+		return len(scanned) < compactionBatchLimit
+	})
+	for _, r := range scanned {
+		if _, ok := job.keep[r.rev]; !ok {
+			s.backend.delete(r.rev)
+		}
+	}
+	if len(scanned) < compactionBatchLimit {
+		s.startCompactionJob() // finished; the next queued job, if any
+		return
+	}
+	last := scanned[len(scanned)-1].rev
+	job.next = Revision{Main: last.Main, Sub: last.Sub + 1}
+	s.sched.after(compactionSleepInterval, "compaction batch", s.compactionBatch)
+}
+
+// compacting reports whether physical deletion is still in progress.
+func (s *store) compacting() bool { return s.compaction.running != nil }

@@ -1,0 +1,41 @@
+package mvcc
+
+// HistoryRecord is one stored backend row: a revision of a key, or its
+// tombstone (then Kv holds only the key).
+type HistoryRecord struct {
+	Rev       Revision
+	Kv        KeyValue
+	Tombstone bool
+}
+
+// History returns the stored (not yet physically compacted) rows with main
+// revision >= fromMain, in revision order, at most max of them. Rows below
+// the compaction revision disappear as the compaction batches run.
+func (s *Server) History(fromMain int64, max int) []HistoryRecord {
+	var out []HistoryRecord
+	if max <= 0 {
+		return nil
+	}
+	s.kv.backend.rows.AscendGreaterOrEqual(backendRecord{rev: Revision{Main: fromMain}}, func(r backendRecord) bool {
+		out = append(out, HistoryRecord{Rev: r.rev, Kv: r.kv, Tombstone: r.tombstone})
+		return len(out) < max
+	})
+	return out
+}
+
+// KeyIndexes returns copies of the keyIndexes whose key starts with
+// prefix, in key order, at most max of them.
+func (s *Server) KeyIndexes(prefix []byte, max int) []KeyIndexView {
+	var out []KeyIndexView
+	if max <= 0 {
+		return nil
+	}
+	s.kv.index.tree.AscendGreaterOrEqual(&keyIndex{key: prefix}, func(ki *keyIndex) bool {
+		if len(ki.key) < len(prefix) || string(ki.key[:len(prefix)]) != string(prefix) {
+			return false
+		}
+		out = append(out, ki.view())
+		return len(out) < max
+	})
+	return out
+}
