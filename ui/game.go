@@ -1,0 +1,111 @@
+// Package ui is WatchScope's Ebiten front end. It draws what package
+// ui/view lays out and turns keys into session actions; it holds no
+// simulation logic and never changes the world except through console
+// commands queued on the session.
+package ui
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
+
+	"watchscope/ui/live"
+	"watchscope/ui/view"
+)
+
+// Game is the ebiten.Game of the stage.
+type Game struct {
+	sess *live.Session
+	r    *renderer
+	fr   view.Frame
+
+	// Hooks for the page (main_js.go): Inbox is polled every tick for
+	// commands sent by window.watchscope.send; AfterTick and AfterDraw
+	// run after each Update and Draw.
+	Inbox     func() (string, bool)
+	AfterTick func(*live.Session)
+	AfterDraw func(frame int64)
+
+	frames  int64
+	drawKey drawKey
+	// DrawTime is the Go time the last drawn frame took (layout + issuing
+	// draw calls; the GPU work happens later).
+	DrawTime time.Duration
+}
+
+// drawKey is what must change for the screen to need a new frame while
+// nothing moves.
+type drawKey struct {
+	rev, compact int64
+	logN         int
+	lastLog      string
+	paused       bool
+	simTime      string
+	w, h         int
+}
+
+// New returns the game for a session.
+func New(sess *live.Session) *Game { return &Game{sess: sess, r: newRenderer()} }
+
+// Update runs one tick: input, page commands, then the session.
+func (g *Game) Update() error {
+	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
+		g.sess.TogglePause()
+	}
+	if g.Inbox != nil {
+		for cmd, ok := g.Inbox(); ok; cmd, ok = g.Inbox() {
+			g.sess.Send(cmd)
+		}
+	}
+	g.sess.Tick(time.Second / time.Duration(ebiten.TPS()))
+	if g.AfterTick != nil {
+		g.AfterTick(g.sess)
+	}
+	return nil
+}
+
+// Draw paints the stage when something changed; otherwise the previous
+// frame stays on screen (the screen is not cleared every frame).
+func (g *Game) Draw(screen *ebiten.Image) {
+	b := screen.Bounds()
+	g.fr = view.Fit(b.Dx(), b.Dy())
+	k := g.key(b.Dx(), b.Dy())
+	if g.frames > 0 && k == g.drawKey && g.sess.Settled() {
+		return
+	}
+	start := time.Now()
+	g.r.draw(screen, g.sess.Scene(), g.fr)
+	g.DrawTime = time.Since(start)
+	g.drawKey = k
+	g.frames++
+	if g.AfterDraw != nil {
+		g.AfterDraw(g.frames)
+	}
+}
+
+func (g *Game) key(w, h int) drawKey {
+	s := g.sess.Snapshot()
+	k := drawKey{rev: s.Rev, compact: s.CompactRev, logN: len(s.Log), paused: s.Paused,
+		simTime: view.SimTime(s.Now), w: w, h: h}
+	if len(s.Log) > 0 {
+		k.lastLog = s.Log[len(s.Log)-1].Cmd
+	}
+	return k
+}
+
+// Layout returns the window's size in physical pixels: the stage draws
+// at the display's full resolution and Ebiten never upscales it.
+func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
+	w, h := g.LayoutF(float64(outsideWidth), float64(outsideHeight))
+	return int(w), int(h)
+}
+
+// LayoutF is Layout with fractional sizes, as devicePixelRatio often is.
+func (g *Game) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	return float64(int(outsideWidth*s + 0.5)), float64(int(outsideHeight*s + 0.5))
+}
+
+// Frames is the number of frames drawn.
+func (g *Game) Frames() int64 { return g.frames }

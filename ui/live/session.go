@@ -1,0 +1,131 @@
+package live
+
+import (
+	"time"
+
+	"watchscope/ui/view"
+)
+
+// Options configures a Session.
+type Options struct {
+	Demo  bool    // play view.DefaultDemo while nobody else drives
+	Speed float64 // virtual seconds per real second (0 means 1)
+}
+
+// Bounds of what a session keeps.
+const (
+	logKeep      = 16  // console lines remembered
+	historyMax   = 512 // records read per refresh
+	queueMax     = 64  // commands waiting for the next tick
+	cuesPerTick  = 4   // demo steps applied in one tick at most
+	historySlack = 4   // revisions read beyond the tape's left edge
+)
+
+// Session is one running stage: world, clock, motion, demo, command queue.
+// All of its methods run on the game loop (Ebiten's Update/Draw); the
+// page's send() reaches it through Send on that same loop.
+type Session struct {
+	sim    Sim
+	clock  view.Clock
+	motion view.Motion
+	demo   *view.Demo
+	queue  []string
+	log    []view.LogLine
+	snap   view.Snapshot
+	ticks  int64
+}
+
+// New starts a session on sim.
+func New(sim Sim, o Options) *Session {
+	s := &Session{sim: sim, motion: view.Motion{Columns: view.Columns}}
+	s.clock.Speed = o.Speed
+	if o.Demo {
+		s.demo = view.DefaultDemo()
+	}
+	s.refresh()
+	s.motion.Observe(s.snap, 0)
+	return s
+}
+
+// Send queues a console command for the next tick. It never blocks; when
+// the queue is full the command is dropped and Send reports false.
+func (s *Session) Send(cmd string) bool {
+	if len(s.queue) >= queueMax {
+		return false
+	}
+	s.queue = append(s.queue, cmd)
+	return true
+}
+
+// TogglePause stops or restarts the clocks (virtual time and animation).
+func (s *Session) TogglePause() {
+	s.clock.Paused = !s.clock.Paused
+	s.snap.Paused = s.clock.Paused
+}
+
+// Paused reports whether the clocks are stopped.
+func (s *Session) Paused() bool { return s.clock.Paused }
+
+// Tick advances the session by one frame of real time dt: queued
+// commands first (they apply even while paused: an explicit action),
+// then the demo's due cues, then the world up to the new virtual time.
+func (s *Session) Tick(dt time.Duration) {
+	s.ticks++
+	s.clock.Tick(dt)
+	for _, cmd := range s.queue {
+		s.exec(cmd)
+	}
+	s.queue = s.queue[:0]
+	if s.demo != nil {
+		for _, c := range s.demo.Due(s.clock.Virtual(), cuesPerTick) {
+			if cmd := c.Command(s.sim.Revs()); cmd != "" {
+				s.exec(cmd)
+			}
+		}
+	}
+	s.sim.RunUntil(s.clock.Virtual())
+	s.clock.CatchUp(s.sim.Now())
+	s.refresh()
+	s.motion.Observe(s.snap, s.clock.Anim())
+}
+
+func (s *Session) exec(cmd string) {
+	out, err := s.sim.Exec(cmd)
+	line := view.LogLine{Cmd: cmd, Out: out}
+	if err != nil {
+		line.Out, line.Failed = err.Error(), true
+	}
+	s.log = append(s.log, line)
+	if len(s.log) > logKeep {
+		s.log = append(s.log[:0], s.log[len(s.log)-logKeep:]...)
+	}
+}
+
+// refresh copies the world's state into the snapshot.
+func (s *Session) refresh() {
+	rev, compactRev := s.sim.Revs()
+	from := max(1, rev-view.Columns-historySlack)
+	keys, total, live := s.sim.Keys(view.MaxLanes)
+	s.snap = view.Snapshot{
+		Now: s.sim.Now(), Rev: rev, CompactRev: compactRev,
+		Records: s.sim.History(from, historyMax),
+		Keys:    keys, MoreKeys: max(0, total-len(keys)), LiveKeys: live,
+		Log:    append([]view.LogLine(nil), s.log...),
+		Paused: s.clock.Paused, Speed: s.clock.Speed,
+	}
+}
+
+// Snapshot is the state after the last tick.
+func (s *Session) Snapshot() view.Snapshot { return s.snap }
+
+// Scene lays out the current frame.
+func (s *Session) Scene() view.Scene {
+	return view.Build(s.snap, &s.motion, s.clock.Anim())
+}
+
+// Settled reports whether no animation is running (nothing would change
+// on screen until the next tick brings news).
+func (s *Session) Settled() bool { return s.motion.Settled(s.clock.Anim()) }
+
+// Ticks is the number of ticks run so far.
+func (s *Session) Ticks() int64 { return s.ticks }

@@ -1,0 +1,32 @@
+// Package live runs the stage's simulated world: it owns the world, the
+// clock that maps frames to virtual time, the demo script and the queue of
+// commands sent from the page, and after every tick it copies what the
+// stage draws into a view.Snapshot. It does not import Ebiten, so its
+// tests run anywhere with plain `go test`.
+package live
+
+import (
+	"time"
+
+	"watchscope/ui/view"
+)
+
+// Sim is what the stage needs from the simulated world: the console (the
+// only way anything in the world changes), the clock, and read-only views
+// of etcd's store.
+type Sim interface {
+	// Exec runs one console command (etcdctl or sim syntax).
+	Exec(line string) (string, error)
+	// RunUntil runs the world up to virtual time t.
+	RunUntil(t time.Duration)
+	// Now is the world's virtual time.
+	Now() time.Duration
+	// Revs is etcd's current and compact revision.
+	Revs() (rev, compactRev int64)
+	// History is the stored records from main revision from on, oldest
+	// first, at most max.
+	History(from int64, max int) []view.Record
+	// Keys is the key index in key order (at most max keys), the number
+	// of keys in the index and the number of live keys.
+	Keys(max int) (keys []view.KeyIndex, total, live int)
+}
