@@ -1,0 +1,171 @@
+package etcd
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	clientv3 "go.etcd.io/etcd/client/v3"
+
+	"watchscope/mvcc"
+)
+
+// Watch opens a clientv3 watch on the target's one Watcher (one gRPC
+// stream). WithCreatedNotify lets it see the Created ack, which is consumed
+// here and never reported (plain clientv3 users do not get it either).
+func (r *realTarget) Watch(req mvcc.WatchCreateRequest) error {
+	opts := []clientv3.OpOption{clientv3.WithRev(r.toReal(req.StartRevision)), clientv3.WithCreatedNotify()}
+	if len(req.RangeEnd) > 0 {
+		opts = append(opts, clientv3.WithRange(string(req.RangeEnd)))
+	}
+	if req.PrevKv {
+		opts = append(opts, clientv3.WithPrevKV())
+	}
+	cur := int64(0)
+	if req.StartRevision > 0 {
+		var err error
+		if cur, err = r.emb.Rev(r.ctx); err != nil {
+			return err
+		}
+	}
+	wctx, cancel := context.WithCancel(r.ctx)
+	ch := r.w.Watch(wctx, string(req.Key), opts...)
+	select {
+	case created, ok := <-ch:
+		if !ok || !created.Created || created.Canceled {
+			cancel()
+			if err := created.Err(); err != nil {
+				return err
+			}
+			return errors.New("watch was not created")
+		}
+	case <-time.After(collectTimeout):
+		cancel()
+		return errors.New("no Created ack within the timeout")
+	}
+	rw := &realWatch{ch: ch, cancel: cancel, open: true}
+	rw.needSync = req.StartRevision > 0 && r.toReal(req.StartRevision) <= cur
+	r.watches = append(r.watches, rw)
+	return nil
+}
+
+// CancelWatch cancels the watch's context; clientv3 then closes the channel
+// and tells the server.
+func (r *realTarget) CancelWatch(n int) {
+	w := r.watches[n]
+	if w.open {
+		w.open = false
+		w.cancel()
+	}
+}
+
+func (r *realTarget) RequestProgress() {
+	r.progress = true
+	_ = r.w.RequestProgress(r.ctx)
+}
+
+func (r *realTarget) Open() []int {
+	var ns []int
+	for n, w := range r.watches {
+		if w.open {
+			ns = append(ns, n)
+		}
+	}
+	return ns
+}
+
+// Collect waits until every watch has its wanted number of items (or the
+// timeout), sleeps syncWait if a watch that started in the past has shown
+// nothing yet, then takes whatever else is already there, so extra items
+// are reported too.
+func (r *realTarget) Collect(want []int) [][]watchItem {
+	out := make([][]watchItem, len(r.watches))
+	deadline := time.Now().Add(collectTimeout)
+	for n, w := range r.watches {
+		for w.open && n < len(want) && len(out[n]) < want[n] && time.Now().Before(deadline) {
+			r.recvOne(n, &out[n], deadline)
+		}
+	}
+	r.progress = false
+	for n, w := range r.watches {
+		if w.needSync && len(out[n]) == 0 {
+			time.Sleep(syncWait)
+			break
+		}
+	}
+	for n, w := range r.watches {
+		w.needSync = false
+		for w.open && r.tryRecv(n, &out[n]) {
+		}
+	}
+	return out
+}
+
+// recvOne waits for one response on watch n, re-sending a pending
+// RequestProgress every progressResend.
+func (r *realTarget) recvOne(n int, out *[]watchItem, deadline time.Time) {
+	wait := time.Until(deadline)
+	if r.progress && wait > progressResend {
+		wait = progressResend
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
+	select {
+	case resp, ok := <-r.watches[n].ch:
+		r.take(n, resp, ok, out)
+	case <-timer.C:
+		if r.progress {
+			for _, w := range r.watches {
+				w.dupOK++
+			}
+			_ = r.w.RequestProgress(r.ctx)
+		}
+	}
+}
+
+func (r *realTarget) tryRecv(n int, out *[]watchItem) bool {
+	select {
+	case resp, ok := <-r.watches[n].ch:
+		r.take(n, resp, ok, out)
+		return true
+	default:
+		return false
+	}
+}
+
+// take flattens one clientv3 response into items for watch n.
+func (r *realTarget) take(n int, resp clientv3.WatchResponse, ok bool, out *[]watchItem) {
+	w := r.watches[n]
+	if !ok {
+		w.open = false
+		return
+	}
+	var items []watchItem
+	switch {
+	case resp.Canceled || resp.CompactRevision != 0:
+		items = []watchItem{{Kind: itemCanceled, Revision: r.fromReal(resp.Header.Revision),
+			Compact: r.fromReal(resp.CompactRevision), Err: errText(resp.Err())}}
+	case resp.IsProgressNotify():
+		items = []watchItem{{Kind: itemProgress, Revision: r.fromReal(resp.Header.Revision)}}
+	default:
+		for _, ev := range resp.Events {
+			items = append(items, watchItem{Kind: itemEvent, Event: r.event(ev)})
+		}
+	}
+	for _, it := range items {
+		dup := it.Kind == itemProgress && w.last == it.String()
+		if dup && w.dupOK > 0 {
+			w.dupOK-- // the answer to a re-sent RequestProgress
+			continue
+		}
+		w.last = it.String()
+		*out = append(*out, it)
+	}
+}
+
+func (r *realTarget) Close() {
+	for _, w := range r.watches {
+		w.cancel()
+	}
+	_ = r.w.Close()
+}

@@ -1,0 +1,120 @@
+package etcd
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"runtime/debug"
+	"slices"
+	"strings"
+)
+
+// seqResult is the outcome of one random sequence.
+type seqResult struct {
+	Seed  int64
+	Ops   []Op
+	Items int    // watch items (events, progress, cancels) compared
+	Diff  string // first difference; "" when both agreed on everything
+}
+
+// runSequence runs nOps random ops of one seed against a fresh simulated
+// server and the shared real etcd, comparing after every op: first the
+// op's own result, then what each watch received. The simulation goes
+// first; its watch item counts tell the real side how much to wait for.
+// The last op is a RequestProgress when watches are open: its answer comes
+// after every earlier event on the stream, so nothing is left in flight.
+func runSequence(ctx context.Context, emb *Embedded, seed int64, nOps int) (res seqResult, err error) {
+	res.Seed = seed
+	sim, err := newSimTarget(seed)
+	if err != nil {
+		return res, err
+	}
+	defer sim.Close()
+	real, err := newRealTarget(ctx, emb)
+	if err != nil {
+		return res, err
+	}
+	defer real.Close()
+	defer func() {
+		if p := recover(); p != nil {
+			res.Diff = fmt.Sprintf("op %d: panic: %v\n%s", len(res.Ops)-1, p, debug.Stack())
+		}
+	}()
+	g := newGenerator(seed, seqPrefix(seed))
+	for i := 0; i < nOps && res.Diff == ""; i++ {
+		g.rev, g.compct, g.open = sim.srv.Rev(), sim.srv.CompactRev(), sim.Open()
+		op := g.next()
+		if i == nOps-1 && len(g.open) > 0 {
+			op = Op{Kind: opProgress}
+		}
+		res.Ops = append(res.Ops, op)
+		res.Diff = compareStep(sim, real, op, i, &res.Items)
+	}
+	return res, nil
+}
+
+// compareStep runs op on both targets and describes the first difference.
+func compareStep(sim, real target, op Op, i int, items *int) string {
+	want, got := step(real, op), step(sim, op)
+	if want != got {
+		return fmt.Sprintf("op %d (%s): result differs\n  etcd: %s\n  sim:  %s", i, op, want, got)
+	}
+	simItems := sim.Collect(nil)
+	counts := make([]int, len(simItems))
+	for n, its := range simItems {
+		counts[n] = len(its)
+	}
+	realItems := real.Collect(counts)
+	for n := 0; n < max(len(simItems), len(realItems)); n++ {
+		a, b := itemsAt(realItems, n), itemsAt(simItems, n)
+		if d := firstItemDiff(a, b); d != "" {
+			return fmt.Sprintf("op %d (%s): watch#%d differs: %s\n  etcd: %s\n  sim:  %s",
+				i, op, n, d, itemsString(a), itemsString(b))
+		}
+		*items += len(a)
+	}
+	return ""
+}
+
+func itemsAt(items [][]watchItem, n int) []watchItem {
+	if n < len(items) {
+		return items[n]
+	}
+	return nil
+}
+
+func firstItemDiff(want, got []watchItem) string {
+	for k := 0; k < max(len(want), len(got)); k++ {
+		switch {
+		case k >= len(want):
+			return fmt.Sprintf("item %d: etcd has none, sim has %s", k, got[k])
+		case k >= len(got):
+			return fmt.Sprintf("item %d: etcd has %s, sim has none", k, want[k])
+		case want[k].String() != got[k].String():
+			return fmt.Sprintf("item %d: etcd %s, sim %s", k, want[k], got[k])
+		}
+	}
+	return ""
+}
+
+// report is the reproducible description of a diverging sequence.
+func (r seqResult) report() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "seed %d diverged (reproduce: cd conformance && go test ./etcd -run TestRandomSequences -seed %d -v)\n",
+		r.Seed, r.Seed)
+	for i, op := range r.Ops {
+		fmt.Fprintf(&b, "  %3d: %s\n", i, op)
+	}
+	fmt.Fprintf(&b, "first difference: %s", r.Diff)
+	return b.String()
+}
+
+func sortBySeed(rs []seqResult) []seqResult {
+	slices.SortFunc(rs, func(a, b seqResult) int { return cmp.Compare(a.Seed, b.Seed) })
+	return rs
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
