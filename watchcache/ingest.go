@@ -1,0 +1,180 @@
+package watchcache
+
+import (
+	"fmt"
+	"time"
+
+	am "watchscope/apimachinery"
+	"watchscope/mvcc"
+)
+
+// Replace is the relist (C2): the ring empties (startIndex = endIndex),
+// the store is rebuilt from objs, snapshots restart at rv, listRV and RV
+// become rv and the cacher turns Ready.
+func (c *Cacher) Replace(now time.Duration, objs []*am.Object, rv uint64) {
+	c.advance(now)
+	tree := newStoreTree()
+	for _, o := range objs {
+		tree.ReplaceOrInsert(&storeElement{Key: c.resource.Key(o.Namespace, o.Name), Object: o})
+	}
+	c.history.reset()
+	c.store.replace(tree, rv)
+	c.listRV, c.resourceVersion = rv, rv
+	c.metrics.ResourceVersion = rv
+	c.metrics.InitializationsTotal++
+	c.ready.set(now, Ready, "")
+	if c.lastProcessedRV == 0 {
+		c.lastProcessedRV = rv
+	}
+	c.resolveFreshnessWaits(now)
+}
+
+// StartCaching is the start of each startCaching round: every client
+// watch of this resource is terminated before the relist (C11).
+func (c *Cacher) StartCaching(now time.Duration) {
+	c.advance(now)
+	c.terminateAllWatchers()
+}
+
+// ListAndWatchEnded marks the cache Pending after the reflector's
+// ListAndWatch returned with err (nil for a clean exit). The driver
+// restarts with StartCaching + Replace about 1s later.
+func (c *Cacher) ListAndWatchEnded(now time.Duration, err error) {
+	c.advance(now)
+	text := ""
+	if err != nil {
+		text = err.Error()
+	}
+	c.ready.set(now, Pending, text)
+	c.backlog, c.blockedSend = nil, nil
+}
+
+// ProcessEvent hands one event to the cache as the reflector's
+// Add/Update/Delete would, followed by the reflector's
+// UpdateResourceVersion. The pair is queued and applied as far as the
+// incoming queue allows.
+func (c *Cacher) ProcessEvent(now time.Duration, typ am.EventType, obj *am.Object) {
+	c.advance(now)
+	key := c.resource.Key(obj.Namespace, obj.Name)
+	rv := obj.RV()
+	c.backlog = append(c.backlog,
+		&watchCacheEvent{Type: typ, Object: obj, Key: key, ResourceVersion: rv},
+		&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
+	c.drainBacklog(now)
+}
+
+// UpdateResourceVersion is the reflector's call for an etcd progress
+// notification (a storage bookmark): RV advances without an event.
+func (c *Cacher) UpdateResourceVersion(now time.Duration, rv uint64) {
+	c.advance(now)
+	c.backlog = append(c.backlog, &watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
+	c.drainBacklog(now)
+}
+
+// drainBacklog applies queued reflector operations while incoming has
+// room; the first one that cannot be queued becomes blockedSend (the
+// reflector goroutine blocked in `c.incoming <- event`).
+func (c *Cacher) drainBacklog(now time.Duration) {
+	for {
+		if c.blockedSend != nil {
+			if !c.incoming.push(c.blockedSend) {
+				return
+			}
+			c.blockedSend = nil
+			c.runDispatcher(now)
+			continue
+		}
+		if len(c.backlog) == 0 {
+			c.backlog = nil
+			return
+		}
+		e := c.backlog[0]
+		c.backlog = c.backlog[1:]
+		c.apply(now, e)
+		c.blockedSend = e
+	}
+}
+
+// apply is the locked part of processEvent / UpdateResourceVersion.
+func (c *Cacher) apply(now time.Duration, e *watchCacheEvent) {
+	e.RecordTime = now
+	if e.Type != am.Bookmark {
+		if prev, ok := c.store.get(e.Key); ok {
+			e.PrevObject = prev
+		}
+		c.history.updateCache(e)
+		c.store.apply(e)
+		c.metrics.EventsReceivedTotal++
+		if c.store.snapshotsEnabled {
+			if c.history.isFull() {
+				c.store.removeSnapshotsLess(c.history.at(c.history.startIndex).ResourceVersion)
+			}
+			c.store.addSnapshot(e.ResourceVersion)
+		}
+	}
+	if e.ResourceVersion > c.resourceVersion {
+		c.resourceVersion = e.ResourceVersion
+		c.metrics.ResourceVersion = e.ResourceVersion
+	}
+	c.resolveFreshnessWaits(now)
+}
+
+// IngestWatchResponse feeds one etcd watch response to the cache, as the
+// etcd3 watcher + reflector pair would (B3): progress notifications
+// advance the RV, events become ADDED/MODIFIED/DELETED, and a compaction
+// cancel ends ListAndWatch with the 410 the reflector sees.
+func (c *Cacher) IngestWatchResponse(now time.Duration, resp mvcc.WatchResponse) error {
+	if resp.CompactRevision != 0 {
+		return am.NewWatchTooOld()
+	}
+	if resp.Canceled {
+		return fmt.Errorf("etcd watch canceled: %s", resp.CancelReason)
+	}
+	if resp.IsProgressNotify() {
+		c.UpdateResourceVersion(now, uint64(resp.Header.Revision))
+		return nil
+	}
+	for _, ev := range resp.Events {
+		typ, obj, err := convertEvent(ev)
+		if err != nil {
+			return err
+		}
+		c.ProcessEvent(now, typ, obj)
+	}
+	return nil
+}
+
+// convertEvent maps one etcd event to a watch event (B3): PUT with
+// create == mod is ADDED, other PUTs MODIFIED; DELETE carries the
+// previous object with RV set to the deletion revision.
+func convertEvent(ev mvcc.Event) (am.EventType, *am.Object, error) {
+	rev := uint64(ev.Kv.ModRevision)
+	if ev.Type == mvcc.DELETE || !ev.IsCreate() {
+		if ev.PrevKv == nil {
+			return "", nil, fmt.Errorf("etcd event received with PrevKv=nil (key=%q, modRevision=%d, type=%s)",
+				string(ev.Kv.Key), ev.Kv.ModRevision, ev.Type)
+		}
+	}
+	if ev.Type == mvcc.DELETE {
+		obj, err := am.Decode(ev.PrevKv.Value, rev)
+		return am.Deleted, obj, err
+	}
+	obj, err := am.Decode(ev.Kv.Value, rev)
+	if ev.IsCreate() {
+		return am.Added, obj, err
+	}
+	return am.Modified, obj, err
+}
+
+// DecodeList turns a Range result into objects for Replace.
+func DecodeList(kvs []mvcc.KeyValue) ([]*am.Object, error) {
+	out := make([]*am.Object, 0, len(kvs))
+	for _, kv := range kvs {
+		o, err := am.Decode(kv.Value, uint64(kv.ModRevision))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
