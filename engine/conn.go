@@ -22,6 +22,7 @@ type Conn struct {
 	id            uint64
 	local, remote string
 	peer          *Conn
+	dialer        bool          // this is the end Dial returned
 	tail          time.Duration // arrival time of the last message sent here
 	closed        *bool         // shared by both ends
 	onClose       []func(reason error)
@@ -38,7 +39,7 @@ func (n *Network) Dial(from, to string) (*Conn, error) {
 	}
 	n.lastConn++
 	closed := new(bool)
-	c := &Conn{net: n, id: n.lastConn, local: from, remote: to, closed: closed}
+	c := &Conn{net: n, id: n.lastConn, local: from, remote: to, closed: closed, dialer: true}
 	c.peer = &Conn{net: n, id: n.lastConn, local: to, remote: from, closed: closed, peer: c}
 	n.open = append(n.open, c)
 	return c, nil
@@ -103,7 +104,7 @@ func (c *Conn) closeWith(reason error, cause EventID) {
 	*c.closed = true
 	n := c.net
 	dialer := c
-	if i := slices.Index(n.open, c.peer); i >= 0 {
+	if !c.dialer {
 		dialer = c.peer
 	}
 	n.open = slices.DeleteFunc(n.open, func(o *Conn) bool { return o == dialer })

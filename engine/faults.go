@@ -19,6 +19,7 @@ type fault struct {
 	id    uint64
 	a, b  []string // sorted; b is nil for a disconnect
 	until time.Duration
+	timer Handle // the automatic heal, if any
 }
 
 // String is "disconnect kubelet-7" or "partition etcd-0 | apiserver-0,apiserver-1",
@@ -35,8 +36,8 @@ func (f *fault) String() string {
 }
 
 // Disconnect cuts node off the network: its connections close (OnClose
-// gets ErrConnReset), and dials from or to it fail with
-// ErrNetworkUnreachable. After d it heals by itself; d <= 0 lasts until
+// gets ErrConnReset); its own dials fail with ErrNetworkUnreachable and
+// dials to it with ErrConnTimedOut (its SYN-ACKs never come back). After d it heals by itself; d <= 0 lasts until
 // Heal. The fault is recorded in the trace as DISCONNECT.
 func (n *Network) Disconnect(node string, d time.Duration) error {
 	if err := n.check(node); err != nil {
@@ -81,7 +82,7 @@ func (n *Network) begin(f *fault, d time.Duration, kind string) {
 		}
 	}
 	if d > 0 {
-		w.Schedule(f.until, id, func() { n.end(f.id) })
+		f.timer = w.Schedule(f.until, id, func() { n.end(f.id) })
 	}
 }
 
@@ -92,6 +93,7 @@ func (n *Network) end(id uint64) {
 		return
 	}
 	f := n.faults[i]
+	f.timer.Cancel()
 	n.faults = slices.Delete(n.faults, i, i+1)
 	n.w.Record("net", "HEAL", f.String())
 }
@@ -118,7 +120,7 @@ func (n *Network) Reachable(a, b string) bool { return n.reach(a, b) == nil }
 func (n *Network) reach(a, b string) error {
 	for _, f := range n.faults {
 		if f.cuts(a, b) {
-			if f.b == nil {
+			if f.b == nil && slices.Contains(f.a, a) {
 				return ErrNetworkUnreachable
 			}
 			return ErrConnTimedOut

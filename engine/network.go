@@ -11,10 +11,11 @@ import (
 // its kernel, so a learner meets the same words as in real logs.
 var (
 	ErrUnknownNode = errors.New("engine: unknown node")
-	// ErrNetworkUnreachable: the dialing node, or the one it dials, has
-	// lost its network (Disconnect).
+	// ErrNetworkUnreachable: the dialing node has lost its network
+	// (Disconnect).
 	ErrNetworkUnreachable = errors.New("connect: network is unreachable")
-	// ErrConnTimedOut: a partition separates the two nodes; SYNs vanish.
+	// ErrConnTimedOut: a partition separates the two nodes, or the node
+	// dialed is disconnected; the handshake never completes.
 	ErrConnTimedOut = errors.New("connect: connection timed out")
 	// ErrClosed: Send on a connection that has been closed.
 	ErrClosed = errors.New("use of closed network connection")

@@ -103,7 +103,7 @@ func TestFaults(t *testing.T) {
 		wFaultText string
 	}{
 		{"disconnect b", func(n *Network) error { return n.Disconnect("b", 5*time.Second) },
-			"a-b b-c", []dial{{"a", "b", ErrNetworkUnreachable}, {"b", "d", ErrNetworkUnreachable}, {"a", "c", nil}},
+			"a-b b-c", []dial{{"a", "b", ErrConnTimedOut}, {"b", "d", ErrNetworkUnreachable}, {"a", "c", nil}},
 			5 * time.Second, "disconnect b until 6.000s"},
 		{"partition a,b | c", func(n *Network) error { return n.Partition([]string{"b", "a"}, []string{"c"}, 0) },
 			"b-c", []dial{{"a", "c", ErrConnTimedOut}, {"c", "b", ErrConnTimedOut}, {"a", "b", nil}, {"c", "d", nil}, {"a", "d", nil}},
@@ -201,5 +201,10 @@ func TestConnCloseAndSendAfterClose(t *testing.T) {
 	}
 	if err := w.Net.Partition([]string{"a"}, []string{"a", "b"}, 0); !errors.Is(err, ErrBadPartition) {
 		t.Errorf("overlapping partition: %v", err)
+	}
+	w.Net.Disconnect("a", time.Minute)
+	w.Net.Heal()
+	if !w.Idle() || len(w.Net.Faults()) != 0 {
+		t.Errorf("Heal left %d events queued, faults %v", w.Pending(), w.Net.Faults())
 	}
 }

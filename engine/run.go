@@ -59,7 +59,7 @@ func (w *World) RunUntilBudget(t time.Duration, budget int) (ran int, reached bo
 	if w.replay {
 		t = min(t, w.horizon)
 	}
-	for budget < 0 || ran < budget {
+	for {
 		at, ok := w.sched.Peek()
 		if !ok || at > t {
 			if t > w.now {
@@ -67,17 +67,12 @@ func (w *World) RunUntilBudget(t time.Duration, budget int) (ran int, reached bo
 			}
 			return ran, true
 		}
+		if budget >= 0 && ran >= budget {
+			return ran, false
+		}
 		w.Step()
 		ran++
 	}
-	at, ok := w.sched.Peek()
-	if !ok || at > t {
-		if t > w.now {
-			w.moveClock(t)
-		}
-		return ran, true
-	}
-	return ran, false
 }
 
 // NextAt reports when the next event is due.
