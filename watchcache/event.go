@@ -29,3 +29,5 @@ type watchCacheEvent struct {
 func (e *watchCacheEvent) String() string {
 	return fmt.Sprintf("%s %s@%d", e.Type, e.Key, e.ResourceVersion)
 }
+
+func errorText(format string, args ...any) string { return fmt.Sprintf(format, args...) }

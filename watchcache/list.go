@@ -1,0 +1,179 @@
+package watchcache
+
+import (
+	"time"
+
+	am "watchscope/apimachinery"
+)
+
+// ListOptions is one LIST (or GET) request served from the cache.
+type ListOptions struct {
+	Namespace string
+	// ResourceVersion "", "0" or "N"; ResourceVersionMatch "",
+	// "NotOlderThan" or "Exact".
+	ResourceVersion      string
+	ResourceVersionMatch string
+	Limit                int64
+	Continue             string
+	LabelSelector        am.LabelSelector
+	FieldSelector        am.FieldSelector
+	// StorageRV is the current etcd revision for a consistent read
+	// (RV ""), obtained by the caller with a quorum limit-1 range.
+	StorageRV uint64
+}
+
+// ListResult is the list body: items in key order, the list RV, and the
+// continue token / remaining count of a limited list.
+type ListResult struct {
+	Items              []*am.Object
+	ResourceVersion    uint64
+	Continue           string
+	RemainingItemCount *int64
+}
+
+// ReadRequest is a LIST or GET in flight. It completes at once, or after
+// a freshness wait that Step resolves (cache caught up, or the 3s 504).
+type ReadRequest struct {
+	done   bool
+	result ListResult
+	err    error
+}
+
+// Done reports completion; Result returns the outcome once Done.
+func (r *ReadRequest) Done() bool                   { return r.done }
+func (r *ReadRequest) Result() (ListResult, error) { return r.result, r.err }
+
+func (r *ReadRequest) finish(res ListResult, err error) {
+	r.done, r.result, r.err = true, res, err
+}
+
+// RecordConsistentReadFallback counts a consistent read the delegator
+// sent to etcd after the cache wait failed.
+func (c *Cacher) RecordConsistentReadFallback() { c.metrics.ConsistentReadFallback++ }
+
+// List serves a LIST from the cache (C10): NotOlderThan and RV "0" read
+// the current state (RV "0" ignores limit), Exact / legacy exact /
+// continue read the greatest snapshot <= N, RV "" waits for StorageRV.
+func (c *Cacher) List(now time.Duration, opts ListOptions) *ReadRequest {
+	c.advance(now)
+	req := &ReadRequest{}
+	if err := c.ready.check(now); err != nil {
+		req.finish(ListResult{}, err)
+		return req
+	}
+	rv, err := ParseResourceVersion(opts.ResourceVersion)
+	if err != nil {
+		req.finish(ListResult{}, err)
+		return req
+	}
+	from, exact, limit := "", false, opts.Limit
+	if opts.Continue != "" {
+		key, crv, err := am.DecodeContinue(opts.Continue, c.resource.KeyPrefix())
+		if err != nil {
+			req.finish(ListResult{}, am.NewBadRequest(err.Error()))
+			return req
+		}
+		from = key
+		if crv > 0 {
+			rv, exact = uint64(crv), true
+		} else {
+			rv = 0
+		}
+	} else {
+		exact = opts.ResourceVersionMatch == "Exact" ||
+			(opts.ResourceVersionMatch == "" && opts.Limit > 0 && rv > 0)
+	}
+	if opts.ResourceVersion == "0" && opts.Continue == "" {
+		limit = 0
+	}
+	wait := rv
+	consistent := opts.ResourceVersion == "" && opts.Continue == ""
+	if consistent {
+		wait = opts.StorageRV
+	}
+	c.waitUntilFresh(now, wait, func(_ time.Duration, err error) {
+		if err != nil {
+			req.finish(ListResult{}, err)
+			return
+		}
+		if consistent {
+			c.metrics.ConsistentReadSuccess++
+		}
+		req.finish(c.listAt(rv, exact, from, limit, opts))
+	})
+	return req
+}
+
+// listAt reads the current tree, or for exact reads the snapshot at rv.
+func (c *Cacher) listAt(rv uint64, exact bool, from string, limit int64, opts ListOptions) (ListResult, error) {
+	tree, listRV := c.store.tree, c.resourceVersion
+	if exact && rv < c.resourceVersion {
+		s, ok := c.store.snapshotAt(rv)
+		if !ok {
+			return ListResult{}, am.NewResourceExpired(errorText("too old resource version: %d", rv))
+		}
+		tree, listRV = s.tree, rv
+	}
+	return c.collect(tree, listRV, from, limit, opts), nil
+}
+
+// collect applies prefix, continue key, selectors and limit in key order.
+func (c *Cacher) collect(tree storeTree, listRV uint64, from string, limit int64, opts ListOptions) ListResult {
+	res := ListResult{ResourceVersion: listRV}
+	noSelectors := opts.LabelSelector.Empty() && opts.FieldSelector.Empty()
+	var fetched, remaining int64
+	lastKey, more := "", false
+	listPrefix(tree, c.resource.NamespacePrefix(opts.Namespace), from, func(e *storeElement) bool {
+		fetched++
+		if !opts.LabelSelector.Matches(e.Object.Labels) || !opts.FieldSelector.Matches(e.Object.Field) {
+			return true
+		}
+		if limit > 0 && int64(len(res.Items)) >= limit {
+			more = true
+			remaining++
+			return noSelectors // count the rest only when it is reported
+		}
+		res.Items = append(res.Items, e.Object)
+		lastKey = e.Key
+		return true
+	})
+	if more {
+		res.Continue, _ = am.EncodeContinue(lastKey+"\x00", c.resource.KeyPrefix(), int64(listRV))
+		if noSelectors {
+			res.RemainingItemCount = &remaining
+		}
+	}
+	c.metrics.ListTotal++
+	c.metrics.ListFetchedObjectsTotal += fetched
+	c.metrics.ListReturnedObjectsTotal += int64(len(res.Items))
+	return res
+}
+
+// Get serves a GET from the cache: RV "0" any state, RV "N" after the
+// freshness wait; a missing object is the 404. (RV "" GETs go to etcd.)
+func (c *Cacher) Get(now time.Duration, namespace, name, resourceVersion string) *ReadRequest {
+	c.advance(now)
+	req := &ReadRequest{}
+	if err := c.ready.check(now); err != nil {
+		req.finish(ListResult{}, err)
+		return req
+	}
+	rv, err := ParseResourceVersion(resourceVersion)
+	if err != nil {
+		req.finish(ListResult{}, err)
+		return req
+	}
+	c.waitUntilFresh(now, rv, func(_ time.Duration, err error) {
+		if err != nil {
+			req.finish(ListResult{}, err)
+			return
+		}
+		o, ok := c.store.get(c.resource.Key(namespace, name))
+		if !ok {
+			req.finish(ListResult{ResourceVersion: c.resourceVersion}, am.NewNotFound(c.resource, name))
+			return
+		}
+		req.finish(ListResult{Items: []*am.Object{o}, ResourceVersion: c.resourceVersion}, nil)
+	})
+	return req
+}
