@@ -1,0 +1,149 @@
+package mvcc
+
+import (
+	"errors"
+	"maps"
+	"slices"
+	"testing"
+)
+
+// fooIndex builds etcd's comment example: put(1), put(2), tombstone(3),
+// put(4), tombstone(5).
+func fooIndex(t *testing.T) *keyIndex {
+	ki := &keyIndex{key: []byte("foo")}
+	ki.put(1, 0)
+	ki.put(2, 0)
+	if err := ki.tombstone(3, 0); err != nil {
+		t.Fatal(err)
+	}
+	ki.put(4, 0)
+	if err := ki.tombstone(5, 0); err != nil {
+		t.Fatal(err)
+	}
+	return ki
+}
+
+func TestKeyIndexGenerationsExample(t *testing.T) {
+	ki := fooIndex(t)
+	if got, want := ki.String(), "foo: {1.0 2.0 3.0(t)} {4.0 5.0(t)} {empty}"; got != want {
+		t.Fatalf("String = %q, want %q", got, want)
+	}
+	if err := ki.tombstone(6, 0); !errors.Is(err, ErrRevisionNotFound) {
+		t.Fatalf("tombstone of a deleted key: %v, want ErrRevisionNotFound", err)
+	}
+}
+
+func TestKeyIndexCompactExample(t *testing.T) {
+	tests := []struct {
+		atRev  int64
+		wstr   string
+		wkeep  []Revision
+		wempty bool
+	}{
+		{2, "foo: {2.0 3.0(t)} {4.0 5.0(t)} {empty}", []Revision{{2, 0}}, false},
+		{4, "foo: {4.0 5.0(t)} {empty}", []Revision{{4, 0}}, false},
+		{5, "foo: {5.0(t)} {empty}", []Revision{{5, 0}}, false},
+		{6, "foo: {empty}", nil, true},
+	}
+	for _, tt := range tests {
+		ki := fooIndex(t)
+		keep := map[Revision]struct{}{}
+		ki.compact(tt.atRev, keep)
+		if got := ki.String(); got != tt.wstr {
+			t.Errorf("compact(%d) = %q, want %q", tt.atRev, got, tt.wstr)
+		}
+		got := slices.SortedFunc(maps.Keys(keep), func(a, b Revision) int { return int(a.Main - b.Main) })
+		if !slices.Equal(got, tt.wkeep) {
+			t.Errorf("compact(%d) keeps %v, want %v", tt.atRev, got, tt.wkeep)
+		}
+		if ki.isEmpty() != tt.wempty {
+			t.Errorf("compact(%d) isEmpty = %v", tt.atRev, ki.isEmpty())
+		}
+	}
+}
+
+// TestKeyIndexCompactSequence compacts one index at 2, 4, 5, 6 in turn,
+// as a store does over time.
+func TestKeyIndexCompactSequence(t *testing.T) {
+	ki := fooIndex(t)
+	for _, step := range []struct {
+		rev  int64
+		wstr string
+	}{
+		{2, "foo: {2.0 3.0(t)} {4.0 5.0(t)} {empty}"},
+		{4, "foo: {4.0 5.0(t)} {empty}"},
+		{5, "foo: {5.0(t)} {empty}"},
+		{6, "foo: {empty}"},
+	} {
+		ki.compact(step.rev, map[Revision]struct{}{})
+		if got := ki.String(); got != step.wstr {
+			t.Fatalf("after compact(%d): %q, want %q", step.rev, got, step.wstr)
+		}
+	}
+}
+
+func TestKeyIndexGet(t *testing.T) {
+	ki := fooIndex(t)
+	tests := []struct {
+		atRev         int64
+		wmod, wcreate int64
+		wver          int64
+		werr          error
+	}{
+		{0, 0, 0, 0, ErrRevisionNotFound},
+		{1, 1, 1, 1, nil},
+		{2, 2, 1, 2, nil},
+		{3, 0, 0, 0, ErrRevisionNotFound}, // the tombstone itself: absent
+		{4, 4, 4, 1, nil},                 // a new generation: version restarts
+		{5, 0, 0, 0, ErrRevisionNotFound},
+		{9, 0, 0, 0, ErrRevisionNotFound},
+	}
+	for _, tt := range tests {
+		mod, created, ver, err := ki.get(tt.atRev)
+		if !errors.Is(err, tt.werr) && !(err == nil && tt.werr == nil) {
+			t.Errorf("get(%d) err = %v, want %v", tt.atRev, err, tt.werr)
+			continue
+		}
+		if err == nil && (mod.Main != tt.wmod || created.Main != tt.wcreate || ver != tt.wver) {
+			t.Errorf("get(%d) = mod %v create %v ver %d, want %d %d %d", tt.atRev, mod, created, ver, tt.wmod, tt.wcreate, tt.wver)
+		}
+	}
+}
+
+func TestKeyIndexVersionAfterCompact(t *testing.T) {
+	ki := &keyIndex{key: []byte("k")}
+	for rev := int64(1); rev <= 5; rev++ {
+		ki.put(rev, 0)
+	}
+	ki.compact(4, map[Revision]struct{}{})
+	if _, _, ver, err := ki.get(5); err != nil || ver != 5 {
+		t.Fatalf("version at 5 after compact(4) = %d, %v; want 5", ver, err)
+	}
+}
+
+func TestKeyIndexSince(t *testing.T) {
+	ki := &keyIndex{key: []byte("k")}
+	ki.put(2, 0)
+	ki.put(3, 0)
+	ki.put(3, 1) // two changes of one key in one revision
+	if err := ki.tombstone(4, 0); err != nil {
+		t.Fatal(err)
+	}
+	ki.put(6, 0)
+	got := ki.since(3)
+	want := []Revision{{3, 1}, {4, 0}, {6, 0}}
+	if !slices.Equal(got, want) {
+		t.Fatalf("since(3) = %v, want %v", got, want)
+	}
+}
+
+func TestKeyIndexPutPanicsOnSmallerRevision(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Fatal("put with a smaller revision did not panic")
+		}
+	}()
+	ki := &keyIndex{key: []byte("k")}
+	ki.put(5, 0)
+	ki.put(4, 0)
+}
