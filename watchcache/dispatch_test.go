@@ -11,9 +11,9 @@ import (
 
 func TestChanSize(t *testing.T) {
 	tests := []struct {
-		capacity               int
-		indexExists, trigger   bool
-		want                   int
+		capacity             int
+		indexExists, trigger bool
+		want                 int
 	}{
 		{100, true, true, 10},
 		{100, true, false, 10},
@@ -194,7 +194,7 @@ func TestDispatchBudget(t *testing.T) {
 
 func TestBlockedDispatchStallsIngestion(t *testing.T) {
 	c, _, fast := slowSetup(t, 2*time.Second)
-	fast.Stop() // it could not read while the test holds the clock
+	fast.Stop()                                     // it could not read while the test holds the clock
 	c.ProcessEvent(2*time.Second, am.Added, cm(31)) // blocks the dispatcher for 100ms
 	// Each event also queues the reflector's RV update: 2 items per event.
 	// 1 (31's update) + 2*49 = 99 items: not yet full.

@@ -26,10 +26,10 @@ func TestHistoryResize(t *testing.T) {
 		name string
 		// the 100 events of a full initial buffer are recorded at 0; the
 		// 101st arrives at `next`.
-		next                   time.Duration
-		wcap, wsize            int
-		wremoved               bool
-		wincrease, wdecrease   int64
+		next                 time.Duration
+		wcap, wsize          int
+		wremoved             bool
+		wincrease, wdecrease int64
 	}{
 		{"oldest 74.999s old: grow x2, no eviction", sec(74.999), 200, 101, false, 1, 0},
 		{"oldest exactly 75s old: not younger, no shrink (not older): evict", 75 * time.Second, 100, 100, true, 0, 0},

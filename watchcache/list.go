@@ -40,7 +40,7 @@ type ReadRequest struct {
 }
 
 // Done reports completion; Result returns the outcome once Done.
-func (r *ReadRequest) Done() bool                   { return r.done }
+func (r *ReadRequest) Done() bool                  { return r.done }
 func (r *ReadRequest) Result() (ListResult, error) { return r.result, r.err }
 
 func (r *ReadRequest) finish(res ListResult, err error) {
