@@ -105,11 +105,9 @@ func (c *Cacher) apply(now time.Duration, e *watchCacheEvent) {
 		c.history.updateCache(e)
 		c.store.apply(e)
 		c.metrics.EventsReceivedTotal++
-		if c.store.snapshotsEnabled {
-			if c.history.isFull() {
-				c.store.removeSnapshotsLess(c.history.at(c.history.startIndex).ResourceVersion)
-			}
-			c.store.addSnapshot(e.ResourceVersion)
+		if c.history.isFull() {
+			// snapshots older than the oldest buffered event are dropped
+			c.store.minSnapshotRV = max(c.store.minSnapshotRV, c.history.at(c.history.startIndex).ResourceVersion)
 		}
 	}
 	if e.ResourceVersion > c.resourceVersion {

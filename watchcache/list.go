@@ -108,11 +108,11 @@ func (c *Cacher) List(now time.Duration, opts ListOptions) *ReadRequest {
 func (c *Cacher) listAt(rv uint64, exact bool, from string, limit int64, opts ListOptions) (ListResult, error) {
 	tree, listRV := c.store.tree, c.resourceVersion
 	if exact && rv < c.resourceVersion {
-		s, ok := c.store.snapshotAt(rv)
+		snap, ok := c.snapshotAt(rv)
 		if !ok {
 			return ListResult{}, am.NewResourceExpired(errorText("too old resource version: %d", rv))
 		}
-		tree, listRV = s.tree, rv
+		tree, listRV = snap, rv
 	}
 	return c.collect(tree, listRV, from, limit, opts), nil
 }
@@ -176,4 +176,17 @@ func (c *Cacher) Get(now time.Duration, namespace, name, resourceVersion string)
 		req.finish(ListResult{Items: []*am.Object{o}, ResourceVersion: c.resourceVersion}, nil)
 	})
 	return req
+}
+
+// snapshotAt rebuilds the store as of rv (the greatest snapshot <= rv).
+func (c *Cacher) snapshotAt(rv uint64) (storeTree, bool) {
+	if !c.store.snapshotsEnabled || rv < c.store.minSnapshotRV {
+		return nil, false
+	}
+	tree := c.store.tree.Clone()
+	h := c.history
+	for i := h.endIndex - 1; i >= h.startIndex && h.at(i).ResourceVersion > rv; i-- {
+		undo(tree, h.at(i))
+	}
+	return tree, true
 }

@@ -2,6 +2,8 @@ package watchcache
 
 import (
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 	"time"
@@ -140,11 +142,57 @@ func TestSnapshotsDroppedWhenRingFull(t *testing.T) {
 		c.ProcessEvent(0, am.Added, pod("default", fmt.Sprintf("x%03d", i), "n", uint64(11+i), nil))
 	}
 	oldest := c.history.at(c.history.startIndex).ResourceVersion // 61
-	if s := c.store.snapshots[0].rv; s != oldest {
+	if s := c.store.minSnapshotRV; s != oldest || oldest != 61 {
 		t.Fatalf("oldest snapshot %d, oldest event %d", s, oldest)
+	}
+	if _, err := c.List(0, ListOptions{ResourceVersion: "60", ResourceVersionMatch: "Exact"}).Result(); !am.IsResourceExpired(err) {
+		t.Fatalf("60 is gone: %v", err)
 	}
 	res := mustList(t, c, 0, ListOptions{ResourceVersion: "70", ResourceVersionMatch: "Exact"})
 	if len(res.Items) != 60 {
 		t.Fatalf("snapshot at 70 has %d items", len(res.Items))
+	}
+}
+
+// TestSnapshotModel checks rebuilt snapshots against the state recorded
+// after every event, for random create/modify/delete sequences.
+func TestSnapshotModel(t *testing.T) {
+	for seed := range uint64(10) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		c := New(Config{Resource: pods, FixedCapacity: 100 + int(seed)*20}, 0)
+		c.Replace(0, nil, 10)
+		state := map[string]string{}
+		recorded := map[uint64]map[string]string{10: {}}
+		for rv := uint64(11); rv < 400; rv++ {
+			name := fmt.Sprintf("p%d", r.IntN(30))
+			_, exists := state[name]
+			switch {
+			case !exists:
+				c.ProcessEvent(0, am.Added, pod("default", name, "n", rv, nil))
+				state[name] = fmt.Sprint(rv)
+			case r.IntN(3) == 0:
+				c.ProcessEvent(0, am.Deleted, pod("default", name, "n", rv, nil))
+				delete(state, name)
+			default:
+				c.ProcessEvent(0, am.Modified, pod("default", name, "n", rv, nil))
+				state[name] = fmt.Sprint(rv)
+			}
+			recorded[rv] = maps.Clone(state)
+			at := uint64(10 + r.IntN(int(rv-9)))
+			res, err := c.List(0, ListOptions{ResourceVersion: fmt.Sprint(at), ResourceVersionMatch: "Exact"}).Result()
+			if at < c.store.minSnapshotRV {
+				if !am.IsResourceExpired(err) {
+					t.Fatalf("seed %d: rv %d below %d served", seed, at, c.store.minSnapshotRV)
+				}
+				continue
+			}
+			got := map[string]string{}
+			for _, o := range res.Items {
+				got[o.Name] = o.ResourceVersion
+			}
+			if err != nil || !maps.Equal(got, recorded[at]) {
+				t.Fatalf("seed %d at %d (cache %d): %v\n got %v\nwant %v", seed, at, rv, err, got, recorded[at])
+			}
+		}
 	}
 }
