@@ -13,7 +13,7 @@ var (
 	flagSequences = flag.Int("sequences", 1000, "number of random sequences (100 with -short)")
 	flagFirstSeed = flag.Int64("firstseed", 1, "seed of the first random sequence")
 	flagOps       = flag.Int("ops", 30, "ops per random sequence")
-	flagWorkers   = flag.Int("workers", 4, "embedded etcd servers running sequences side by side")
+	flagWorkers   = flag.Int("workers", 8, "embedded etcd servers running sequences side by side")
 )
 
 // maxReports bounds how many diverging sequences are printed in full.

@@ -49,19 +49,60 @@ func (r *realTarget) Watch(req mvcc.WatchCreateRequest) error {
 	return nil
 }
 
-// CancelWatch cancels the watch's context; clientv3 then closes the channel
-// and tells the server.
+// CancelWatch cancels the watch's context. clientv3 closes the channel
+// and, in the same step of its stream loop, sends the cancel request; so
+// waiting for the close and then a fence makes the cancel reach etcd
+// before the next op (a leftover watcher could still hold back a
+// RequestProgress).
 func (r *realTarget) CancelWatch(n int) {
 	w := r.watches[n]
 	if w.open {
 		w.open = false
 		w.cancel()
+		awaitClose(w.ch)
+		r.fence()
 	}
 }
 
+// awaitClose drains a watch channel until clientv3 closes it. Anything
+// still in it is dropped, as clientv3 users never see it either.
+func awaitClose(ch clientv3.WatchChan) {
+	timeout := time.After(collectTimeout)
+	for {
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				return
+			}
+		case <-timeout:
+			return
+		}
+	}
+}
+
+// RequestProgress asks for a stream-wide progress notification, then puts
+// a fence behind it: the request travels on the watch stream while writes
+// travel as unary KV calls, so without the fence etcd could look at the
+// request only after the next op's write and answer when it should not.
 func (r *realTarget) RequestProgress() {
 	r.progress = true
 	_ = r.w.RequestProgress(r.ctx)
+	r.fence()
+}
+
+// fenceKey sorts before every sequence's keys and is never written.
+const fenceKey = "/a/fence"
+
+// fence opens and closes a watch on the stream: etcd handles a stream's
+// requests in order, so once the Created ack is back every request sent
+// before it has been handled.
+func (r *realTarget) fence() {
+	ctx, cancel := context.WithCancel(r.ctx)
+	defer cancel()
+	select {
+	case <-r.w.Watch(ctx, fenceKey, clientv3.WithCreatedNotify()):
+	case <-time.After(collectTimeout):
+	}
 }
 
 func (r *realTarget) Open() []int {
@@ -151,6 +192,13 @@ func (r *realTarget) take(n int, resp clientv3.WatchResponse, ok bool, out *[]wa
 		for _, ev := range resp.Events {
 			items = append(items, watchItem{Kind: itemEvent, Event: r.event(ev)})
 		}
+	}
+	if len(items) == 1 && items[0].Kind == itemCanceled {
+		// As after CancelWatch: let clientv3 send its cancel request for
+		// the compacted watcher before anything else goes on the stream.
+		w.open = false
+		awaitClose(w.ch)
+		r.fence()
 	}
 	for _, it := range items {
 		dup := it.Kind == itemProgress && w.last == it.String()

@@ -94,7 +94,12 @@ func (s *simTarget) Collect(want []int) [][]watchItem {
 		items := itemsOf(resp)
 		out[n] = append(out[n], items...)
 		if len(items) > 0 && items[len(items)-1].Kind == itemCanceled {
+			// clientv3 closes the watch channel and, as for any closed
+			// substream, sends a cancel request for its id: until then the
+			// compacted watcher still sits on the stream (unsynced) and
+			// keeps RequestProgress from being answered.
 			delete(s.open, n)
+			_ = s.ws.Cancel(resp.WatchID)
 		}
 	}
 }
