@@ -115,7 +115,8 @@ func (r Requirement) String() string {
 	return sb.String()
 }
 
-// LabelSet adapts a map so selectors print in one canonical sorted form.
+// FormatLabels prints a label set in its one canonical form, keys sorted:
+// "app=web,tier=front" ("<none>" when empty, as kubectl shows it).
 func FormatLabels(labels map[string]string) string {
 	if len(labels) == 0 {
 		return "<none>"

@@ -1,0 +1,140 @@
+package watchcache
+
+import (
+	"time"
+
+	"watchscope/mvcc"
+)
+
+// Reflector constants (C1, C11).
+const (
+	// storageListPageSize is the cacher reflector's page size (10000).
+	storageListPageSize = 10000
+	// restartDelay is wait.Until(startCaching, 1s).
+	restartDelay = time.Second
+)
+
+// Reflector is the cacher's own reflector: it lists the resource from
+// etcd and then watches it, feeding the Cacher (C1). It models the
+// classic LIST + WATCH path (≤1.34, and the fallback of 1.35+, whose
+// default watch-list against etcd ends in the same Replace at the list
+// revision). Step is its goroutine: it reads the etcd stream only while
+// the cacher is not stalled, and after a failed ListAndWatch it restarts
+// the whole cycle 1s later.
+type Reflector struct {
+	c         *Cacher
+	etcd      *mvcc.Server
+	stream    *mvcc.WatchStream
+	restartAt time.Duration
+	running   bool
+	// LastError is the error that ended the last ListAndWatch.
+	LastError error
+}
+
+// NewReflector creates a reflector that starts caching on its first Step.
+func NewReflector(c *Cacher, etcd *mvcc.Server) *Reflector {
+	return &Reflector{c: c, etcd: etcd}
+}
+
+// Step runs the reflector and then the cacher at now.
+func (r *Reflector) Step(now time.Duration) {
+	if !r.running && now >= r.restartAt {
+		r.startCaching(now)
+	}
+	if r.running {
+		r.readStream(now)
+		if r.running && r.c.ProgressRequestDue(now) {
+			r.stream.RequestProgress()
+		}
+	}
+	r.c.Step(now)
+}
+
+// NextWake is the earliest time Step has work (cacher timers, restart).
+func (r *Reflector) NextWake() (time.Duration, bool) {
+	at, ok := r.c.NextWake()
+	if !r.running && (!ok || r.restartAt < at) {
+		return r.restartAt, true
+	}
+	return at, ok
+}
+
+// startCaching terminates all watchers, lists at the current revision in
+// pages of 10000, Replaces, and opens the etcd watch from rev+1 with
+// PrevKv and ProgressNotify.
+func (r *Reflector) startCaching(now time.Duration) {
+	r.c.StartCaching(now)
+	prefix := []byte(r.c.resource.KeyPrefix())
+	end := prefixEnd(prefix)
+	var kvs []mvcc.KeyValue
+	key, rev := prefix, int64(0)
+	for {
+		resp, err := r.etcd.Range(mvcc.RangeRequest{Key: key, RangeEnd: end, Limit: storageListPageSize, Revision: rev})
+		if err != nil {
+			r.fail(now, err)
+			return
+		}
+		if rev == 0 {
+			rev = resp.Header.Revision
+		}
+		kvs = append(kvs, resp.Kvs...)
+		if !resp.More || len(resp.Kvs) == 0 {
+			break
+		}
+		key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
+	}
+	objs, err := DecodeList(kvs)
+	if err != nil {
+		r.fail(now, err)
+		return
+	}
+	r.c.Replace(now, objs, uint64(rev))
+	r.stream = r.etcd.NewWatchStream()
+	if _, err := r.stream.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: end, StartRevision: rev + 1,
+		PrevKv: true, ProgressNotify: true, WatchID: mvcc.AutoWatchID}); err != nil {
+		r.fail(now, err)
+		return
+	}
+	r.running = true
+}
+
+// readStream feeds etcd responses to the cacher until it stalls.
+func (r *Reflector) readStream(now time.Duration) {
+	for !r.c.Stalled() {
+		resp, ok := r.stream.Recv()
+		if !ok {
+			return
+		}
+		if resp.Created {
+			continue
+		}
+		if err := r.c.IngestWatchResponse(now, resp); err != nil {
+			r.fail(now, err)
+			return
+		}
+	}
+}
+
+// fail ends ListAndWatch: the cache goes Pending, the restart is due in 1s.
+func (r *Reflector) fail(now time.Duration, err error) {
+	r.LastError = err
+	r.c.ListAndWatchEnded(now, err)
+	if r.stream != nil {
+		r.stream.Close()
+		r.stream = nil
+	}
+	r.running = false
+	r.restartAt = now + restartDelay
+}
+
+// prefixEnd is clientv3.GetPrefixRangeEnd.
+func prefixEnd(prefix []byte) []byte {
+	end := append([]byte{}, prefix...)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] < 0xff {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return []byte{0}
+}
