@@ -59,3 +59,15 @@ func TestRestartTerminatesWatchersAndRelistGives410(t *testing.T) {
 		t.Fatal("restart terminations are not counted as unresponsive")
 	}
 }
+
+func TestWatchAcrossReinitializationClosesImmediately(t *testing.T) {
+	c := readyCacher(t, 10, 1)
+	w, _ := c.Watch(0, WatchOptions{SendInitialEvents: boolp(true), AllowWatchBookmarks: true, StorageRV: 20})
+	c.ListAndWatchEnded(time.Second, nil)
+	c.StartCaching(2 * time.Second)
+	c.Replace(2*time.Second, nil, 20)
+	c.Step(2 * time.Second)
+	if evs := drain(w); len(evs) != 0 || !w.Closed() || c.WatcherCount() != 0 {
+		t.Fatalf("got %q closed %v", summary(evs), w.Closed())
+	}
+}

@@ -62,6 +62,7 @@ func (c *Cacher) Watch(now time.Duration, opts WatchOptions) (*CacheWatcher, err
 		return nil, err
 	}
 	w := c.newWatcher(opts)
+	w.generation = c.ready.generation
 	required := requested
 	if opts.ResourceVersion == "" {
 		required = 0
@@ -121,7 +122,13 @@ func (w *CacheWatcher) fail(err error) {
 }
 
 // startWatcher builds the initial interval and registers the watcher.
+// A watch whose cache was re-initialized (or is not ready) while it
+// waited is answered by an immediately closed watch.
 func (c *Cacher) startWatcher(now time.Duration, w *CacheWatcher, opts WatchOptions, requested, required uint64) {
+	if c.ready.state != Ready || c.ready.generation != w.generation {
+		w.stopped, w.resultClosed = true, true
+		return
+	}
 	interval, err := c.getAllEventsSince(required, w, opts)
 	if err != nil {
 		w.fail(err)

@@ -51,6 +51,8 @@ type CacheWatcher struct {
 	// channel is closed, so nothing more is written to result.
 	stopped, done, drainInput, resultClosed bool
 	registered                              bool
+	// generation is the cacher's ready generation when the watch came in.
+	generation int
 
 	scope            namespacedName
 	triggerValue     string
