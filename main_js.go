@@ -20,6 +20,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"syscall/js"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -105,8 +106,12 @@ func statsJSON(g *ui.Game) string {
 	b, _ := json.Marshal(struct {
 		Frames     int64   `json:"frames"`
 		LastDrawMs float64 `json:"lastDrawMs"`
+		MeanDrawMs float64 `json:"meanDrawMs"`
 		TPS        float64 `json:"tps"`
 		FPS        float64 `json:"fps"`
-	}{g.Frames(), float64(g.DrawTime.Microseconds()) / 1000, ebiten.ActualTPS(), ebiten.ActualFPS()})
+	}{g.Frames(), ms(g.DrawTime), ms(g.DrawTotal / time.Duration(max(1, g.Frames()))),
+		ebiten.ActualTPS(), ebiten.ActualFPS()})
 	return string(b)
 }
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

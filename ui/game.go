@@ -32,6 +32,8 @@ type Game struct {
 	// DrawTime is the Go time the last drawn frame took (layout + issuing
 	// draw calls; the GPU work happens later).
 	DrawTime time.Duration
+	// DrawTotal is the Go time of all drawn frames (DrawTotal/Frames is the mean).
+	DrawTotal time.Duration
 }
 
 // drawKey is what must change for the screen to need a new frame while
@@ -77,6 +79,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	start := time.Now()
 	g.r.draw(screen, g.sess.Scene(), g.fr)
 	g.DrawTime = time.Since(start)
+	g.DrawTotal += g.DrawTime
 	g.drawKey = k
 	g.frames++
 	if g.AfterDraw != nil {

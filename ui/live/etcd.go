@@ -26,10 +26,14 @@ func NewWorld(seed uint64) (Sim, error) {
 }
 
 func (e *etcdSim) Exec(line string) (string, error) { return e.sh.Exec(line) }
-func (e *etcdSim) RunUntil(t time.Duration)          { e.w.RunUntil(t) }
-func (e *etcdSim) Now() time.Duration                { return e.w.Now() }
+func (e *etcdSim) RunUntil(t time.Duration)         { e.w.RunUntil(t) }
+func (e *etcdSim) Now() time.Duration               { return e.w.Now() }
 
-func (e *etcdSim) Revs() (int64, int64) { return e.w.Etcd.Rev(), e.w.Etcd.CompactRev() }
+// Revs reports etcd's revisions; "never compacted" (etcd's internal -1)
+// is 0 on the stage and in state().
+func (e *etcdSim) Revs() (int64, int64) {
+	return e.w.Etcd.Rev(), max(0, e.w.Etcd.CompactRev())
+}
 
 func (e *etcdSim) History(from int64, max int) []view.Record {
 	hs := e.w.Etcd.History(from, max)

@@ -93,7 +93,7 @@ func (s *Session) exec(cmd string) {
 	out, err := s.sim.Exec(cmd)
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
-		line.Out, line.Failed = err.Error(), true
+		line.Out, line.Failed = "Error: "+err.Error(), true // as etcdctl prints it
 	}
 	s.log = append(s.log, line)
 	if len(s.log) > logKeep {

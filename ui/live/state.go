@@ -16,6 +16,7 @@ type State struct {
 	CompactRevision int64       `json:"compactRevision"`
 	Keys            int         `json:"keys"`
 	Paused          bool        `json:"paused"`
+	Settled         bool        `json:"settled"` // no animation running
 	Events          []EventJSON `json:"events"`
 	Log             []LogJSON   `json:"log"`
 }
@@ -44,7 +45,8 @@ func (s *Session) State() State {
 	st := State{
 		Tick: s.ticks, TimeMs: sn.Now.Milliseconds(), Time: view.SimTime(sn.Now),
 		Revision: sn.Rev, CompactRevision: sn.CompactRev, Keys: sn.LiveKeys, Paused: sn.Paused,
-		Events: []EventJSON{}, Log: []LogJSON{},
+		Settled: s.Settled(),
+		Events:  []EventJSON{}, Log: []LogJSON{},
 	}
 	for _, r := range sn.Records[max(0, len(sn.Records)-stateEvents):] {
 		st.Events = append(st.Events, EventJSON{r.Main, r.Sub, r.Kind().String(), r.Key, r.Version})

@@ -4,22 +4,22 @@ import "time"
 
 // The stage's layout on the design canvas (all multiples of the 8 px grid):
 //
-//	 80                464                                     1840
-//	 +-----------------------------------------------------------+  48
-//	 | WatchScope                       REVISION COMPACTED ...   |
-//	 | subtitle                              42       30         |
-//	 +-----------------------------------------------------------+ 192
-//	 | REVISION TAPE  caption                                    |
-//	 | row labels  | [41][42][43] ... one cell per revision      | 232
-//	 +-----------------------------------------------------------+ 360
-//	 | KEY INDEX  caption                      |compaction line  |
-//	 | /registry/pods/default/  o---<>---x   o-|--<>             | 400
-//	 | web-0                                   |                 |
-//	 |  ... one lane per key                   |                 |
-//	 +-----------------------------------------------------------+ 856
-//	 | CONSOLE  $ etcdctl put ...                          OK    |
-//	 +-----------------------------------------------------------+ 1008
-//	 | legend: o ADDED  <> MODIFIED  x DELETED  ...   Space pause |
+//	80                464                                     1840
+//	+-----------------------------------------------------------+  48
+//	| WatchScope                       REVISION COMPACTED ...   |
+//	| subtitle                              42       30         |
+//	+-----------------------------------------------------------+ 192
+//	| REVISION TAPE  caption                                    |
+//	| row labels  | [41][42][43] ... one cell per revision      | 232
+//	+-----------------------------------------------------------+ 360
+//	| KEY INDEX  caption                      |compaction line  |
+//	| /registry/pods/default/  o---<>---x   o-|--<>             | 400
+//	| web-0                                   |                 |
+//	|  ... one lane per key                   |                 |
+//	+-----------------------------------------------------------+ 856
+//	| CONSOLE  $ etcdctl put ...                          OK    |
+//	+-----------------------------------------------------------+ 1008
+//	| legend: o ADDED  <> MODIFIED  x DELETED  ...   Space pause |
 const (
 	Margin    = 80
 	GridLeft  = 464 // where the revision columns may start
@@ -27,14 +27,15 @@ const (
 	Pitch     = 64 // one revision column
 	Columns   = (GridRight - GridLeft) / Pitch
 
-	TapeTop    = 232
-	TapeH      = 96
-	LanesLabel = 360
-	LanesTop   = 400
-	LaneH      = 72
-	MaxLanes   = 6
-	LogTop     = 856
-	LegendY    = 1016
+	TapeTop     = 232
+	TapeH       = 96
+	LanesLabel  = 360
+	LanesTop    = 400
+	LaneH       = 72
+	MaxLanes    = 6
+	LogTop      = 856
+	ConsoleLeft = 232 // console lines start after the CONSOLE title
+	LegendY     = 1016
 )
 
 // Build lays out one frame of the stage: the snapshot as positioned

@@ -34,8 +34,6 @@ func console(sc *Scene, s Snapshot) {
 	const rows = 3
 	sc.rect(Rect{X: Margin - 16, Y: LogTop, W: GridRight - Margin + 32, H: 128, Radius: 12, Fill: Panel})
 	sc.label(Margin+8, LogTop+18, "CONSOLE", ProseBold, 18, Left, Muted)
-	sc.label(Margin+8, LogTop+50, "what was typed,", Prose, 20, Left, Caption)
-	sc.label(Margin+8, LogTop+78, "what etcd answered", Prose, 20, Left, Caption)
 	lines := s.Log[max(0, len(s.Log)-rows):]
 	for i, l := range lines {
 		y := float64(LogTop + 16 + (rows-len(lines)+i)*36)
@@ -44,9 +42,9 @@ func console(sc *Scene, s Snapshot) {
 		if newest {
 			cmdColor, outColor = Ink, Muted
 		}
-		sc.label(GridLeft, y, "$", Mono, 20, Left, Caption)
-		sc.label(GridLeft+24, y, l.Cmd, Mono, 20, Left, cmdColor)
-		room := GridRight - 24 - (GridLeft + 24 + Measure(Mono, 20, l.Cmd) + 48)
+		sc.label(ConsoleLeft, y, "$", Mono, 20, Left, Caption)
+		sc.label(ConsoleLeft+24, y, l.Cmd, Mono, 20, Left, cmdColor)
+		room := GridRight - 24 - (ConsoleLeft + 24 + Measure(Mono, 20, l.Cmd) + 56)
 		out := clip(l.Out, int(room/Measure(Mono, 20, "0")))
 		if l.Failed {
 			outColor = Orange

@@ -2,6 +2,7 @@ package view
 
 import (
 	"sync"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/gofont/gomedium"
@@ -43,14 +44,37 @@ func Parsed(f Font) *opentype.Font {
 	return parsed[f]
 }
 
+// measureFaces caches one unhinted face per (role, size) for Measure; a
+// font.Face is not safe for concurrent use, hence the lock.
+var (
+	measureMu    sync.Mutex
+	measureFaces = map[measureKey]font.Face{}
+)
+
+type measureKey struct {
+	f    Font
+	size float64
+}
+
 // Measure is the advance width of s in design pixels, so the layout can
 // place things after a label without asking the renderer.
 func Measure(f Font, size float64, s string) float64 {
-	face, err := opentype.NewFace(Parsed(f), &opentype.FaceOptions{Size: size, DPI: 72})
-	if err != nil {
-		return 0
+	measureMu.Lock()
+	defer measureMu.Unlock()
+	k := measureKey{f, size}
+	face, ok := measureFaces[k]
+	if !ok {
+		var err error
+		face, err = opentype.NewFace(Parsed(f), &opentype.FaceOptions{Size: size, DPI: 72})
+		if err != nil {
+			return 0
+		}
+		measureFaces[k] = face
 	}
-	defer face.Close()
+	if f == Mono { // every Go Mono glyph has the same advance
+		adv, _ := face.GlyphAdvance('0')
+		return fixedToFloat(adv) * float64(utf8.RuneCountInString(s))
+	}
 	return fixedToFloat(font.MeasureString(face, s))
 }
 

@@ -65,10 +65,10 @@ type Text struct {
 	Color color.RGBA
 }
 
-func (s *Scene) rect(r Rect)                 { s.Rects = append(s.Rects, r) }
-func (s *Scene) line(l Line)                 { s.Lines = append(s.Lines, l) }
-func (s *Scene) mark(m Mark)                 { s.Marks = append(s.Marks, m) }
-func (s *Scene) text(t Text)                 { s.Texts = append(s.Texts, t) }
+func (s *Scene) rect(r Rect) { s.Rects = append(s.Rects, r) }
+func (s *Scene) line(l Line) { s.Lines = append(s.Lines, l) }
+func (s *Scene) mark(m Mark) { s.Marks = append(s.Marks, m) }
+func (s *Scene) text(t Text) { s.Texts = append(s.Texts, t) }
 func (s *Scene) label(x, y float64, str string, f Font, size float64, a Align, c color.RGBA) {
 	s.text(Text{X: x, Y: y, S: str, Font: f, Size: size, Align: a, Color: c})
 }

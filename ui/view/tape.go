@@ -41,8 +41,9 @@ func cell(sc *Scene, x, alpha float64, r, rev int64, recs []Record, compacted bo
 		return
 	}
 	fill, ink := Panel, Ink
-	if r == rev {
+	if r == rev { // the newest revision: etcd's header.revision right now
 		fill = PanelHi
+		sc.rect(Rect{X: left - 2, Y: TapeTop - 2, W: w + 4, H: TapeH + 4, Radius: 10, Fill: Fade(Muted, alpha)})
 	}
 	if compacted {
 		ink = Muted
@@ -68,7 +69,7 @@ func compactedBand(sc *Scene, a axis) {
 		return
 	}
 	sc.rect(Rect{X: x0, Y: TapeTop - 8, W: x1 - x0, H: LanesTop + MaxLanes*LaneH - TapeTop + 16,
-		Radius: 8, Fill: Fade(Yellow, 0.045)})
+		Radius: 8, Fill: Fade(Faint, 0.16)})
 }
 
 func recordsByRev(rs []Record) map[int64][]Record {

@@ -1,0 +1,119 @@
+package live
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+const frame = time.Second / 60
+
+func newSession(t *testing.T, o Options) *Session {
+	t.Helper()
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(sim, o)
+}
+
+func run(s *Session, d time.Duration) {
+	for i := time.Duration(0); i < d; i += frame {
+		s.Tick(frame)
+	}
+}
+
+// The demo script must run against the real console without a single
+// failed command, write revisions, delete keys and compact.
+func TestDemoDrivesTheWorld(t *testing.T) {
+	s := newSession(t, Options{Demo: true})
+	run(s, 45*time.Second)
+	sn := s.Snapshot()
+	for _, l := range sn.Log {
+		if l.Failed {
+			t.Errorf("demo command %q failed: %s", l.Cmd, l.Out)
+		}
+	}
+	if sn.Rev < 35 {
+		t.Errorf("after 45s the revision is %d, want >= 35 (one write a second)", sn.Rev)
+	}
+	if sn.CompactRev == 0 || sn.CompactRev >= sn.Rev {
+		t.Errorf("compact revision %d (rev %d): the demo compacts every 10 steps", sn.CompactRev, sn.Rev)
+	}
+	var tomb, created, modified bool
+	for _, r := range sn.Records {
+		switch r.Kind().String() {
+		case "DELETED":
+			tomb = true
+		case "ADDED":
+			created = true
+		case "MODIFIED":
+			modified = true
+		}
+		// etcd 3.6 keeps a tombstone exactly at the compact revision
+		// (until the next compaction); older ones must be gone.
+		if r.Main < sn.CompactRev && r.Tombstone {
+			t.Errorf("tombstone %d.%d below the compact revision %d survived", r.Main, r.Sub, sn.CompactRev)
+		}
+	}
+	if !tomb || !created || !modified {
+		t.Errorf("history lacks a kind: tombstone=%v created=%v modified=%v", tomb, created, modified)
+	}
+	if sn.LiveKeys == 0 || len(sn.Keys) == 0 {
+		t.Errorf("no keys in the index: %+v", sn.Keys)
+	}
+}
+
+// Commands sent from the page apply on the next tick, even while paused,
+// and the state JSON shows their effect.
+func TestSendAppliesOnNextTick(t *testing.T) {
+	s := newSession(t, Options{})
+	s.TogglePause()
+	before := s.State().Revision
+	if !s.Send("etcdctl put /e2e/a 1") || !s.Send("put /e2e/a 2") {
+		t.Fatal("Send refused with an empty queue")
+	}
+	if s.State().Revision != before {
+		t.Fatal("Send applied before the tick")
+	}
+	s.Tick(frame)
+	st := s.State()
+	if st.Revision != before+2 {
+		t.Fatalf("revision %d, want %d", st.Revision, before+2)
+	}
+	s.Send("etcdctl compact " + itoa(st.Revision-1))
+	s.Send("etcdctl frobnicate")
+	s.Tick(frame)
+	var decoded State
+	if err := json.Unmarshal([]byte(s.StateJSON()), &decoded); err != nil {
+		t.Fatal(err)
+	}
+	if decoded.CompactRevision != st.Revision-1 {
+		t.Errorf("compactRevision %d, want %d", decoded.CompactRevision, st.Revision-1)
+	}
+	last := decoded.Log[len(decoded.Log)-1]
+	if !last.Error || !strings.Contains(last.Cmd, "frobnicate") {
+		t.Errorf("last log line %+v, want the failed command", last)
+	}
+	if decoded.TimeMs != 0 || !decoded.Paused {
+		t.Errorf("paused session moved virtual time to %dms (paused=%v)", decoded.TimeMs, decoded.Paused)
+	}
+	if ev := decoded.Events[len(decoded.Events)-1]; ev.Key != "/e2e/a" || ev.Type != "MODIFIED" || ev.Version != 2 {
+		t.Errorf("newest event %+v, want MODIFIED /e2e/a version 2", ev)
+	}
+}
+
+func TestSendQueueIsBounded(t *testing.T) {
+	s := newSession(t, Options{})
+	for i := 0; i < queueMax; i++ {
+		if !s.Send("put k v") {
+			t.Fatalf("Send %d refused below the bound", i)
+		}
+	}
+	if s.Send("put k v") {
+		t.Fatal("Send accepted beyond the bound")
+	}
+}
+
+func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }

@@ -1,0 +1,28 @@
+#!/bin/sh
+# Builds the browser app into OUTDIR:
+#   app.wasm        the root package for GOOS=js GOARCH=wasm (main_js.go)
+#   wasm_exec.js    Go's JavaScript glue, from the same Go that built app.wasm
+#   index.html, loader.js
+#   *.gz, *.br      precompressed once here (brotli only if installed), so
+#                   the server never compresses on the fly
+# Usage: web/build.sh OUTDIR    (BROTLI_QUALITY overrides brotli's -q, default 9)
+set -eu
+out=${1:?usage: web/build.sh OUTDIR}
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+cd "$root"
+
+# Stale variants would be served in place of the new files: remove them first.
+rm -f "$out"/*.gz "$out"/*.br
+GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" .
+cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
+cp web/index.html web/loader.js web/favicon.svg "$out/"
+
+for f in app.wasm wasm_exec.js loader.js index.html favicon.svg; do
+	gzip -9 -n -k -f "$out/$f"
+	if command -v brotli >/dev/null 2>&1; then
+		brotli -f -q "${BROTLI_QUALITY:-9}" -o "$out/$f.br" "$out/$f"
+	fi
+done
+ls -l "$out" | awk 'NR > 1 { printf "  %-16s %10d\n", $9, $5 }'

@@ -1,0 +1,89 @@
+// WatchScope loader: downloads app.wasm with real progress, compiles it
+// while it streams in, runs it, and removes the loading screen once the
+// app has drawn its first frame (window.watchscope.ready).
+//
+// Progress counts the bytes the fetch body reader yields. Those are
+// decompressed bytes, while Content-Length counts compressed ones, so the
+// server sends the raw size in X-Uncompressed-Content-Length.
+"use strict";
+
+(() => {
+  const screen = document.getElementById("loading");
+  const bar = screen.querySelector(".bar");
+  const fill = screen.querySelector(".fill");
+  const phase = screen.querySelector(".phase");
+  const count = screen.querySelector(".count");
+
+  const mb = (n) => (n / 1048576).toFixed(1);
+
+  function show(what, done, total) {
+    phase.textContent = what;
+    if (total > 0) {
+      bar.classList.remove("indeterminate");
+      const pct = Math.min(100, Math.floor((done * 100) / total));
+      fill.style.width = pct + "%";
+      count.textContent = `${mb(done)} / ${mb(total)} MB  ${pct}%`;
+    } else {
+      bar.classList.add("indeterminate");
+      count.textContent = done > 0 ? `${mb(done)} MB` : "";
+    }
+  }
+
+  function fail(err) {
+    screen.classList.add("failed");
+    bar.classList.remove("indeterminate");
+    phase.textContent = "Could not start: " + (err && err.message ? err.message : err);
+    console.error("watchscope: loading failed:", err);
+  }
+
+  function expectedSize(res) {
+    const raw = Number(res.headers.get("X-Uncompressed-Content-Length"));
+    if (raw > 0) return raw;
+    if (!res.headers.get("Content-Encoding")) return Number(res.headers.get("Content-Length")) || 0;
+    return 0;
+  }
+
+  // count reads one branch of the body only to measure progress.
+  async function count_(stream, total) {
+    const reader = stream.getReader();
+    let done = 0;
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      done += value.byteLength;
+      show("Downloading", done, total);
+    }
+    show("Starting", total || done, total || done);
+  }
+
+  // whenReady fades the loading screen out after the app's first frame.
+  function whenReady() {
+    if (window.watchscope && window.watchscope.ready) {
+      screen.classList.add("done");
+      setTimeout(() => screen.remove(), 400);
+      return;
+    }
+    requestAnimationFrame(whenReady);
+  }
+
+  async function start() {
+    if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
+    const res = await fetch("app.wasm");
+    if (!res.ok) throw new Error(`app.wasm: HTTP ${res.status}`);
+    const total = expectedSize(res);
+    show("Downloading", 0, total);
+    // One branch of the body is counted, the other is compiled as it
+    // arrives (streaming compilation keeps working).
+    const [measured, compiled] = res.body.tee();
+    const go = new Go();
+    const wasm = new Response(compiled, { headers: { "Content-Type": "application/wasm" } });
+    const [result] = await Promise.all([
+      WebAssembly.instantiateStreaming(wasm, go.importObject),
+      count_(measured, total),
+    ]);
+    requestAnimationFrame(whenReady);
+    await go.run(result.instance);
+  }
+
+  start().catch(fail);
+})();
