@@ -99,7 +99,13 @@ func (g *generator) rangeReq() *mvcc.RangeRequest {
 		r.Revision = g.pastRev()
 	}
 	if g.rng.IntN(3) == 0 {
-		r.Limit = int64(1 + g.rng.IntN(3))
+		// A limit on one key cannot cut anything; make it a prefix range
+		// so that More and Count get tested.
+		r.Limit = int64(1 + g.rng.IntN(2))
+		if len(r.RangeEnd) == 0 {
+			r.Key = []byte(g.prefix + pick(g.rng, prefixNames))
+			r.RangeEnd = prefixEnd(r.Key)
+		}
 	}
 	switch g.rng.IntN(7) {
 	case 0:

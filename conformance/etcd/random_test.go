@@ -33,7 +33,9 @@ func TestRandomSequences(t *testing.T) {
 	results := runSeeds(t, seeds, workers)
 
 	ops, items, failed := 0, 0, 0
+	seen := tally{}
 	for _, r := range results {
+		seen.merge(r.Seen)
 		ops += len(r.Ops)
 		items += r.Items
 		if r.Diff == "" {
@@ -49,8 +51,8 @@ func TestRandomSequences(t *testing.T) {
 	if *flagSeed >= 0 && failed == 0 && len(results) == 1 {
 		t.Logf("seed %d ops:\n%s", *flagSeed, results[0].report())
 	}
-	t.Logf("summary: %d sequences (%d diverged), %d ops, %d watch items compared, %d workers, %s",
-		len(results), failed, ops, items, workers, time.Since(start).Round(time.Millisecond))
+	t.Logf("summary: %d sequences (%d diverged), %d ops, %d watch items compared, %d workers, %s; agreed on:%s",
+		len(results), failed, ops, items, workers, time.Since(start).Round(time.Millisecond), seen)
 }
 
 func randomSeeds(short bool) []int64 {

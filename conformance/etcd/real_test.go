@@ -46,7 +46,7 @@ type realWatch struct {
 	ch       clientv3.WatchChan
 	cancel   context.CancelFunc
 	open     bool
-	needSync bool      // started in the past: unsynced until a sync pass
+	needSync bool   // started in the past: unsynced until a sync pass
 	dupOK    int    // progress resends whose duplicate answers to drop
 	last     string // text of the last item delivered, to spot a duplicate
 }

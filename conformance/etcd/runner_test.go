@@ -14,6 +14,7 @@ type seqResult struct {
 	Seed  int64
 	Ops   []Op
 	Items int    // watch items (events, progress, cancels) compared
+	Seen  tally  // what the agreed results contained, for the summary
 	Diff  string // first difference; "" when both agreed on everything
 }
 
@@ -23,13 +24,21 @@ type seqResult struct {
 // first; its watch item counts tell the real side how much to wait for.
 // The last op is a RequestProgress when watches are open: its answer comes
 // after every earlier event on the stream, so nothing is left in flight.
-func runSequence(ctx context.Context, emb *Embedded, seed int64, nOps int) (res seqResult, err error) {
+func runSequence(ctx context.Context, emb *Embedded, seed int64, nOps int) (seqResult, error) {
+	return runSequenceWith(ctx, emb, seed, nOps, func(s *simTarget) target { return s })
+}
+
+// runSequenceWith lets a test wrap the simulated target (to plant a fault
+// and check that the harness reports it).
+func runSequenceWith(ctx context.Context, emb *Embedded, seed int64, nOps int,
+	wrap func(*simTarget) target) (res seqResult, err error) {
 	res.Seed = seed
-	sim, err := newSimTarget(seed)
+	simState, err := newSimTarget(seed)
 	if err != nil {
 		return res, err
 	}
-	defer sim.Close()
+	defer simState.Close()
+	sim := wrap(simState)
 	real, err := newRealTarget(ctx, emb)
 	if err != nil {
 		return res, err
@@ -42,23 +51,24 @@ func runSequence(ctx context.Context, emb *Embedded, seed int64, nOps int) (res 
 	}()
 	g := newGenerator(seed, seqPrefix(seed))
 	for i := 0; i < nOps && res.Diff == ""; i++ {
-		g.rev, g.compct, g.open = sim.srv.Rev(), sim.srv.CompactRev(), sim.Open()
+		g.rev, g.compct, g.open = simState.srv.Rev(), simState.srv.CompactRev(), sim.Open()
 		op := g.next()
 		if i == nOps-1 && len(g.open) > 0 {
 			op = Op{Kind: opProgress}
 		}
 		res.Ops = append(res.Ops, op)
-		res.Diff = compareStep(sim, real, op, i, &res.Items)
+		res.Diff = compareStep(sim, real, op, i, &res)
 	}
 	return res, nil
 }
 
 // compareStep runs op on both targets and describes the first difference.
-func compareStep(sim, real target, op Op, i int, items *int) string {
+func compareStep(sim, real target, op Op, i int, res *seqResult) string {
 	want, got := step(real, op), step(sim, op)
 	if want != got {
 		return fmt.Sprintf("op %d (%s): result differs\n  etcd: %s\n  sim:  %s", i, op, want, got)
 	}
+	res.Seen.result(want)
 	simItems := sim.Collect(nil)
 	counts := make([]int, len(simItems))
 	for n, its := range simItems {
@@ -71,7 +81,8 @@ func compareStep(sim, real target, op Op, i int, items *int) string {
 			return fmt.Sprintf("op %d (%s): watch#%d differs: %s\n  etcd: %s\n  sim:  %s",
 				i, op, n, d, itemsString(a), itemsString(b))
 		}
-		*items += len(a)
+		res.Items += len(a)
+		res.Seen.items(a)
 	}
 	return ""
 }

@@ -74,6 +74,21 @@ var partJ = []scenario{
 		{op: putOp("/j4/q", "2"), want: "hdr=3 prev=<nil>"},
 		{op: Op{Kind: opProgress}, items: map[int][]string{0: {watchItem{Kind: itemProgress, Revision: 3}.String()}}},
 	}},
+	// Not in Part J but in etcd's progressIfSync: a watcher whose start
+	// revision is still in the future holds back RequestProgress for the
+	// whole stream (no answer, not a late one) until the store reaches it.
+	{"progress_withheld_for_future_start_watch", []specStep{
+		{op: putOp("/j6/a", "1"), want: "hdr=2 prev=<nil>"},
+		{op: watchOp(0, "/j6/", true, 0, false)},
+		{op: watchOp(1, "/j6/b", false, 4, false)},
+		{op: Op{Kind: opProgress}},
+		{op: putOp("/j6/a", "2"), want: "hdr=3 prev=<nil>", items: map[int][]string{0: {putItem(kv("/j6/a", 2, 3, 2, "2"), nil)}}},
+		{op: Op{Kind: opProgress}},
+		{op: putOp("/j6/b", "1"), want: "hdr=4 prev=<nil>", items: map[int][]string{
+			0: {putItem(kv("/j6/b", 4, 4, 1, "1"), nil)}, 1: {putItem(kv("/j6/b", 4, 4, 1, "1"), nil)}}},
+		{op: Op{Kind: opProgress}, items: map[int][]string{
+			0: {watchItem{Kind: itemProgress, Revision: 4}.String()}, 1: {watchItem{Kind: itemProgress, Revision: 4}.String()}}},
+	}},
 	{"limit_1_over_5_keys", []specStep{
 		{op: putOp("/j5/k1", "v"), want: "hdr=2 prev=<nil>"},
 		{op: putOp("/j5/k2", "v"), want: "hdr=3 prev=<nil>"},
