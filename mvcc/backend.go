@@ -1,6 +1,9 @@
 package mvcc
 
-import "github.com/google/btree"
+import (
+	"slices"
+	"sort"
+)
 
 // backendRecord is one row of etcd's bbolt bucket "key": the revision is
 // the row key (17 bytes: 8-byte main, '_', 8-byte sub, plus a trailing 't'
@@ -33,49 +36,75 @@ func (r *backendRecord) size() int64 {
 }
 
 // backend is the simulated bbolt file: rows ordered by revision, and the
-// file-size accounting. Like bbolt, the file never shrinks when rows are
-// deleted (the freed pages are reused); only a defragmentation returns the
-// space, so DbSize is a high-water mark and DbSizeInUse follows the rows.
+// file-size accounting. Writes always carry a revision above every stored
+// one, so rows is a sorted slice that only grows at the end; compaction
+// removes rows from the old part.
+//
+// Like bbolt, the file never shrinks when rows are deleted (freed pages are
+// reused); only a defragmentation returns the space. So size is a
+// high-water mark, and inUse follows the rows.
 type backend struct {
-	rows      *btree.BTreeG[backendRecord]
+	rows      []backendRecord
 	inUse     int64 // freshDBBytes + size of every stored row
 	size      int64 // file size: the high-water mark of inUse
 	compacted int64 // rows deleted by compaction so far (a counter metric)
 }
 
 func newBackend() *backend {
-	return &backend{
-		rows: btree.NewG(btreeDegree, func(a, b backendRecord) bool {
-			return b.rev.GreaterThan(a.rev)
-		}),
-		inUse: freshDBBytes,
-		size:  freshDBBytes,
-	}
+	return &backend{inUse: freshDBBytes, size: freshDBBytes}
 }
 
 func (b *backend) put(r backendRecord) {
-	b.rows.ReplaceOrInsert(r)
+	if n := len(b.rows); n > 0 && !r.rev.GreaterThan(b.rows[n-1].rev) {
+		panic("mvcc: backend write at " + r.rev.String() + " not above " + b.rows[n-1].rev.String())
+	}
+	b.rows = append(b.rows, r)
 	b.inUse += r.size()
 	if b.inUse > b.size {
 		b.size = b.inUse
 	}
 }
 
-func (b *backend) get(rev Revision) (backendRecord, bool) {
-	return b.rows.Get(backendRecord{rev: rev})
+// search returns the index of the first row with revision >= rev.
+func (b *backend) search(rev Revision) int {
+	return sort.Search(len(b.rows), func(i int) bool { return !rev.GreaterThan(b.rows[i].rev) })
 }
 
-func (b *backend) delete(rev Revision) {
-	if r, ok := b.rows.Delete(backendRecord{rev: rev}); ok {
-		b.inUse -= r.size()
-		b.compacted++
+func (b *backend) get(rev Revision) (backendRecord, bool) {
+	if i := b.search(rev); i < len(b.rows) && b.rows[i].rev == rev {
+		return b.rows[i], true
 	}
+	return backendRecord{}, false
+}
+
+// deleteIf removes, among the rows from index from to index to, those that
+// drop says to; one pass, as bbolt deletes a batch in one txn.
+func (b *backend) deleteIf(from, to int, drop func(r *backendRecord) bool) {
+	kept := b.rows[:from]
+	for i := from; i < to; i++ {
+		if drop(&b.rows[i]) {
+			b.inUse -= b.rows[i].size()
+			b.compacted++
+			continue
+		}
+		kept = append(kept, b.rows[i])
+	}
+	kept = append(kept, b.rows[to:]...)
+	clear(b.rows[len(kept):])
+	b.rows = kept
 }
 
 // ascend calls f for every row with from <= rev < to, in revision order.
 func (b *backend) ascend(from, to Revision, f func(r backendRecord) bool) {
-	b.rows.AscendRange(backendRecord{rev: from}, backendRecord{rev: to}, f)
+	for i := b.search(from); i < len(b.rows) && to.GreaterThan(b.rows[i].rev); i++ {
+		if !f(b.rows[i]) {
+			return
+		}
+	}
 }
 
-// defragment shrinks the file to the rows in use.
-func (b *backend) defragment() { b.size = b.inUse }
+// defragment shrinks the file to the rows in use, and the slice with it.
+func (b *backend) defragment() {
+	b.size = b.inUse
+	b.rows = slices.Clip(b.rows)
+}

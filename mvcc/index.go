@@ -14,28 +14,44 @@ import (
 //	treeIndex (btree, by key)          backend (btree, by revision)
 //	  "a" -> {2.0 4.0}          ---->    2.0 -> a=1   4.0 -> a=2
 //	  "b" -> {3.0 5.0(t)} {6.0} ---->    3.0 -> b=1   5.0 -> b (tombstone)  6.0 -> b=x
+//
+// byKey maps the same keyIndexes by key for point lookups (a put or get of
+// one key): the tree's comparisons chase two pointers per step, which
+// dominates a put on a large store. The tree stays the source of order.
 type treeIndex struct {
-	tree *btree.BTreeG[*keyIndex]
+	tree  *btree.BTreeG[*keyIndex]
+	byKey map[string]*keyIndex
 }
 
 const btreeDegree = 32
 
 func newTreeIndex() *treeIndex {
-	return &treeIndex{tree: btree.NewG(btreeDegree, func(a, b *keyIndex) bool {
-		return bytes.Compare(a.key, b.key) < 0
-	})}
+	return &treeIndex{
+		tree: btree.NewG(btreeDegree, func(a, b *keyIndex) bool {
+			return bytes.Compare(a.key, b.key) < 0
+		}),
+		byKey: make(map[string]*keyIndex),
+	}
 }
 
 func (ti *treeIndex) keyIndex(key []byte) (*keyIndex, bool) {
-	return ti.tree.Get(&keyIndex{key: key})
+	ki, ok := ti.byKey[string(key)]
+	return ki, ok
+}
+
+// insert adds a new keyIndex for key (which must not be indexed yet).
+func (ti *treeIndex) insert(key []byte) *keyIndex {
+	ki := &keyIndex{key: key}
+	ti.tree.ReplaceOrInsert(ki)
+	ti.byKey[string(key)] = ki
+	return ki
 }
 
 // Put records rev for key, creating the keyIndex on the first put.
 func (ti *treeIndex) Put(key []byte, rev Revision) {
 	ki, ok := ti.keyIndex(key)
 	if !ok {
-		ki = &keyIndex{key: key}
-		ti.tree.ReplaceOrInsert(ki)
+		ki = ti.insert(key)
 	}
 	ki.put(rev.Main, rev.Sub)
 }
@@ -92,6 +108,37 @@ func (ti *treeIndex) Revisions(key, end []byte, atRev int64, limit int) (revs []
 	return revs, total
 }
 
+// revRef is a revision found by a range, with the keyIndex it came from.
+type revRef struct {
+	rev Revision
+	ki  *keyIndex
+}
+
+// refs is Revisions that also returns each revision's keyIndex.
+func (ti *treeIndex) refs(key, end []byte, atRev int64, limit int) (refs []revRef, total int) {
+	if end == nil {
+		ki, ok := ti.keyIndex(key)
+		if !ok {
+			return nil, 0
+		}
+		rev, _, _, err := ki.get(atRev)
+		if err != nil {
+			return nil, 0
+		}
+		return []revRef{{rev, ki}}, 1
+	}
+	ti.visit(key, end, func(ki *keyIndex) bool {
+		if rev, _, _, err := ki.get(atRev); err == nil {
+			if limit <= 0 || len(refs) < limit {
+				refs = append(refs, revRef{rev, ki})
+			}
+			total++
+		}
+		return true
+	})
+	return refs, total
+}
+
 // CountRevisions counts the keys in range live at atRev.
 func (ti *treeIndex) CountRevisions(key, end []byte, atRev int64) int {
 	_, total := ti.Revisions(key, end, atRev, 1)
@@ -131,6 +178,7 @@ func (ti *treeIndex) Compact(rev int64) map[Revision]struct{} {
 	})
 	for _, ki := range empty {
 		ti.tree.Delete(ki)
+		delete(ti.byKey, string(ki.key))
 	}
 	return available
 }

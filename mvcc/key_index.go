@@ -28,10 +28,18 @@ import (
 //	compact(4): {4.0 5.0(t)} {empty}
 //	compact(5): {5.0(t)} {empty}
 //	compact(6): {empty}            -> the keyIndex is removed from the tree
+//
+// latest caches the KeyValue of the newest put (at latestRev), which every
+// read at the current revision wants: etcd reads it from bbolt, the
+// simulation skips that lookup. Compaction never removes it while it is
+// the key's newest revision.
 type keyIndex struct {
 	key         []byte
 	modified    Revision // the revision of the last change (put or tombstone)
 	generations []generation
+
+	latestRev Revision
+	latest    KeyValue
 }
 
 // generation is one life of a key. created is the revision of its first

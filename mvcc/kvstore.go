@@ -72,16 +72,20 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 	if ro.count {
 		return rangeResult{count: s.index.CountRevisions(key, end, rev), rev: curRev}, nil
 	}
-	revs, total := s.index.Revisions(key, end, rev, int(ro.limit))
+	refs, total := s.index.refs(key, end, rev, int(ro.limit))
 	res := rangeResult{count: total, rev: curRev}
-	if len(revs) == 0 {
+	if len(refs) == 0 {
 		return res, nil
 	}
-	res.kvs = make([]KeyValue, len(revs))
-	for i, r := range revs {
-		row, ok := s.backend.get(r)
+	res.kvs = make([]KeyValue, len(refs))
+	for i, ref := range refs {
+		if ref.rev == ref.ki.latestRev {
+			res.kvs[i] = ref.ki.latest
+			continue
+		}
+		row, ok := s.backend.get(ref.rev)
 		if !ok {
-			panic("mvcc: range failed to find revision pair " + r.String())
+			panic("mvcc: range failed to find revision pair " + ref.rev.String())
 		}
 		res.kvs[i] = row.kv
 	}

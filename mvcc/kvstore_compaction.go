@@ -67,21 +67,22 @@ func (s *store) startCompactionJob() {
 // batch too, as in etcd), then sleeps 10ms or finishes the job.
 func (s *store) compactionBatch() {
 	job := s.compaction.running
-	var scanned []backendRecord
-	s.backend.ascend(job.next, Revision{Main: job.rev + 1}, func(r backendRecord) bool {
-		scanned = append(scanned, r)
-		return len(scanned) < compactionBatchLimit
-	})
-	for _, r := range scanned {
-		if _, ok := job.keep[r.rev]; !ok {
-			s.backend.delete(r.rev)
-		}
+	b := s.backend
+	from := b.search(job.next)
+	to := min(from+compactionBatchLimit, b.search(Revision{Main: job.rev + 1}))
+	scanned := to - from
+	var last Revision
+	if scanned > 0 {
+		last = b.rows[to-1].rev
 	}
-	if len(scanned) < compactionBatchLimit {
+	b.deleteIf(from, to, func(r *backendRecord) bool {
+		_, keep := job.keep[r.rev]
+		return !keep
+	})
+	if scanned < compactionBatchLimit {
 		s.startCompactionJob() // finished; the next queued job, if any
 		return
 	}
-	last := scanned[len(scanned)-1].rev
 	job.next = Revision{Main: last.Main, Sub: last.Sub + 1}
 	s.sched.after(compactionSleepInterval, "compaction batch", s.compactionBatch)
 }

@@ -36,8 +36,11 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	tw.puts++
 	rev := tw.beginRev + 1
 	created, ver := rev, int64(0)
-	if _, c, v, err := tw.s.index.Get(key, rev); err == nil {
-		created, ver = c.Main, v
+	ki, found := tw.s.index.keyIndex(key)
+	if found {
+		if _, c, v, err := ki.get(rev); err == nil {
+			created, ver = c.Main, v
+		}
 	}
 	kv := KeyValue{
 		Key:            cloneBytes(key),
@@ -49,7 +52,11 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	}
 	idxRev := Revision{Main: rev, Sub: int64(len(tw.changes))}
 	tw.s.backend.put(backendRecord{rev: idxRev, kv: kv})
-	tw.s.index.Put(kv.Key, idxRev)
+	if !found {
+		ki = tw.s.index.insert(kv.Key)
+	}
+	ki.put(idxRev.Main, idxRev.Sub) // one index lookup per put
+	ki.latestRev, ki.latest = idxRev, kv
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, false)
 	return rev
@@ -84,9 +91,10 @@ func (tw *storeTxn) delete(key []byte) {
 }
 
 // end finishes the txn: bump the revision if anything changed and add the
-// txn's ops to the counters. It returns the txn's changes as watch events
-// (deletions with mod_revision patched to the deletion revision), or nil.
-func (tw *storeTxn) end() (rev int64, evs []Event) {
+// txn's ops to the counters. With wantEvents it returns the txn's changes
+// as watch events (deletions with mod_revision patched to the deletion
+// revision); without synced watchers nobody needs them.
+func (tw *storeTxn) end(wantEvents bool) (rev int64, evs []Event) {
 	c := &tw.s.counters
 	c.ranges += tw.ranges
 	c.puts += tw.puts
@@ -98,6 +106,10 @@ func (tw *storeTxn) end() (rev int64, evs []Event) {
 		return tw.beginRev, nil
 	}
 	rev = tw.beginRev + 1
+	tw.s.currentRev = rev
+	if !wantEvents {
+		return rev, nil
+	}
 	evs = make([]Event, len(tw.changes))
 	for i, kv := range tw.changes {
 		evs[i] = Event{Type: PUT, Kv: kv}
@@ -106,7 +118,6 @@ func (tw *storeTxn) end() (rev int64, evs []Event) {
 			evs[i].Kv.ModRevision = rev
 		}
 	}
-	tw.s.currentRev = rev
 	return rev, evs
 }
 

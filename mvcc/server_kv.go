@@ -24,8 +24,9 @@ func (s *Server) Put(r PutRequest) (PutResponse, error) {
 		return PutResponse{}, ErrGRPCNoSpace
 	}
 	s.raftIndex++
-	var resp PutResponse
-	s.kv.write(func(tw *storeTxn) { resp = applyPut(tw, &r) })
+	tw := s.kv.beginWrite()
+	resp := applyPut(&tw, &r)
+	s.kv.endWrite(&tw)
 	resp.Header = s.header()
 	return resp, nil
 }
@@ -54,7 +55,7 @@ func (s *Server) Range(r RangeRequest) (RangeResponse, error) {
 	}
 	tw := s.kv.txn()
 	resp, err := executeRange(tw, &r)
-	tw.end()
+	tw.end(false)
 	if err != nil {
 		return RangeResponse{}, toGRPCError(err)
 	}
@@ -114,8 +115,9 @@ func (s *Server) DeleteRange(r DeleteRangeRequest) (DeleteRangeResponse, error) 
 		return DeleteRangeResponse{}, err
 	}
 	s.raftIndex++
-	var resp DeleteRangeResponse
-	s.kv.write(func(tw *storeTxn) { resp = applyDeleteRange(tw, &r) })
+	tw := s.kv.beginWrite()
+	resp := applyDeleteRange(&tw, &r)
+	s.kv.endWrite(&tw)
 	resp.Header = s.header()
 	return resp, nil
 }
@@ -158,7 +160,7 @@ func (s *Server) attachPrevKV(evs []Event) []Event {
 		}
 		tw := s.kv.txn()
 		rr, err := tw.Range(out[i].Kv.Key, nil, rangeOptions{rev: out[i].Kv.ModRevision - 1})
-		tw.end()
+		tw.end(false)
 		if err == nil && len(rr.kvs) != 0 {
 			prev := rr.kvs[0]
 			out[i].PrevKv = &prev

@@ -45,16 +45,18 @@ func (s *Server) applyTxn(r *TxnRequest, readOnly bool) (TxnResponse, error) {
 	rv := s.kv.txn()
 	path := compareToPath(rv, r)
 	if err := checkTxn(rv, r, path); err != nil {
-		rv.end()
+		rv.end(false)
 		return TxnResponse{}, toGRPCError(err)
 	}
 	var resp TxnResponse
 	if readOnly {
 		resp = executeTxn(rv, r, path)
-		rv.end()
+		rv.end(false)
 	} else {
-		rv.end()
-		s.kv.write(func(tw *storeTxn) { resp = executeTxn(tw, r, path) })
+		rv.end(false)
+		tw := s.kv.beginWrite()
+		resp = executeTxn(&tw, r, path)
+		s.kv.endWrite(&tw)
 	}
 	resp.Header = s.header()
 	return resp, nil

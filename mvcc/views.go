@@ -16,7 +16,7 @@ func (s *Server) History(fromMain int64, max int) []HistoryRecord {
 	if max <= 0 {
 		return nil
 	}
-	s.kv.backend.rows.AscendGreaterOrEqual(backendRecord{rev: Revision{Main: fromMain}}, func(r backendRecord) bool {
+	s.kv.backend.ascend(Revision{Main: fromMain}, Revision{Main: 1<<63 - 1}, func(r backendRecord) bool {
 		out = append(out, HistoryRecord{Rev: r.rev, Kv: r.kv, Tombstone: r.tombstone})
 		return len(out) < max
 	})

@@ -25,6 +25,10 @@ type watchableStore struct {
 	victims  []watcherBatch
 	nextSeq  uint64
 
+	// scratchChanges and scratchTombs are reused by every write txn.
+	scratchChanges []KeyValue
+	scratchTombs   []bool
+
 	syncTimer   *timer
 	syncAnchor  time.Duration // the sync ticker's phase: passes run at anchor + k*100ms
 	victimTimer *timer
@@ -69,15 +73,21 @@ func (s *watchableStore) cancelWatcher(w *watcher) {
 	}
 }
 
-// write runs f in a write txn and, at its end, notifies the synced
-// watchers of the txn's events (watchable_store_txn.go End).
-func (s *watchableStore) write(f func(tw *storeTxn)) (rev int64) {
-	tw := s.txn()
-	f(tw)
-	rev, evs := tw.end()
+// beginWrite starts a write txn; endWrite finishes it and notifies the
+// synced watchers of its events (watchable_store_txn.go End). The txn is
+// a value so that a put allocates as little as possible.
+func (s *watchableStore) beginWrite() storeTxn {
+	return storeTxn{s: s.store, beginRev: s.currentRev,
+		changes: s.scratchChanges[:0], tombs: s.scratchTombs[:0]}
+}
+
+func (s *watchableStore) endWrite(tw *storeTxn) (rev int64) {
+	rev, evs := tw.end(s.synced.size() > 0)
 	if len(evs) > 0 {
 		s.notify(rev, evs)
 	}
+	clear(tw.changes) // events hold copies; drop the scratch's references
+	s.scratchChanges, s.scratchTombs = tw.changes[:0], tw.tombs[:0]
 	return rev
 }
 
