@@ -59,6 +59,10 @@ func (w *World) RunUntilBudget(t time.Duration, budget int) (ran int, reached bo
 	if w.replay {
 		t = min(t, w.horizon)
 	}
+	// A caller may have changed a ticker outside any event (a command
+	// opening a watch, a test calling etcd directly): queue its wake-up
+	// before looking at the queue, or the clock would jump past it.
+	w.syncWakes()
 	for {
 		at, ok := w.sched.Peek()
 		if !ok || at > t {

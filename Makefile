@@ -1,0 +1,63 @@
+# WatchScope. The two front-door commands are `make serve` and `make test`.
+SHELL := /bin/bash
+GO    ?= go
+ADDR  ?= 127.0.0.1:8080
+BUILD ?= web/build
+WASM_PATH := PATH="$$($(GO) env GOROOT)/lib/wasm:$$PATH"
+
+# The deterministic core: everything that must run natively and under wasm.
+PURE := ./mvcc/... ./engine/... ./console/...
+PURE += $(shell test -d watchcache && echo ./watchcache/...)
+PURE += $(shell test -d apimachinery && echo ./apimachinery/...)
+PURE += $(shell test -d apiserver && echo ./apiserver/...)
+PURE += $(shell test -d informer && echo ./informer/...)
+PURE += $(shell test -d lessons && echo ./lessons/...)
+
+.PHONY: serve test deps wasm vet unit wasm-test build-check conformance e2e bench bench-wasm soak
+
+## serve: build the WebAssembly app and serve it on http://$(ADDR)
+serve: wasm
+	$(GO) run . serve -dir $(BUILD) -addr $(ADDR)
+
+## test: every test the project has, browser end to end included
+test: deps vet build-check unit wasm-test conformance e2e
+	@echo "make test: all suites passed"
+
+deps:
+	@bash scripts/deps.sh
+
+wasm:
+	bash web/build.sh $(BUILD)
+
+vet:
+	$(GO) vet $(PURE) ./web/ .
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+# The command line builds with nothing but Go; the browser app builds too.
+build-check:
+	CGO_ENABLED=0 $(GO) build -o /dev/null .
+	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
+	@if CGO_ENABLED=0 $(GO) list -deps . | grep -q hajimehoshi/ebiten; then \
+	  echo "build-check: the native command line must not link ebiten"; exit 1; fi
+
+unit:
+	$(GO) test -count=1 $(PURE) ./web/ .
+	@if [ -n "$$($(GO) list ./ui/... 2>/dev/null)" ]; then xvfb-run -a $(GO) test -count=1 ./ui/...; fi
+
+# The same pure packages compiled to WebAssembly and run under Node.
+wasm-test:
+	$(WASM_PATH) GOOS=js GOARCH=wasm $(GO) test -count=1 -short $(PURE)
+
+conformance:
+	@if [ -f conformance/go.mod ]; then cd conformance && $(GO) test -count=1 ./...; fi
+
+e2e:
+	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 20m ./web/e2e/; fi
+
+## bench: the budgets named in the issues, natively and under wasm
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
+	$(MAKE) bench-wasm
+
+bench-wasm:
+	$(WASM_PATH) GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem $(PURE)

@@ -1,0 +1,217 @@
+package console
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// splitArgs breaks a command line into words the way a shell would for the
+// simple cases a trainer types: spaces separate words, and single or double
+// quotes keep spaces inside one word ("hello world"). A backslash escapes
+// the next character, except inside single quotes. An unclosed quote is an error.
+func splitArgs(line string) ([]string, error) {
+	var (
+		args  []string
+		cur   strings.Builder
+		quote rune
+		inArg bool
+	)
+	rs := []rune(line)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != '\'' && r == '\\' && i+1 < len(rs):
+			i++
+			cur.WriteRune(rs[i])
+			inArg = true
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '\'' || r == '"':
+			quote, inArg = r, true
+		case r == ' ' || r == '\t':
+			if inArg {
+				args = append(args, cur.String())
+				cur.Reset()
+				inArg = false
+			}
+		default:
+			cur.WriteRune(r)
+			inArg = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed %c quote", quote)
+	}
+	if inArg {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
+
+// flagSpec describes the flags one command accepts. Bool flags take no
+// value (or "=true"/"=false"); value flags take the next word or "=value".
+// Short maps a one-letter alias (e.g. "w") to its long name.
+type flagSpec struct {
+	Bools  []string
+	Values []string
+	Short  map[string]string
+}
+
+// parsedFlags is the result of parsing a command's words against its spec:
+// positional arguments in order, and flag values by long name.
+type parsedFlags struct {
+	Args   []string
+	values map[string]string
+}
+
+// parseFlags accepts flags anywhere among the positional words, as cobra
+// (which etcdctl and kubectl use) does. "--" ends flag parsing.
+func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
+	p := parsedFlags{values: map[string]string{}}
+	for i := 0; i < len(words); i++ {
+		w := words[i]
+		if w == "--" {
+			p.Args = append(p.Args, words[i+1:]...)
+			break
+		}
+		if len(w) < 2 || w[0] != '-' {
+			p.Args = append(p.Args, w)
+			continue
+		}
+		name, val, hasVal := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if !strings.HasPrefix(w, "--") {
+			long, ok := spec.Short[name]
+			if !ok {
+				return p, fmt.Errorf("unknown shorthand flag: %q in %s", name, w)
+			}
+			name = long
+		}
+		switch {
+		case contains(spec.Bools, name):
+			if !hasVal {
+				val = "true"
+			}
+			if _, err := strconv.ParseBool(val); err != nil {
+				return p, fmt.Errorf("invalid argument %q for \"--%s\" flag: %v", val, name, "expected true or false")
+			}
+		case contains(spec.Values, name):
+			if !hasVal {
+				if i+1 >= len(words) {
+					return p, fmt.Errorf("flag needs an argument: --%s", name)
+				}
+				i++
+				val = words[i]
+			}
+		default:
+			return p, unknownFlag(name, spec)
+		}
+		p.values[name] = val
+	}
+	return p, nil
+}
+
+func unknownFlag(name string, spec flagSpec) error {
+	all := append(append([]string{}, spec.Bools...), spec.Values...)
+	if s := suggest(name, all); s != "" {
+		return fmt.Errorf("unknown flag: --%s (did you mean --%s?)", name, s)
+	}
+	return fmt.Errorf("unknown flag: --%s", name)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Bool reports a bool flag's value (false when absent).
+func (p parsedFlags) Bool(name string) bool {
+	b, _ := strconv.ParseBool(p.values[name])
+	return b
+}
+
+// String returns a value flag, or def when it was not given.
+func (p parsedFlags) String(name, def string) string {
+	if v, ok := p.values[name]; ok {
+		return v
+	}
+	return def
+}
+
+// Has reports whether the flag was given at all.
+func (p parsedFlags) Has(name string) bool {
+	_, ok := p.values[name]
+	return ok
+}
+
+// Int64 parses an integer flag with pflag's error text.
+func (p parsedFlags) Int64(name string, def int64) (int64, error) {
+	v, ok := p.values[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("invalid argument %q for \"--%s\" flag: strconv.ParseInt: parsing %q: invalid syntax", v, name, v)
+	}
+	return n, nil
+}
+
+// parseDuration accepts Go durations ("1.5s", "2m", "300ms") and rejects
+// negative or absurd values (more than a simulated week).
+func parseDuration(s string) (time.Duration, error) {
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("invalid duration %q (use forms like 500ms, 5s, 2m)", s)
+	}
+	if d < 0 {
+		return 0, fmt.Errorf("invalid duration %q: must not be negative", s)
+	}
+	if d > 7*24*time.Hour {
+		return 0, fmt.Errorf("invalid duration %q: at most 168h of simulated time per command", s)
+	}
+	return d, nil
+}
+
+// suggest returns the candidate closest to s by edit distance, if it is
+// close enough to be a plausible typo; "" otherwise.
+func suggest(s string, candidates []string) string {
+	sorted := append([]string{}, candidates...)
+	sort.Strings(sorted)
+	best, bestD := "", 3
+	for _, c := range sorted {
+		if d := editDistance(s, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,180 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"watchscope/engine"
+	"watchscope/mvcc"
+)
+
+// Shell interprets command lines against one simulated world. It speaks
+// the tools SREs already use (etcdctl today; kubectl once the API server
+// exists) plus simulator verbs that start with "sim". Lessons, the browser
+// app and `go run . console` all drive the world through this one language.
+//
+// A command runs at the world's current virtual time. Afterwards the shell
+// lets the world settle (see settle) and appends whatever open watches
+// printed meanwhile, so a script reads like a terminal transcript.
+type Shell struct {
+	w       *engine.World
+	etcdCfg mvcc.Config
+	watches []*watchSession
+}
+
+// settleMax bounds how much virtual time one command may take to settle.
+const settleMax = time.Second
+
+// NewWorld builds a world whose commands are applied by a new Shell, and
+// returns both. The world records every command in its log, so it can be
+// rebuilt exactly from the seed and the log (see Restore and ForkAt).
+func NewWorld(cfg engine.Config) (*engine.World, *Shell, error) {
+	sh := newShell(&cfg)
+	w, err := engine.NewWorld(cfg)
+	if err != nil {
+		return nil, nil, err
+	}
+	sh.w = w
+	return w, sh, nil
+}
+
+// Restore rebuilds a world from its seed and command log as it was at
+// virtual time at, with a fresh Shell of its own (open watches included,
+// since the commands that opened them are replayed).
+func Restore(cfg engine.Config, log []engine.LoggedCommand, at time.Duration) (*engine.World, *Shell, error) {
+	sh := newShell(&cfg)
+	w, err := engine.Restore(cfg, log, at)
+	if err != nil {
+		return nil, nil, err
+	}
+	sh.w = w
+	sh.drainWatches() // what they printed during replay was seen the first time
+	return w, sh, nil
+}
+
+// ForkAt rewinds: a new world and shell as this one was at time at. The
+// original is untouched; commands on the fork write a new future.
+func (sh *Shell) ForkAt(at time.Duration) (*engine.World, *Shell, error) {
+	return Restore(sh.w.Config(), sh.w.Log(), at)
+}
+
+// newShell makes a shell and installs it as cfg's Applier. The shell
+// adopts the first world that applies a command through it (during
+// Restore that happens before the world is returned).
+func newShell(cfg *engine.Config) *Shell {
+	sh := &Shell{etcdCfg: cfg.Etcd}
+	cfg.Apply = func(w *engine.World, line string) (string, error) {
+		if sh.w == nil {
+			sh.w = w
+		}
+		if w != sh.w {
+			return "", errors.New("console: command applied to a world this shell does not own")
+		}
+		return sh.apply(line)
+	}
+	return sh
+}
+
+// World returns the world this shell drives.
+func (sh *Shell) World() *engine.World { return sh.w }
+
+// Exec runs one command line through the world's command log and returns
+// what a terminal would show: the command's output followed by anything
+// open watches printed while the world settled. Blank lines and lines
+// starting with # are ignored. A mistyped command returns an error naming
+// the problem; the world is unchanged and the shell goes on.
+func (sh *Shell) Exec(line string) (string, error) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return "", nil
+	}
+	out, err := sh.w.Exec(line)
+	return out, err
+}
+
+// apply is the world's Applier: parse, dispatch, settle, drain watches.
+func (sh *Shell) apply(line string) (string, error) {
+	words, err := splitArgs(line)
+	if err != nil {
+		return "", err
+	}
+	if len(words) == 0 {
+		return "", nil
+	}
+	out, err := sh.dispatch(words)
+	return out + sh.settle(), err
+}
+
+var topCommands = []string{"etcdctl", "sim", "help"}
+
+func (sh *Shell) dispatch(words []string) (string, error) {
+	switch words[0] {
+	case "etcdctl":
+		return sh.etcdctl(words[1:])
+	case "sim":
+		return sh.sim(words[1:])
+	case "help":
+		return helpText, nil
+	}
+	if contains(etcdctlCommands, words[0]) {
+		return sh.etcdctl(words)
+	}
+	all := append(append([]string{}, topCommands...), etcdctlCommands...)
+	if s := suggest(words[0], all); s != "" {
+		return "", fmt.Errorf("unknown command %q (did you mean %q? try \"help\")", words[0], s)
+	}
+	return "", fmt.Errorf("unknown command %q (try \"help\")", words[0])
+}
+
+// settle runs the world forward just far enough for etcd's background
+// passes to deliver what a real cluster would deliver "at once": while
+// some watcher is unsynced or a victim (waiting for the 100 ms sync pass
+// or the 10 ms victim retry), advance to etcd's next wake-up, for at most
+// settleMax of virtual time. Open watches are read as it goes, the way
+// etcdctl reads its stream continuously, so a full stream never stalls
+// the settling. A quiet world does not move at all. It returns what the
+// watches printed.
+func (sh *Shell) settle() string {
+	var out strings.Builder
+	deadline := sh.w.Now() + settleMax
+	for {
+		out.WriteString(sh.drainWatches())
+		if sh.etcd().Metrics().SlowWatcherTotal == 0 {
+			break
+		}
+		next, ok := sh.etcd().NextWake()
+		if !ok || next > deadline || next <= sh.w.Now() {
+			break
+		}
+		sh.w.RunUntil(next)
+	}
+	return out.String()
+}
+
+func (sh *Shell) etcd() *mvcc.Server { return sh.w.Etcd }
+
+func (sh *Shell) quotaBytes() int64 {
+	if sh.etcdCfg.QuotaBackendBytes > 0 {
+		return sh.etcdCfg.QuotaBackendBytes
+	}
+	return 2 << 30
+}
+
+const helpText = `WatchScope console: a simulated etcd 3.6 you drive with etcdctl.
+
+  etcdctl put KEY VALUE [--prev-kv]
+  etcdctl get KEY [RANGE_END] [--prefix|--from-key] [--rev N] [--limit N] [--keys-only] [--count-only -w fields]
+  etcdctl del KEY [RANGE_END] [--prefix|--from-key] [--prev-kv]
+  etcdctl compaction REV            (alias: compact)
+  etcdctl watch KEY [RANGE_END] [--prefix] [--rev N] [--prev-kv] [--progress-notify]
+  etcdctl endpoint status
+  Every etcdctl command takes -w simple|json|fields. The word "etcdctl" may be left out.
+
+  sim advance DURATION              let simulated time pass (e.g. 500ms, 5s, 10m)
+  sim time                          print the simulated time and revision
+
+Watches stay open: what they print appears after the output of later commands.
+Lines starting with # are comments.
+`

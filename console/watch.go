@@ -1,0 +1,90 @@
+package console
+
+import (
+	"errors"
+	"strings"
+
+	"watchscope/mvcc"
+)
+
+// watchSession is one `etcdctl watch` left running in the background, like
+// a watch in another terminal. Each has its own gRPC watch stream.
+type watchSession struct {
+	format string
+	stream *mvcc.WatchStream
+	done   bool
+}
+
+func (sh *Shell) etcdWatch(words []string) (string, error) {
+	p, err := parseFlags(words, etcdctlSpec(
+		[]string{"prefix", "prev-kv", "progress-notify", "interactive"}, []string{"rev"}))
+	if err != nil {
+		return "", err
+	}
+	format, err := outputFormat(p)
+	if err != nil {
+		return "", err
+	}
+	if p.Bool("interactive") {
+		return "", errors.New("interactive watch is not simulated; open several watches instead")
+	}
+	if len(p.Args) == 0 {
+		return "", errors.New("bad number of arguments")
+	}
+	if len(p.Args) == 2 && p.Bool("prefix") {
+		return "", errors.New("`range_end` and `--prefix` are mutually exclusive")
+	}
+	rr, err := rangeFromArgs("watch", p)
+	if err != nil {
+		return "", err
+	}
+	rev, err := p.Int64("rev", 0)
+	if err != nil {
+		return "", err
+	}
+	ws := sh.etcd().NewWatchStream()
+	_, err = ws.Watch(mvcc.WatchCreateRequest{
+		Key: rr.Key, RangeEnd: rr.RangeEnd, StartRevision: rev,
+		PrevKv: p.Bool("prev-kv"), ProgressNotify: p.Bool("progress-notify"),
+		WatchID: mvcc.AutoWatchID,
+	})
+	if err != nil {
+		ws.Close()
+		return "", err
+	}
+	sh.watches = append(sh.watches, &watchSession{format: format, stream: ws})
+	return "", nil
+}
+
+// drainWatches collects what every open watch would have printed, in the
+// order the watches were opened. The Created acknowledgement is not shown
+// (etcdctl does not ask clientv3 for it). A canceled watch prints its
+// reason and then etcdctl's exit message, and is closed.
+func (sh *Shell) drainWatches() string {
+	var b strings.Builder
+	for _, s := range sh.watches {
+		for !s.done {
+			resp, ok := s.stream.Recv()
+			if !ok {
+				break
+			}
+			if resp.Created && !resp.Canceled {
+				continue
+			}
+			b.WriteString(printWatch(s.format, resp))
+			if resp.Canceled {
+				b.WriteString("Error: watch is canceled by the server\n")
+				s.stream.Close()
+				s.done = true
+			}
+		}
+	}
+	live := sh.watches[:0]
+	for _, s := range sh.watches {
+		if !s.done {
+			live = append(live, s)
+		}
+	}
+	sh.watches = live
+	return b.String()
+}
