@@ -16,7 +16,13 @@ func (r *renderer) mark(dst *ebiten.Image, m view.Mark, fr view.Frame) {
 	if m.Color.A == 0 {
 		return
 	}
-	cx, cy, s := f32(fr.X(m.X)), f32(fr.Y(m.Y)), f32(m.R*fr.Scale)
+	img := r.sprite(spriteKey{shape: m.Shape, r: quarter(m.R * fr.Scale)})
+	stamp(dst, img, fr.X(m.X), fr.Y(m.Y), m.Color)
+}
+
+// shapePath draws shape m.Shape of radius s centred at (cx, cy) with
+// vector paths (once per sprite).
+func (r *renderer) shapePath(dst *ebiten.Image, m view.Mark, cx, cy, s float32) {
 	p := &r.path
 	p.Reset()
 	switch m.Shape {

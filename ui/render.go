@@ -18,8 +18,9 @@ import (
 // frame's scale, which includes the device scale factor), never scaled
 // afterwards; that is what keeps the text crisp on any display.
 type renderer struct {
-	faces map[faceKey]*text.GoXFace
-	path  vector.Path
+	faces   map[faceKey]*text.GoXFace
+	sprites map[spriteKey]*ebiten.Image
+	path    vector.Path
 }
 
 type faceKey struct {
@@ -27,7 +28,9 @@ type faceKey struct {
 	px   float64
 }
 
-func newRenderer() *renderer { return &renderer{faces: map[faceKey]*text.GoXFace{}} }
+func newRenderer() *renderer {
+	return &renderer{faces: map[faceKey]*text.GoXFace{}, sprites: map[spriteKey]*ebiten.Image{}}
+}
 
 // face returns the cached face of a role at a physical pixel size.
 func (r *renderer) face(f view.Font, px float64) *text.GoXFace {
@@ -78,17 +81,7 @@ func (r *renderer) rect(dst *ebiten.Image, rc view.Rect, fr view.Frame) {
 		vector.FillRect(dst, f32(x), f32(y), f32(max(w, 1)), f32(max(h, 1)), rc.Fill, false)
 		return
 	}
-	rad := f32(min(rc.Radius*fr.Scale, w/2, h/2))
-	p := &r.path
-	p.Reset()
-	x0, y0, x1, y1 := f32(x), f32(y), f32(x+w), f32(y+h)
-	p.MoveTo(x0+rad, y0)
-	p.ArcTo(x1, y0, x1, y1, rad)
-	p.ArcTo(x1, y1, x0, y1, rad)
-	p.ArcTo(x0, y1, x0, y0, rad)
-	p.ArcTo(x0, y0, x1, y0, rad)
-	p.Close()
-	r.fill(dst, rc.Fill)
+	r.roundRect(dst, x, y, w, h, min(rc.Radius*fr.Scale, w/2, h/2), rc.Fill)
 }
 
 func (r *renderer) fill(dst *ebiten.Image, c color.RGBA) {

@@ -31,7 +31,7 @@ const (
 	TapeH       = 96
 	LanesLabel  = 360
 	LanesTop    = 400
-	LaneH       = 72
+	LaneH       = 64
 	MaxLanes    = 6
 	LogTop      = 856
 	ConsoleLeft = 232 // console lines start after the CONSOLE title

@@ -18,13 +18,28 @@ func compactionLine(sc *Scene, s Snapshot, a axis) {
 	if x < left || x > GridRight+Pitch/2 {
 		return
 	}
-	bottom := float64(LanesTop + MaxLanes*LaneH + 8)
+	bottom := lanesBottom(s) + 8
 	sc.line(Line{X0: x, Y0: TapeTop - 8, X1: x, Y1: bottom, Width: 3, Color: Yellow})
 	tag := "compact " + strconv.FormatInt(s.CompactRev, 10)
 	w := Measure(Mono, 18, tag) + 20
 	tx := min(max(x-w/2, left), GridRight-w)
 	sc.rect(Rect{X: tx, Y: TapeTop - 40, W: w, H: 28, Radius: 6, Fill: Yellow})
 	sc.label(tx+w/2, TapeTop-36, tag, Mono, 18, Center, Background)
+	compactionCaption(sc, s, x, left, bottom+12)
+}
+
+// compactionCaption says under the line what the line means: reads and
+// watches from before the compact revision fail, and each key keeps its
+// newest version at or below it. It sits left of the line when it fits.
+func compactionCaption(sc *Scene, s Snapshot, x, left, y float64) {
+	cap := "reads below " + strconv.FormatInt(s.CompactRev, 10) +
+		" fail; each key keeps its newest version"
+	w := Measure(Prose, 20, cap)
+	if x-16-w >= left {
+		sc.label(x-16, y, cap, Prose, 20, Right, Caption)
+		return
+	}
+	sc.label(min(x+16, GridRight-w), y, cap, Prose, 20, Left, Caption)
 }
 
 // console shows the last commands the demo (or a test, or the user) typed

@@ -34,6 +34,11 @@ func lanes(sc *Scene, s Snapshot, m *Motion, a axis) {
 	}
 }
 
+// lanesBottom is the y where the last drawn lane ends.
+func lanesBottom(s Snapshot) float64 {
+	return float64(LanesTop + max(1, min(len(s.Keys), MaxLanes))*LaneH)
+}
+
 // keyLabel splits a key into its dim prefix and bright last segment:
 // "/registry/pods/default/" over "web-0".
 func keyLabel(sc *Scene, cy float64, k KeyIndex) {
@@ -42,8 +47,8 @@ func keyLabel(sc *Scene, cy float64, k KeyIndex) {
 	if !k.Live() {
 		leafColor = Muted
 	}
-	sc.label(Margin, cy-28, prefix, Mono, 18, Left, Caption)
-	sc.label(Margin, cy-4, leaf, Mono, 26, Left, leafColor)
+	sc.label(Margin, cy-25, prefix, Mono, 18, Left, Caption)
+	sc.label(Margin, cy-3, leaf, Mono, 26, Left, leafColor)
 }
 
 func splitKey(key string) (prefix, leaf string) {

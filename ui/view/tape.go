@@ -11,7 +11,7 @@ func tape(sc *Scene, s Snapshot, m *Motion, a axis) {
 	section(sc, 192, "REVISION TAPE", "every write takes the next revision; a delete writes a tombstone")
 	sc.label(GridLeft-32, TapeTop+14, "revision", Prose, 20, Right, Caption)
 	sc.label(GridLeft-32, TapeTop+54, "change", Prose, 20, Right, Caption)
-	compactedBand(sc, a)
+	compactedBand(sc, a, lanesBottom(s))
 
 	byRev := recordsByRev(mergeRecords(s.Records, m.BeforeRecords, a.line))
 	from, to := a.Visible()
@@ -59,7 +59,7 @@ func cell(sc *Scene, x, alpha float64, r, rev int64, recs []Record, compacted bo
 
 // compactedBand tints the region left of the compaction line, from the
 // top of the tape to the last lane.
-func compactedBand(sc *Scene, a axis) {
+func compactedBand(sc *Scene, a axis, bottom float64) {
 	if a.line <= 0 {
 		return
 	}
@@ -68,7 +68,7 @@ func compactedBand(sc *Scene, a axis) {
 	if x1 <= x0 {
 		return
 	}
-	sc.rect(Rect{X: x0, Y: TapeTop - 8, W: x1 - x0, H: LanesTop + MaxLanes*LaneH - TapeTop + 16,
+	sc.rect(Rect{X: x0, Y: TapeTop - 8, W: x1 - x0, H: bottom - TapeTop + 16,
 		Radius: 8, Fill: Fade(Faint, 0.16)})
 }
 

@@ -89,6 +89,22 @@ func TestTapeInBrowser(t *testing.T) {
 	settle(t, ctx)
 	screenshot(t, ctx, shots, "tape-1280.png")
 	logStats(t, ctx)
+
+	// devicePixelRatio 2 (a laptop's Retina screen): the canvas must be
+	// 2560x1440 physical pixels and the text drawn at that resolution.
+	// Ebiten reads the ratio once, so this needs a fresh page.
+	do(t, ctx, chromedp.EmulateViewport(1280, 720, chromedp.EmulateScale(2)), chromedp.Reload())
+	waitFor(t, ctx, `window.watchscope && window.watchscope.ready === true`, 120*time.Second)
+	for _, cmd := range history {
+		send(t, ctx, cmd)
+	}
+	waitFor(t, ctx, fmt.Sprintf(`JSON.parse(window.watchscope.state()).revision === %d`, wantRev), 30*time.Second)
+	w := run(t, ctx, chromedp.Evaluate[int](`document.querySelector('canvas').width`))
+	if w != 2560 {
+		t.Errorf("canvas is %d physical pixels wide at devicePixelRatio 2, want 2560 (no upscaling)", w)
+	}
+	settle(t, ctx)
+	screenshot(t, ctx, shots, "tape-1280@2x.png")
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
 	}
