@@ -65,6 +65,11 @@
 //	                                          ▼                   ▼
 //	                               canceled(CompactRevision)    victim ─ 10ms ─┘
 //
+// A watch from exactly the compaction revision replays; one revision below
+// is canceled. kube-apiserver watches from RV+1, so the oldest RV it can
+// still watch from etcd is the compaction revision minus one, while the
+// oldest RV it can list exactly is the compaction revision itself.
+//
 // # Time
 //
 // Nothing here runs on its own: no goroutines, no wall clock. The owner

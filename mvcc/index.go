@@ -108,35 +108,23 @@ func (ti *treeIndex) Revisions(key, end []byte, atRev int64, limit int) (revs []
 	return revs, total
 }
 
-// revRef is a revision found by a range, with the keyIndex it came from.
-type revRef struct {
-	rev Revision
-	ki  *keyIndex
-}
-
-// refs is Revisions that also returns each revision's keyIndex.
-func (ti *treeIndex) refs(key, end []byte, atRev int64, limit int) (refs []revRef, total int) {
+// visitLive calls f, in key order, with the revision live at atRev of
+// every key in range (end nil: the single key) and its keyIndex.
+func (ti *treeIndex) visitLive(key, end []byte, atRev int64, f func(rev Revision, ki *keyIndex)) {
 	if end == nil {
-		ki, ok := ti.keyIndex(key)
-		if !ok {
-			return nil, 0
+		if ki, ok := ti.keyIndex(key); ok {
+			if rev, _, _, err := ki.get(atRev); err == nil {
+				f(rev, ki)
+			}
 		}
-		rev, _, _, err := ki.get(atRev)
-		if err != nil {
-			return nil, 0
-		}
-		return []revRef{{rev, ki}}, 1
+		return
 	}
 	ti.visit(key, end, func(ki *keyIndex) bool {
 		if rev, _, _, err := ki.get(atRev); err == nil {
-			if limit <= 0 || len(refs) < limit {
-				refs = append(refs, revRef{rev, ki})
-			}
-			total++
+			f(rev, ki)
 		}
 		return true
 	})
-	return refs, total
 }
 
 // CountRevisions counts the keys in range live at atRev.

@@ -16,6 +16,14 @@ type store struct {
 
 	compaction compactionQueue
 	counters   opCounters
+
+	scratchRefs []revRef // reused by every range
+}
+
+// revRef is a revision found by a range, with its keyIndex.
+type revRef struct {
+	rev Revision
+	ki  *keyIndex
 }
 
 // opCounters are etcd's op counters (metrics_txn.go): each read or write
@@ -72,22 +80,34 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 	if ro.count {
 		return rangeResult{count: s.index.CountRevisions(key, end, rev), rev: curRev}, nil
 	}
-	refs, total := s.index.refs(key, end, rev, int(ro.limit))
-	res := rangeResult{count: total, rev: curRev}
-	if len(refs) == 0 {
-		return res, nil
-	}
-	res.kvs = make([]KeyValue, len(refs))
-	for i, ref := range refs {
-		if ref.rev == ref.ki.latestRev {
-			res.kvs[i] = ref.ki.latest
-			continue
+	res := rangeResult{rev: curRev}
+	found := s.scratchRefs[:0] // reused: a range allocates only its result
+	s.index.visitLive(key, end, rev, func(r Revision, ki *keyIndex) {
+		res.count++
+		if ro.limit <= 0 || int64(len(found)) < ro.limit {
+			found = append(found, revRef{r, ki})
 		}
-		row, ok := s.backend.get(ref.rev)
-		if !ok {
-			panic("mvcc: range failed to find revision pair " + ref.rev.String())
+	})
+	if len(found) > 0 {
+		res.kvs = make([]KeyValue, len(found))
+		for i, ref := range found {
+			res.kvs[i] = s.valueAt(ref.rev, ref.ki)
 		}
-		res.kvs[i] = row.kv
 	}
+	clear(found)
+	s.scratchRefs = found[:0]
 	return res, nil
+}
+
+// valueAt returns the KeyValue stored at rev for ki: the cached newest one,
+// or the backend row.
+func (s *store) valueAt(rev Revision, ki *keyIndex) KeyValue {
+	if rev == ki.latestRev {
+		return ki.latest
+	}
+	row, ok := s.backend.get(rev)
+	if !ok {
+		panic("mvcc: range failed to find revision pair " + rev.String())
+	}
+	return row.kv
 }

@@ -37,13 +37,17 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	rev := tw.beginRev + 1
 	created, ver := rev, int64(0)
 	ki, found := tw.s.index.keyIndex(key)
+	storedKey := []byte(nil)
 	if found {
+		storedKey = ki.key // key bytes are immutable: every revision shares them
 		if _, c, v, err := ki.get(rev); err == nil {
 			created, ver = c.Main, v
 		}
+	} else {
+		storedKey = cloneBytes(key)
 	}
 	kv := KeyValue{
-		Key:            cloneBytes(key),
+		Key:            storedKey,
 		Value:          cloneBytes(value),
 		CreateRevision: created,
 		ModRevision:    rev,

@@ -45,7 +45,9 @@ func applyPut(tw *storeTxn, r *PutRequest) PutResponse {
 }
 
 // Range reads keys at a revision. The header revision is always the
-// current one, even for a read in the past.
+// current one, even for a read in the past. The returned Key and Value
+// slices are shared with the store (no copy per read): read them, never
+// modify them.
 func (s *Server) Range(r RangeRequest) (RangeResponse, error) {
 	if err := s.checkRecvSize(sizeRange(&r)); err != nil {
 		return RangeResponse{}, err

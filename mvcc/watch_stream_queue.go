@@ -35,7 +35,8 @@ func (ws *WatchStream) push(q queuedResponse) {
 // Recv pops the oldest response, or returns false when none is waiting.
 // It never blocks. For watches with prev_kv, each non-create event gets
 // the key's value at mod_revision-1 now, unless that revision has been
-// compacted (then the event goes without PrevKv, as in etcd).
+// compacted (then the event goes without PrevKv, as in etcd). Key and Value
+// slices are shared with the store: treat them as read-only.
 func (ws *WatchStream) Recv() (WatchResponse, bool) {
 	if len(ws.queue) == 0 {
 		return WatchResponse{}, false
