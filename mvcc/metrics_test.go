@@ -18,7 +18,7 @@ func TestMetricsCounters(t *testing.T) {
 	s.Range(RangeRequest{Key: []byte("b")})                               // range 1
 	s.Put(PutRequest{Key: []byte("b"), Value: []byte("2"), PrevKv: true}) // put 3, range 2 (a txn of two ops)
 	s.Txn(TxnRequest{Success: []RequestOp{get("a"), put("c", "1")}})      // range 3, put 4: txn 2
-	if _, err := s.Compact(4); err != nil { // drops 2.0 (a's first value)
+	if _, err := s.Compact(4); err != nil {                               // drops 2.0 (a's first value)
 		t.Fatal(err)
 	}
 	m := s.Metrics()
