@@ -293,3 +293,35 @@ func TestTxnFromKeyDeleteQuirk(t *testing.T) {
 		t.Fatalf("a is live: %+v", r)
 	}
 }
+
+// TestCompactionQueue: compactions run one after the other (etcd's FIFO
+// scheduler); each job scans rows from the start in batches of 1000.
+func TestCompactionQueue(t *testing.T) {
+	s := newTestServer(t, Config{})
+	for i := range 2500 {
+		mustPut(t, s, "k", fmt.Sprint(i)) // revisions 2..2501
+	}
+	for _, rev := range []int64{1000, 2000} {
+		if _, err := s.Compact(rev); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Job 1 scanned 999 rows (< 1000: done); job 2 deleted 1000..1999 and
+	// still has to scan the row 2000.0 after its 10ms pause.
+	if n := len(s.History(0, 1<<20)); n != 502 {
+		t.Fatalf("%d rows, want 502", n)
+	}
+	if at, ok := s.NextWake(); !ok || at != compactionSleepInterval {
+		t.Fatalf("next wake %v %v", at, ok)
+	}
+	s.Advance(compactionSleepInterval)
+	if _, ok := s.NextWake(); ok || s.kv.compacting() {
+		t.Fatal("compaction still running")
+	}
+	if h := s.History(0, 1); h[0].Rev.Main != 2000 {
+		t.Fatalf("oldest row %v, want 2000.0", h[0].Rev)
+	}
+	if r, err := s.Range(RangeRequest{Key: []byte("k"), Revision: 2000}); err != nil || string(r.Kvs[0].Value) != "1998" {
+		t.Fatalf("read at the compaction revision: %+v %v", r, err)
+	}
+}
