@@ -68,7 +68,7 @@ func startOnce(dir string, try int) (*Embedded, error) {
 	cfg.UnsafeNoFsync = true
 	cfg.SnapshotCount = 1000
 	cfg.LogLevel = "error"
-	cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(zap.NewNop())
+	cfg.ZapLoggerBuilder = embed.NewZapLoggerBuilder(quietLogger())
 	cfg.EnableGRPCGateway = false
 
 	e, err := embed.StartEtcd(cfg)
@@ -106,6 +106,20 @@ func (e *Embedded) Rev(ctx context.Context) (int64, error) {
 func (e *Embedded) Close() {
 	e.Client.Close()
 	e.Etcd.Close()
+}
+
+// quietLogger keeps etcd silent except for errors, which go to stderr: a
+// fatal etcd error exits the test process, and it should say why.
+func quietLogger() *zap.Logger {
+	cfg := zap.NewProductionConfig()
+	cfg.Level = zap.NewAtomicLevelAt(zap.ErrorLevel)
+	cfg.OutputPaths, cfg.ErrorOutputPaths = []string{"stderr"}, []string{"stderr"}
+	cfg.Sampling = nil
+	lg, err := cfg.Build()
+	if err != nil {
+		return zap.NewNop()
+	}
+	return lg
 }
 
 func freePort() (int, error) {

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -57,7 +58,16 @@ func runSequenceWith(ctx context.Context, emb *Embedded, seed int64, nOps int,
 			op = Op{Kind: opProgress}
 		}
 		res.Ops = append(res.Ops, op)
+		if *flagSeed >= 0 {
+			// One sequence under study: print each op before it runs, so the
+			// list survives even if etcd kills the process (its Fatal exits).
+			fmt.Fprintf(os.Stderr, "  %3d: %s\n", i, op)
+		}
+		before := simState.srv.Rev()
 		res.Diff = compareStep(sim, real, op, i, &res)
+		if op.Kind == opKV && op.Req.Txn != nil && simState.srv.Rev() > before && deletesAndPuts(op.Req.Txn) {
+			g.hazard[simState.srv.Rev()] = true
+		}
 	}
 	return res, nil
 }
