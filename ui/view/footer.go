@@ -53,7 +53,7 @@ func console(sc *Scene, s Snapshot) {
 	for i, l := range lines {
 		y := float64(LogTop + 16 + (rows-len(lines)+i)*36)
 		newest := i == len(lines)-1
-		cmdColor, outColor := Muted, Faint
+		cmdColor, outColor := Muted, Caption
 		if newest {
 			cmdColor, outColor = Ink, Muted
 		}

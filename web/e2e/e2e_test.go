@@ -48,22 +48,48 @@ type state struct {
 	} `json:"log"`
 }
 
-// buildSite runs web/build.sh into a temporary folder.
+// The app is built once for the whole package (web/build.sh into a
+// temporary folder) and removed when the tests end.
+var (
+	siteOnce sync.Once
+	siteDir  string
+	siteErr  error
+)
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if siteDir != "" {
+		os.RemoveAll(siteDir)
+	}
+	os.Exit(code)
+}
+
+// buildSite returns the folder of the built app.
 func buildSite(t *testing.T) string {
 	t.Helper()
-	dir := t.TempDir()
-	script, err := filepath.Abs("../build.sh")
-	if err != nil {
-		t.Fatal(err)
+	siteOnce.Do(func() {
+		siteDir, siteErr = os.MkdirTemp("", "watchscope-e2e-")
+		if siteErr != nil {
+			return
+		}
+		script, err := filepath.Abs("../build.sh")
+		if err != nil {
+			siteErr = err
+			return
+		}
+		cmd := exec.Command(script, siteDir)
+		cmd.Env = append(os.Environ(), "BROTLI_QUALITY=5")
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			siteErr = fmt.Errorf("web/build.sh: %v\n%s", err, out)
+			return
+		}
+		fmt.Printf("built the app in %v\n", time.Since(start).Round(time.Millisecond))
+	})
+	if siteErr != nil {
+		t.Fatal(siteErr)
 	}
-	cmd := exec.Command(script, dir)
-	cmd.Env = append(os.Environ(), "BROTLI_QUALITY=5")
-	start := time.Now()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("web/build.sh: %v\n%s", err, out)
-	}
-	t.Logf("built the app in %v", time.Since(start).Round(time.Millisecond))
-	return dir
+	return siteDir
 }
 
 // browser starts headless Chromium and returns its context.

@@ -89,6 +89,7 @@ func TestTapeInBrowser(t *testing.T) {
 	settle(t, ctx)
 	screenshot(t, ctx, shots, "tape-1280.png")
 	logStats(t, ctx)
+	checkPause(t, ctx)
 
 	// devicePixelRatio 2 (a laptop's Retina screen): the canvas must be
 	// 2560x1440 physical pixels and the text drawn at that resolution.
@@ -129,6 +130,22 @@ func checkState(t *testing.T, s state) {
 	if s.TimeMs <= 0 {
 		t.Errorf("simulated time %dms: the clock does not run", s.TimeMs)
 	}
+}
+
+// checkPause presses Space on the canvas: the clock must stop (simulated
+// time frozen) and start again on the second press.
+func checkPause(t *testing.T, ctx context.Context) {
+	t.Helper()
+	do(t, ctx, chromedp.MouseClickXY(640, 360), chromedp.KeyEvent(" "))
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).paused`, 10*time.Second)
+	frozen := getState(t, ctx).TimeMs
+	time.Sleep(500 * time.Millisecond)
+	if now := getState(t, ctx).TimeMs; now != frozen {
+		t.Errorf("paused, yet simulated time moved from %dms to %dms", frozen, now)
+	}
+	do(t, ctx, chromedp.KeyEvent(" "))
+	waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(window.watchscope.state());
+		return !s.paused && s.timeMs > %d; })()`, frozen), 10*time.Second)
 }
 
 // settle waits until no animation runs and a few more frames were drawn
