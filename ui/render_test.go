@@ -1,0 +1,98 @@
+package ui
+
+import (
+	"image/color"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"watchscope/ui/live"
+	"watchscope/ui/view"
+)
+
+// These tests draw with Ebiten, so they need a display (xvfb-run -a go
+// test ./ui) and run inside the game loop: Ebiten cannot read pixels
+// before the game starts.
+
+type testGame struct {
+	m    *testing.M
+	code int
+}
+
+func (g *testGame) Update() error {
+	g.code = g.m.Run()
+	return ebiten.Termination
+}
+func (*testGame) Draw(*ebiten.Image)         {}
+func (*testGame) Layout(int, int) (int, int) { return 320, 240 }
+
+func TestMain(m *testing.M) {
+	g := &testGame{m: m, code: 1}
+	if err := ebiten.RunGame(g); err != nil {
+		panic(err)
+	}
+	os.Exit(g.code)
+}
+
+// demoSession is a session after 40 s of the demo script.
+func demoSession(t testing.TB) *live.Session {
+	sim, err := live.NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := live.New(sim, live.Options{Demo: true})
+	for range 40 * 60 {
+		s.Tick(time.Second / 60)
+	}
+	return s
+}
+
+// TestDrawPaintsTheScene checks pixels where the scene says something is:
+// the background in a corner, and the colour of the newest revision's
+// mark at its centre, at 1x and at 2/3 scale.
+func TestDrawPaintsTheScene(t *testing.T) {
+	sess := demoSession(t)
+	sc := sess.Scene()
+	var newest view.Mark
+	for _, m := range sc.Marks {
+		if m.Y == view.TapeTop+66 && m.X > newest.X {
+			newest = m
+		}
+	}
+	for _, size := range [][2]int{{1920, 1080}, {1280, 720}} {
+		img := ebiten.NewImage(size[0], size[1])
+		fr := view.Fit(size[0], size[1])
+		newRenderer().draw(img, sc, fr)
+		if got := img.At(2, 2); !near(got, view.Background) {
+			t.Errorf("%v: corner %v, want the background %v", size, got, view.Background)
+		}
+		x, y := int(fr.X(newest.X)), int(fr.Y(newest.Y))
+		if got := img.At(x, y); !near(got, newest.Color) {
+			t.Errorf("%v: newest mark centre (%d,%d) is %v, want %v", size, x, y, got, newest.Color)
+		}
+	}
+}
+
+func near(c color.Color, want color.RGBA) bool {
+	r, g, b, _ := c.RGBA()
+	d := func(x uint32, y uint8) bool { return int(x>>8)-int(y) < 6 && int(y)-int(x>>8) < 6 }
+	return d(r, want.R) && d(g, want.G) && d(b, want.B)
+}
+
+// BenchmarkDraw is the Go time of one full frame at 1920x1080: layout plus
+// issuing every draw call (the GPU work is flushed by the pixel read).
+func BenchmarkDraw(b *testing.B) {
+	sess := demoSession(b)
+	img := ebiten.NewImage(1920, 1080)
+	r := newRenderer()
+	fr := view.Fit(1920, 1080)
+	r.draw(img, sess.Scene(), fr) // warm the glyph and sprite caches
+	b.ResetTimer()
+	for b.Loop() {
+		r.draw(img, sess.Scene(), fr)
+	}
+	b.StopTimer()
+	_ = img.At(0, 0)
+}
