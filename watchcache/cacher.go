@@ -105,6 +105,12 @@ func (c *Cacher) ListResourceVersion() uint64 { return c.listRV }
 // ReadyState returns Pending, Ready or Stopped.
 func (c *Cacher) ReadyState() ReadyState { return c.ready.state }
 
+// StoreStats is the number of objects in the store and the sum of their
+// SizeBytes (the API server's memory model reads it).
+func (c *Cacher) StoreStats() (objects int, sizeBytes int64) {
+	return c.store.tree.Len(), c.store.sizeBytes
+}
+
 // Capacity is the ring's current capacity.
 func (c *Cacher) Capacity() int { return c.history.capacity }
 

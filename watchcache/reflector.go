@@ -51,12 +51,33 @@ func (r *Reflector) Step(now time.Duration) {
 }
 
 // NextWake is the earliest time Step has work (cacher timers, restart).
+// While running, unread etcd responses (and a pending progress request)
+// make it due at once, so a driver that only calls Step at NextWake
+// still reads every write etcd streams to it.
 func (r *Reflector) NextWake() (time.Duration, bool) {
 	at, ok := r.c.NextWake()
 	if !r.running && (!ok || r.restartAt < at) {
 		return r.restartAt, true
 	}
+	if r.running && !r.c.Stalled() && r.stream.Len() > 0 && (!ok || r.c.now < at) {
+		return r.c.now, true
+	}
 	return at, ok
+}
+
+// Running reports whether ListAndWatch is in progress (the etcd watch is
+// open); false between a failure and the restart 1s later.
+func (r *Reflector) Running() bool { return r.running }
+
+// Stop ends the reflector for good (the API server process died): the
+// etcd watch stream is closed and no restart is scheduled.
+func (r *Reflector) Stop() {
+	if r.stream != nil {
+		r.stream.Close()
+		r.stream = nil
+	}
+	r.running = false
+	r.restartAt = 1<<63 - 1
 }
 
 // startCaching terminates all watchers, lists at the current revision in

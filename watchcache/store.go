@@ -44,6 +44,9 @@ type watchCacheStore struct {
 	// snapshotsEnabled models the ListFromCacheSnapshot gate (beta on 1.34+).
 	snapshotsEnabled bool
 	minSnapshotRV    uint64
+	// sizeBytes sums the SizeBytes of the live objects, so that the API
+	// server's memory model can read the cache's footprint in O(1).
+	sizeBytes int64
 }
 
 func newWatchCacheStore(snapshots bool) *watchCacheStore {
@@ -59,10 +62,14 @@ func (s *watchCacheStore) get(key string) (*am.Object, bool) {
 }
 
 func (s *watchCacheStore) apply(e *watchCacheEvent) {
+	if e.PrevObject != nil {
+		s.sizeBytes -= int64(e.PrevObject.SizeBytes)
+	}
 	if e.Type == am.Deleted {
 		s.tree.Delete(&storeElement{Key: e.Key})
 		return
 	}
+	s.sizeBytes += int64(e.Object.SizeBytes)
 	s.tree.ReplaceOrInsert(&storeElement{Key: e.Key, Object: e.Object})
 }
 
@@ -70,6 +77,11 @@ func (s *watchCacheStore) apply(e *watchCacheEvent) {
 func (s *watchCacheStore) replace(tree storeTree, rv uint64) {
 	s.tree = tree
 	s.minSnapshotRV = rv
+	s.sizeBytes = 0
+	tree.Ascend(func(e *storeElement) bool {
+		s.sizeBytes += int64(e.Object.SizeBytes)
+		return true
+	})
 }
 
 // undo reverts one event on tree: the previous object comes back, or the

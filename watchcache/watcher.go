@@ -108,6 +108,14 @@ func (w *CacheWatcher) Next() (am.WatchEvent, bool) {
 	return e, ok
 }
 
+// InitialEventsSent reports that the watcher's goroutine has moved every
+// initial event (and a watch-list's end bookmark) into result, or that the
+// stream ended: the moment the real watcher signals APF that the watch is
+// initialized and its seats can be released (C9).
+func (w *CacheWatcher) InitialEventsSent() bool {
+	return w.resultClosed || (w.registered && w.interval == nil && w.fresh == nil)
+}
+
 // Closed reports the end of the stream: result closed and drained.
 func (w *CacheWatcher) Closed() bool { return w.resultClosed && w.result.Empty() }
 
