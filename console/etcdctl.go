@@ -89,6 +89,7 @@ func (sh *Shell) etcdPut(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	sh.record("PUT", fmt.Sprintf("key=%s rev=%d", p.Args[0], resp.Header.Revision))
 	return printPut(format, resp), nil
 }
 
@@ -190,6 +191,7 @@ func (sh *Shell) etcdDel(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	sh.record("DELETE", fmt.Sprintf("key=%q end=%q deleted=%d rev=%d", rr.Key, rr.RangeEnd, resp.Deleted, resp.Header.Revision))
 	return printDel(format, resp), nil
 }
 
@@ -208,6 +210,7 @@ func (sh *Shell) etcdCompact(words []string) (string, error) {
 	if _, err := sh.etcd().Compact(rev); err != nil {
 		return "", err
 	}
+	sh.record("COMPACT", fmt.Sprintf("rev=%d", rev))
 	return fmt.Sprintf("compacted revision %d\n", rev), nil
 }
 

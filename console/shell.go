@@ -19,9 +19,10 @@ import (
 // lets the world settle (see settle) and appends whatever open watches
 // printed meanwhile, so a script reads like a terminal transcript.
 type Shell struct {
-	w       *engine.World
-	etcdCfg mvcc.Config
-	watches []*watchSession
+	w          *engine.World
+	etcdCfg    mvcc.Config
+	watches    []*watchSession
+	watchCount int // watches ever opened, to name them in the trace
 }
 
 // settleMax bounds how much virtual time one command may take to settle.
@@ -54,10 +55,26 @@ func Restore(cfg engine.Config, log []engine.LoggedCommand, at time.Duration) (*
 	return w, sh, nil
 }
 
-// ForkAt rewinds: a new world and shell as this one was at time at. The
-// original is untouched; commands on the fork write a new future.
+// ForkAt rewinds: a new world and shell as this one was at time at, after
+// every command logged at or before at. The original is untouched;
+// commands on the fork write a new future.
 func (sh *Shell) ForkAt(at time.Duration) (*engine.World, *Shell, error) {
 	return Restore(sh.w.Config(), sh.w.Log(), at)
+}
+
+// Fork rewinds to exactly the moment of a checkpoint (several commands can
+// share one instant; the checkpoint counts them) and verifies the replay
+// reproduced the checkpoint's trace hash.
+func (sh *Shell) Fork(cp engine.Checkpoint) (*engine.World, *Shell, error) {
+	cfg := sh.w.Config()
+	fork := newShell(&cfg)
+	w, err := engine.RestoreCheckpoint(cfg, sh.w.Log(), cp)
+	if err != nil {
+		return nil, nil, err
+	}
+	fork.w = w
+	fork.drainWatches()
+	return w, fork, nil
 }
 
 // newShell makes a shell and installs it as cfg's Applier. The shell
@@ -154,6 +171,12 @@ func (sh *Shell) settle() string {
 }
 
 func (sh *Shell) etcd() *mvcc.Server { return sh.w.Etcd }
+
+// record adds what etcd just did to the world's trace, on etcd's node and
+// caused by whatever is running (the command, or a timer's event).
+func (sh *Shell) record(kind, detail string) {
+	sh.w.Record(engine.EtcdNode, kind, detail)
+}
 
 func (sh *Shell) quotaBytes() int64 {
 	if sh.etcdCfg.QuotaBackendBytes > 0 {

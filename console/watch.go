@@ -2,6 +2,7 @@ package console
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"watchscope/mvcc"
@@ -43,6 +44,9 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 		return "", err
 	}
 	ws := sh.etcd().NewWatchStream()
+	n := sh.watchCount
+	sh.watchCount++
+	ws.SetNotify(func() { sh.record("WATCH-RESP", fmt.Sprintf("watch#%d queued=%d", n, ws.Len())) })
 	_, err = ws.Watch(mvcc.WatchCreateRequest{
 		Key: rr.Key, RangeEnd: rr.RangeEnd, StartRevision: rev,
 		PrevKv: p.Bool("prev-kv"), ProgressNotify: p.Bool("progress-notify"),
