@@ -35,16 +35,23 @@ func (r *backendRecord) size() int64 {
 	return int64(n)
 }
 
+// backendChunkRows is how many rows one chunk of the backend holds.
+const backendChunkRows = 4096
+
 // backend is the simulated bbolt file: rows ordered by revision, and the
 // file-size accounting. Writes always carry a revision above every stored
-// one, so rows is a sorted slice that only grows at the end; compaction
-// removes rows from the old part.
+// one, so rows only ever append at the end; compaction removes rows from
+// the old part. Rows live in chunks of up to 4096 so that growth never
+// copies the whole history:
+//
+//	chunks: [2.0 … 4097.0] [4098.0 … 8193.0] [8194.0 … ]   <- appends go here
 //
 // Like bbolt, the file never shrinks when rows are deleted (freed pages are
 // reused); only a defragmentation returns the space. So size is a
 // high-water mark, and inUse follows the rows.
 type backend struct {
-	rows      []backendRecord
+	chunks    [][]backendRecord // non-empty, ascending within and across chunks
+	rows      int
 	inUse     int64 // freshDBBytes + size of every stored row
 	size      int64 // file size: the high-water mark of inUse
 	compacted int64 // rows deleted by compaction so far (a counter metric)
@@ -54,57 +61,101 @@ func newBackend() *backend {
 	return &backend{inUse: freshDBBytes, size: freshDBBytes}
 }
 
-func (b *backend) put(r backendRecord) {
-	if n := len(b.rows); n > 0 && !r.rev.GreaterThan(b.rows[n-1].rev) {
-		panic("mvcc: backend write at " + r.rev.String() + " not above " + b.rows[n-1].rev.String())
+func (b *backend) lastRev() (Revision, bool) {
+	if len(b.chunks) == 0 {
+		return Revision{}, false
 	}
-	b.rows = append(b.rows, r)
+	last := b.chunks[len(b.chunks)-1]
+	return last[len(last)-1].rev, true
+}
+
+func (b *backend) put(r backendRecord) {
+	if last, ok := b.lastRev(); ok && !r.rev.GreaterThan(last) {
+		panic("mvcc: backend write at " + r.rev.String() + " not above " + last.String())
+	}
+	n := len(b.chunks)
+	if n == 0 || len(b.chunks[n-1]) >= backendChunkRows {
+		b.chunks = append(b.chunks, make([]backendRecord, 0, backendChunkRows))
+		n++
+	}
+	b.chunks[n-1] = append(b.chunks[n-1], r)
+	b.rows++
 	b.inUse += r.size()
 	if b.inUse > b.size {
 		b.size = b.inUse
 	}
 }
 
-// search returns the index of the first row with revision >= rev.
-func (b *backend) search(rev Revision) int {
-	return sort.Search(len(b.rows), func(i int) bool { return !rev.GreaterThan(b.rows[i].rev) })
+// locate returns the chunk and offset of the first row with revision >= rev
+// (len(chunks), 0 if none).
+func (b *backend) locate(rev Revision) (ci, i int) {
+	ci = sort.Search(len(b.chunks), func(c int) bool {
+		ch := b.chunks[c]
+		return !rev.GreaterThan(ch[len(ch)-1].rev)
+	})
+	if ci == len(b.chunks) {
+		return ci, 0
+	}
+	ch := b.chunks[ci]
+	return ci, sort.Search(len(ch), func(j int) bool { return !rev.GreaterThan(ch[j].rev) })
 }
 
 func (b *backend) get(rev Revision) (backendRecord, bool) {
-	if i := b.search(rev); i < len(b.rows) && b.rows[i].rev == rev {
-		return b.rows[i], true
+	if ci, i := b.locate(rev); ci < len(b.chunks) && b.chunks[ci][i].rev == rev {
+		return b.chunks[ci][i], true
 	}
 	return backendRecord{}, false
 }
 
-// deleteIf removes, among the rows from index from to index to, those that
-// drop says to; one pass, as bbolt deletes a batch in one txn.
-func (b *backend) deleteIf(from, to int, drop func(r *backendRecord) bool) {
-	kept := b.rows[:from]
-	for i := from; i < to; i++ {
-		if drop(&b.rows[i]) {
-			b.inUse -= b.rows[i].size()
-			b.compacted++
-			continue
-		}
-		kept = append(kept, b.rows[i])
-	}
-	kept = append(kept, b.rows[to:]...)
-	clear(b.rows[len(kept):])
-	b.rows = kept
-}
-
 // ascend calls f for every row with from <= rev < to, in revision order.
 func (b *backend) ascend(from, to Revision, f func(r backendRecord) bool) {
-	for i := b.search(from); i < len(b.rows) && to.GreaterThan(b.rows[i].rev); i++ {
-		if !f(b.rows[i]) {
-			return
+	ci, i := b.locate(from)
+	for ; ci < len(b.chunks); ci, i = ci+1, 0 {
+		for _, r := range b.chunks[ci][i:] {
+			if !to.GreaterThan(r.rev) || !f(r) {
+				return
+			}
 		}
 	}
 }
 
-// defragment shrinks the file to the rows in use, and the slice with it.
-func (b *backend) defragment() {
-	b.size = b.inUse
-	b.rows = slices.Clip(b.rows)
+// compactBatch scans up to limit rows with from <= rev < to and deletes
+// those drop says to, as one bbolt batch. It returns how many rows it
+// scanned and the last one.
+func (b *backend) compactBatch(from, to Revision, limit int, drop func(r *backendRecord) bool) (scanned int, last Revision) {
+	ci, i := b.locate(from)
+	for ; ci < len(b.chunks); ci, i = ci+1, 0 {
+		ch := b.chunks[ci]
+		kept, j := ch[:i], i
+		for ; j < len(ch) && scanned < limit && to.GreaterThan(ch[j].rev); j++ {
+			scanned, last = scanned+1, ch[j].rev
+			if drop(&ch[j]) {
+				b.inUse -= ch[j].size()
+				b.compacted++
+				b.rows--
+				continue
+			}
+			kept = append(kept, ch[j])
+		}
+		exhausted := j == len(ch)
+		kept = append(kept, ch[j:]...)
+		clear(ch[len(kept):])
+		b.chunks[ci] = b.shrink(kept, ci == len(b.chunks)-1)
+		if !exhausted || scanned >= limit {
+			break
+		}
+	}
+	b.chunks = slices.DeleteFunc(b.chunks, func(ch []backendRecord) bool { return len(ch) == 0 })
+	return scanned, last
 }
+
+// shrink gives a mostly emptied old chunk back its unused memory.
+func (b *backend) shrink(ch []backendRecord, active bool) []backendRecord {
+	if active || len(ch) >= cap(ch)/2 {
+		return ch
+	}
+	return slices.Clone(ch)
+}
+
+// defragment shrinks the file to the rows in use.
+func (b *backend) defragment() { b.size = b.inUse }

@@ -67,18 +67,11 @@ func (s *store) startCompactionJob() {
 // batch too, as in etcd), then sleeps 10ms or finishes the job.
 func (s *store) compactionBatch() {
 	job := s.compaction.running
-	b := s.backend
-	from := b.search(job.next)
-	to := min(from+compactionBatchLimit, b.search(Revision{Main: job.rev + 1}))
-	scanned := to - from
-	var last Revision
-	if scanned > 0 {
-		last = b.rows[to-1].rev
-	}
-	b.deleteIf(from, to, func(r *backendRecord) bool {
-		_, keep := job.keep[r.rev]
-		return !keep
-	})
+	scanned, last := s.backend.compactBatch(job.next, Revision{Main: job.rev + 1}, compactionBatchLimit,
+		func(r *backendRecord) bool {
+			_, keep := job.keep[r.rev]
+			return !keep
+		})
 	if scanned < compactionBatchLimit {
 		s.startCompactionJob() // finished; the next queued job, if any
 		return

@@ -325,3 +325,49 @@ func TestCompactionQueue(t *testing.T) {
 		t.Fatalf("read at the compaction revision: %+v %v", r, err)
 	}
 }
+
+// TestCompactionAcrossChunks checks multi-batch compactions over several
+// backend chunks against the naive model's keep rule.
+func TestCompactionAcrossChunks(t *testing.T) {
+	s := newTestServer(t, Config{})
+	m := newNaiveModel()
+	now := time.Duration(0)
+	for i := range 6000 {
+		key := []byte(fmt.Sprintf("k%02d", i%37))
+		if i%11 == 0 {
+			mustDelete(t, s, string(key))
+			if _, live := m.stateAt(string(key), m.rev); live {
+				m.recs = append(m.recs, modelRec{main: m.rev + 1, tomb: true, kv: KeyValue{Key: key, ModRevision: m.rev + 1}})
+			}
+		} else {
+			mustPut(t, s, string(key), fmt.Sprint(i))
+			m.put(key, []byte(fmt.Sprint(i)), 0)
+		}
+		m.commit()
+		if i%1500 == 1499 {
+			rev := m.rev - 700
+			if _, err := s.Compact(rev); err != nil {
+				t.Fatal(err)
+			}
+			m.compact = rev
+			now += 5 * time.Millisecond // mid-way: batches still pending
+			s.Advance(now)
+		}
+	}
+	now += time.Second
+	s.Advance(now)
+	got, want := s.History(0, 1<<30), m.stored()
+	if len(got) != len(want) {
+		t.Fatalf("%d rows, want %d", len(got), len(want))
+	}
+	for i := range got {
+		if got[i].Rev != want[i].Rev || got[i].Tombstone != want[i].Tombstone || !kvEqual(got[i].Kv, want[i].Kv) {
+			t.Fatalf("row %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	for _, rev := range []int64{m.compact, m.compact + 1, m.rev} {
+		if err := compareRange(s, m, RangeRequest{Key: []byte{0}, RangeEnd: []byte{0}, Revision: rev}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
