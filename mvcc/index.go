@@ -47,15 +47,6 @@ func (ti *treeIndex) insert(key []byte) *keyIndex {
 	return ki
 }
 
-// Put records rev for key, creating the keyIndex on the first put.
-func (ti *treeIndex) Put(key []byte, rev Revision) {
-	ki, ok := ti.keyIndex(key)
-	if !ok {
-		ki = ti.insert(key)
-	}
-	ki.put(rev.Main, rev.Sub)
-}
-
 // Tombstone records the deletion of key at rev.
 func (ti *treeIndex) Tombstone(key []byte, rev Revision) error {
 	ki, ok := ti.keyIndex(key)
@@ -63,15 +54,6 @@ func (ti *treeIndex) Tombstone(key []byte, rev Revision) error {
 		return ErrRevisionNotFound
 	}
 	return ki.tombstone(rev.Main, rev.Sub)
-}
-
-// Get returns the revision of key live at atRev (see keyIndex.get).
-func (ti *treeIndex) Get(key []byte, atRev int64) (modified, created Revision, ver int64, err error) {
-	ki, ok := ti.keyIndex(key)
-	if !ok {
-		return Revision{}, Revision{}, 0, ErrRevisionNotFound
-	}
-	return ki.get(atRev)
 }
 
 // visit calls f for every keyIndex in [key, end); an empty non-nil end means
@@ -90,7 +72,11 @@ func (ti *treeIndex) visit(key, end []byte, f func(ki *keyIndex) bool) {
 // limit), and the total number of live keys in range.
 func (ti *treeIndex) Revisions(key, end []byte, atRev int64, limit int) (revs []Revision, total int) {
 	if end == nil {
-		rev, _, _, err := ti.Get(key, atRev)
+		ki, ok := ti.keyIndex(key)
+		if !ok {
+			return nil, 0
+		}
+		rev, _, _, err := ki.get(atRev)
 		if err != nil {
 			return nil, 0
 		}
@@ -136,11 +122,15 @@ func (ti *treeIndex) CountRevisions(key, end []byte, atRev int64) int {
 // Range returns the keys in range live at atRev with their revisions.
 func (ti *treeIndex) Range(key, end []byte, atRev int64) (keys [][]byte, revs []Revision) {
 	if end == nil {
-		rev, _, _, err := ti.Get(key, atRev)
+		ki, ok := ti.keyIndex(key)
+		if !ok {
+			return nil, nil
+		}
+		rev, _, _, err := ki.get(atRev)
 		if err != nil {
 			return nil, nil
 		}
-		return [][]byte{key}, []Revision{rev}
+		return [][]byte{ki.key}, []Revision{rev}
 	}
 	ti.visit(key, end, func(ki *keyIndex) bool {
 		if rev, _, _, err := ki.get(atRev); err == nil {
@@ -170,7 +160,3 @@ func (ti *treeIndex) Compact(rev int64) map[Revision]struct{} {
 	}
 	return available
 }
-
-// Len is the number of keyIndexes (live keys plus deleted keys whose
-// history is not compacted away yet).
-func (ti *treeIndex) Len() int { return ti.tree.Len() }
