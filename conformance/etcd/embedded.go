@@ -108,11 +108,12 @@ func (e *Embedded) Close() {
 	e.Etcd.Close()
 }
 
-// quietLogger keeps etcd silent except for errors, which go to stderr: a
-// fatal etcd error exits the test process, and it should say why.
+// quietLogger keeps etcd silent except for panics and fatals, which go to
+// stderr: a fatal etcd error exits the test process, and it should say
+// why. (Errors are left out: Close alone logs several "server closed".)
 func quietLogger() *zap.Logger {
 	cfg := zap.NewProductionConfig()
-	cfg.Level = zap.NewAtomicLevelAt(zap.ErrorLevel)
+	cfg.Level = zap.NewAtomicLevelAt(zap.DPanicLevel)
 	cfg.OutputPaths, cfg.ErrorOutputPaths = []string{"stderr"}, []string{"stderr"}
 	cfg.Sampling = nil
 	lg, err := cfg.Build()

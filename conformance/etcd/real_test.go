@@ -18,16 +18,12 @@ const (
 	// stream is unsynced (etcd answers nothing), so it is sent again if no
 	// answer came within this time.
 	progressResend = 60 * time.Millisecond
-	// syncWait: etcd moves an unsynced watcher (one that started in the
-	// past) to synced on its next 100ms sync pass. If that pass had nothing
-	// to send, the client cannot see it happen, so the test waits this long
-	// before the next op (a compaction in between would otherwise cancel a
-	// watcher the simulation has long synced).
-	syncWait = 150 * time.Millisecond
 )
 
-// markerKey sorts before every sequence's keys, so writing it (to move the
-// real revision past an earlier compaction) shows up in no range or watch.
+// markerKey sorts before every sequence's keys, so writing it shows up in
+// no range or watch of a sequence. Every sequence starts by writing it:
+// that moves the real revision B past any earlier compaction, and the one
+// event at B is what syncFence watches for.
 const markerKey = "/a/marker"
 
 // realTarget drives a real etcd through clientv3. It may share the etcd
@@ -52,18 +48,12 @@ type realWatch struct {
 }
 
 func newRealTarget(ctx context.Context, emb *Embedded) (*realTarget, error) {
-	rev, err := emb.Rev(ctx)
+	r := &realTarget{emb: emb, ctx: ctx, w: clientv3.NewWatcher(emb.Client)}
+	resp, err := emb.Client.Put(ctx, markerKey, "")
 	if err != nil {
 		return nil, err
 	}
-	r := &realTarget{emb: emb, ctx: ctx, w: clientv3.NewWatcher(emb.Client)}
-	if rev > 1 { // not fresh: start the sequence at a new revision B
-		resp, err := emb.Client.Put(ctx, markerKey, "")
-		if err != nil {
-			return nil, err
-		}
-		r.off = resp.Header.Revision - 1
-	}
+	r.off = resp.Header.Revision - 1
 	return r, nil
 }
 

@@ -86,6 +86,9 @@ func awaitClose(ch clientv3.WatchChan) {
 // request only after the next op's write and answer when it should not.
 func (r *realTarget) RequestProgress() {
 	r.progress = true
+	for _, w := range r.watches {
+		w.dupOK = 0
+	}
 	_ = r.w.RequestProgress(r.ctx)
 	r.fence()
 }
@@ -116,9 +119,9 @@ func (r *realTarget) Open() []int {
 }
 
 // Collect waits until every watch has its wanted number of items (or the
-// timeout), sleeps syncWait if a watch that started in the past has shown
-// nothing yet, then takes whatever else is already there, so extra items
-// are reported too.
+// timeout), makes sure a watch that started in the past has been through
+// etcd's sync pass (syncFence), then takes whatever else is already there,
+// so extra items are reported too.
 func (r *realTarget) Collect(want []int) [][]watchItem {
 	out := make([][]watchItem, len(r.watches))
 	deadline := time.Now().Add(collectTimeout)
@@ -130,7 +133,7 @@ func (r *realTarget) Collect(want []int) [][]watchItem {
 	r.progress = false
 	for n, w := range r.watches {
 		if w.needSync && len(out[n]) == 0 {
-			time.Sleep(syncWait)
+			r.syncFence()
 			break
 		}
 	}
@@ -140,6 +143,33 @@ func (r *realTarget) Collect(want []int) [][]watchItem {
 		}
 	}
 	return out
+}
+
+// syncFence waits for etcd's unsynced-watcher loop to make one pass.
+//
+// A watch from a past revision starts unsynced; the loop (every 100ms)
+// replays its history and moves it to synced. When there is nothing to
+// replay the client cannot see that happen, yet until it does a compaction
+// would cancel the watcher and a RequestProgress would go unanswered. So a
+// second past-revision watch is opened on the marker key from B, whose one
+// event (or, if B is compacted, whose cancel) can only come from such a
+// pass, and that pass handles every watcher that was unsynced before it.
+func (r *realTarget) syncFence() {
+	ctx, cancel := context.WithCancel(r.ctx)
+	ch := r.w.Watch(ctx, markerKey, clientv3.WithRev(r.off+1), clientv3.WithCreatedNotify())
+	timeout := time.After(collectTimeout)
+	for got := 0; got < 2; got++ { // the Created ack, then the pass's response
+		select {
+		case _, ok := <-ch:
+			if !ok {
+				got = 2
+			}
+		case <-timeout:
+			got = 2
+		}
+	}
+	cancel()
+	awaitClose(ch)
 }
 
 // recvOne waits for one response on watch n, re-sending a pending

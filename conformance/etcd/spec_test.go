@@ -152,12 +152,15 @@ func TestFreshEtcdStartsAtRevision1(t *testing.T) {
 	if rev != 1 || sim.srv.Rev() != 1 {
 		t.Fatalf("fresh revision: etcd %d, sim %d; both should be 1", rev, sim.srv.Rev())
 	}
-	real, err := newRealTarget(context.Background(), emb)
+	put, err := emb.Client.Put(context.Background(), "/fresh", "v")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer real.Close()
-	if real.off != 0 {
-		t.Fatalf("a fresh etcd needs no revision offset, got %d", real.off)
+	simPut, err := sim.Put(mvcc.PutRequest{Key: []byte("/fresh"), Value: []byte("v")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if put.Header.Revision != 2 || simPut.Header.Revision != 2 {
+		t.Fatalf("first write: etcd %d, sim %d; both should be 2", put.Header.Revision, simPut.Header.Revision)
 	}
 }

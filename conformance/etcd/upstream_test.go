@@ -87,7 +87,7 @@ func upstreamChild(t *testing.T) {
 	for _, op := range steps[:2] {
 		fmt.Println(op, "->", step(r, op))
 	}
-	if _, err := emb.Client.Compact(ctx, 3, clientv3.WithCompactPhysical()); err != nil {
+	if _, err := emb.Client.Compact(ctx, r.toReal(3), clientv3.WithCompactPhysical()); err != nil {
 		t.Fatal(err)
 	}
 	fmt.Println("read ->", step(r, steps[3]))
