@@ -1,0 +1,195 @@
+package informer
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	am "watchscope/apimachinery"
+)
+
+// NamespaceIndex is the name of the standard index (cache.NamespaceIndex).
+const NamespaceIndex = "namespace"
+
+// IndexFunc computes the values an object is indexed under.
+type IndexFunc func(o *am.Object) []string
+
+// MetaNamespaceIndexFunc indexes an object by its namespace.
+func MetaNamespaceIndexFunc(o *am.Object) []string { return []string{o.Namespace} }
+
+// Indexers names index functions.
+type Indexers map[string]IndexFunc
+
+// Indexer is the informer's local cache: client-go's threadSafeMap (items
+// by key) plus indices, without the lock.
+//
+//	items:   "default/a" -> Pod default/a@7
+//	         "kube/b"    -> Pod kube/b@9
+//	indices: "namespace" -> "default" -> {"default/a"}
+//	                        "kube"    -> {"kube/b"}
+//
+// Invariant: for every index, a key is in indices[name][v] if and only if
+// items[key] exists and v is one of indexers[name](items[key]).
+type Indexer struct {
+	items    map[string]*am.Object
+	indexers Indexers
+	indices  map[string]map[string]map[string]struct{}
+	// lastRV is the last resourceVersion the store was told about
+	// (Replace, Bookmark, UpdateResourceVersion).
+	lastRV string
+}
+
+// NewIndexer returns an empty indexer with the given indices.
+func NewIndexer(indexers Indexers) *Indexer {
+	s := &Indexer{items: map[string]*am.Object{}, indexers: Indexers{}, indices: map[string]map[string]map[string]struct{}{}}
+	for name, f := range indexers {
+		s.indexers[name] = f
+		s.indices[name] = map[string]map[string]struct{}{}
+	}
+	return s
+}
+
+// NewStore returns an indexer without indices (cache.NewStore).
+func NewStore() *Indexer { return NewIndexer(nil) }
+
+// AddIndexers adds indices to a store that may already hold items;
+// an existing name is an error ("indexer conflict: ...").
+func (s *Indexer) AddIndexers(idx Indexers) error {
+	for _, name := range slices.Sorted(maps.Keys(idx)) {
+		if _, ok := s.indexers[name]; ok {
+			return fmt.Errorf("indexer conflict: map[%s:{}]", name)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(idx)) {
+		s.indexers[name] = idx[name]
+		s.indices[name] = map[string]map[string]struct{}{}
+		for key, o := range s.items {
+			s.indexOne(name, key, o)
+		}
+	}
+	return nil
+}
+
+// Add stores o (same as Update).
+func (s *Indexer) Add(o *am.Object) { s.put(MetaNamespaceKey(o), o) }
+
+// Update stores o.
+func (s *Indexer) Update(o *am.Object) { s.put(MetaNamespaceKey(o), o) }
+
+// Delete removes the object with o's key.
+func (s *Indexer) Delete(o *am.Object) { s.DeleteKey(MetaNamespaceKey(o)) }
+
+// DeleteKey removes key (used for tombstones).
+func (s *Indexer) DeleteKey(key string) {
+	if old, ok := s.items[key]; ok {
+		s.unindex(key, old)
+		delete(s.items, key)
+	}
+}
+
+func (s *Indexer) put(key string, o *am.Object) {
+	if old, ok := s.items[key]; ok {
+		s.unindex(key, old)
+	}
+	s.items[key] = o
+	for name := range s.indexers {
+		s.indexOne(name, key, o)
+	}
+}
+
+func (s *Indexer) indexOne(name, key string, o *am.Object) {
+	idx := s.indices[name]
+	for _, v := range s.indexers[name](o) {
+		set := idx[v]
+		if set == nil {
+			set = map[string]struct{}{}
+			idx[v] = set
+		}
+		set[key] = struct{}{}
+	}
+}
+
+func (s *Indexer) unindex(key string, o *am.Object) {
+	for name, f := range s.indexers {
+		idx := s.indices[name]
+		for _, v := range f(o) {
+			delete(idx[v], key)
+			if len(idx[v]) == 0 {
+				delete(idx, v)
+			}
+		}
+	}
+}
+
+// Replace swaps the whole content for objs and rebuilds every index.
+func (s *Indexer) Replace(objs []*am.Object, rv string) {
+	s.items = make(map[string]*am.Object, len(objs))
+	for name := range s.indexers {
+		s.indices[name] = map[string]map[string]struct{}{}
+	}
+	for _, o := range objs {
+		s.put(MetaNamespaceKey(o), o)
+	}
+	s.lastRV = rv
+}
+
+// Get returns the stored object with o's key.
+func (s *Indexer) Get(o *am.Object) (*am.Object, bool) { return s.GetByKey(MetaNamespaceKey(o)) }
+
+// GetByKey returns the object stored under key.
+func (s *Indexer) GetByKey(key string) (*am.Object, bool) {
+	o, ok := s.items[key]
+	return o, ok
+}
+
+// ListKeys returns all keys, sorted.
+func (s *Indexer) ListKeys() []string { return slices.Sorted(maps.Keys(s.items)) }
+
+// List returns all objects in key order.
+func (s *Indexer) List() []*am.Object {
+	keys := s.ListKeys()
+	out := make([]*am.Object, len(keys))
+	for i, k := range keys {
+		out[i] = s.items[k]
+	}
+	return out
+}
+
+// Len is the number of stored objects.
+func (s *Indexer) Len() int { return len(s.items) }
+
+// ByIndex returns the objects whose index value equals value, in key order.
+func (s *Indexer) ByIndex(name, value string) ([]*am.Object, error) {
+	keys, err := s.IndexKeys(name, value)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*am.Object, len(keys))
+	for i, k := range keys {
+		out[i] = s.items[k]
+	}
+	return out, nil
+}
+
+// IndexKeys returns the keys indexed under value, sorted.
+func (s *Indexer) IndexKeys(name, value string) ([]string, error) {
+	idx, ok := s.indices[name]
+	if !ok {
+		return nil, fmt.Errorf("Index with name %s does not exist", name)
+	}
+	return slices.Sorted(maps.Keys(idx[value])), nil
+}
+
+// ListIndexFuncValues returns the values present in an index, sorted.
+func (s *Indexer) ListIndexFuncValues(name string) []string {
+	return slices.Sorted(maps.Keys(s.indices[name]))
+}
+
+// Bookmark records the RV of a bookmark (AtomicFIFO's Bookmark delta).
+func (s *Indexer) Bookmark(rv string) { s.lastRV = rv }
+
+// UpdateResourceVersion records the RV of the last event seen.
+func (s *Indexer) UpdateResourceVersion(rv string) { s.lastRV = rv }
+
+// LastStoreSyncResourceVersion is the last RV the store was told about.
+func (s *Indexer) LastStoreSyncResourceVersion() string { return s.lastRV }
