@@ -55,6 +55,9 @@ func (g *Game) Update() error {
 	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
 		g.sess.TogglePause()
 	}
+	if inpututil.IsKeyJustPressed(ebiten.KeyF) { // a key press is the user gesture browsers require
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
 	if g.Inbox != nil {
 		for cmd, ok := g.Inbox(); ok; cmd, ok = g.Inbox() {
 			g.sess.Send(cmd)

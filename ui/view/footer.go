@@ -95,7 +95,7 @@ func legend(sc *Scene, s Snapshot) {
 	sc.line(Line{X0: x + 10, Y0: y, X1: x + 10, Y1: y + 24, Width: 3, Color: Yellow})
 	sc.label(x+24, y, "COMPACTION", Prose, 20, Left, Muted)
 
-	hint, c := "Space  pause", Caption
+	hint, c := "F  fullscreen    Space  pause", Caption
 	if s.Paused {
 		hint, c = "PAUSED    Space  resume", Ink
 	}
