@@ -57,7 +57,11 @@ func (f *RealFIFO) checkSynced() {
 }
 
 // Add queues an Added delta.
-func (f *RealFIFO) Add(o *am.Object) error { f.touch(); f.push(Delta{Type: Added, Object: o}); return nil }
+func (f *RealFIFO) Add(o *am.Object) error {
+	f.touch()
+	f.push(Delta{Type: Added, Object: o})
+	return nil
+}
 
 // Update queues an Updated delta.
 func (f *RealFIFO) Update(o *am.Object) error {

@@ -45,6 +45,9 @@ type ReflectorConfig struct {
 	Backoff *Backoff
 	// Rand is required: watch timeouts and backoff jitter are drawn from it.
 	Rand *rand.Rand
+	// IDFunc, if set, hands out call IDs (a factory makes them unique
+	// across its informers); default 1, 2, 3, ...
+	IDFunc func() uint64
 	// TraceLimit bounds the undrained trace (default 4096 lines).
 	TraceLimit int
 }
@@ -184,8 +187,7 @@ func (r *Reflector) baseOptions() am.ListOptions {
 
 // send emits a request and makes it the outstanding one.
 func (r *Reflector) send(now time.Duration, verb Verb, opts am.ListOptions, reason string) *Call {
-	r.nextID++
-	c := Call{ID: r.nextID, Verb: verb, Resource: r.cfg.Resource, Namespace: r.cfg.Namespace, Options: opts, Reason: reason}
+	c := Call{ID: r.newID(), Verb: verb, Resource: r.cfg.Resource, Namespace: r.cfg.Namespace, Options: opts, Reason: reason}
 	r.emit(now, c)
 	return r.inflight
 }
@@ -211,4 +213,12 @@ func (r *Reflector) isInflight(id uint64) bool {
 	}
 	r.metrics.StaleAnswers++
 	return false
+}
+
+func (r *Reflector) newID() uint64 {
+	if r.cfg.IDFunc != nil {
+		return r.cfg.IDFunc()
+	}
+	r.nextID++
+	return r.nextID
 }

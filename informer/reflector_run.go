@@ -151,8 +151,7 @@ func (r *Reflector) restRetry(now time.Duration, err error) bool {
 		return false
 	}
 	c := *r.inflight
-	r.nextID++
-	c.ID = r.nextID
+	c.ID = r.newID()
 	c.Attempt++
 	r.resend, r.resendAt = &c, now+time.Duration(secs)*time.Second
 	r.inflight = &c
