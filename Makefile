@@ -13,7 +13,7 @@ PURE += $(shell test -d apiserver && echo ./apiserver/...)
 PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
 
-.PHONY: serve test deps wasm vet unit wasm-test build-check conformance e2e bench bench-wasm soak
+.PHONY: serve test deps wasm vet unit wasm-test build-check conformance e2e bench
 
 ## serve: build the WebAssembly app and serve it on http://$(ADDR)
 serve: wasm
@@ -56,8 +56,4 @@ e2e:
 
 ## bench: the budgets named in the issues, natively and under wasm
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem $(PURE)
-	$(MAKE) bench-wasm
-
-bench-wasm:
-	$(WASM_PATH) GOOS=js GOARCH=wasm $(GO) test -run '^$$' -bench . -benchmem $(PURE)
+	bash scripts/bench.sh $(PURE)
