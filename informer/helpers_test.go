@@ -33,9 +33,15 @@ type recStore struct {
 	ops []string
 }
 
-func (s *recStore) Add(o *am.Object) error    { s.ops = append(s.ops, "add "+o.String()); return nil }
-func (s *recStore) Update(o *am.Object) error { s.ops = append(s.ops, "update "+o.String()); return nil }
-func (s *recStore) Delete(o *am.Object) error { s.ops = append(s.ops, "delete "+o.String()); return nil }
+func (s *recStore) Add(o *am.Object) error { s.ops = append(s.ops, "add "+o.String()); return nil }
+func (s *recStore) Update(o *am.Object) error {
+	s.ops = append(s.ops, "update "+o.String())
+	return nil
+}
+func (s *recStore) Delete(o *am.Object) error {
+	s.ops = append(s.ops, "delete "+o.String())
+	return nil
+}
 func (s *recStore) Replace(objs []*am.Object, rv string) error {
 	s.ops = append(s.ops, "replace "+strconv.Itoa(len(objs))+"@"+rv)
 	return nil

@@ -86,7 +86,9 @@ func (l *processorListener) shouldResync(now time.Duration) bool {
 	return l.resyncPeriod != 0 && now >= l.nextResync
 }
 
-func (l *processorListener) determineNextResync(now time.Duration) { l.nextResync = now + l.resyncPeriod }
+func (l *processorListener) determineNextResync(now time.Duration) {
+	l.nextResync = now + l.resyncPeriod
+}
 
 // determineResyncPeriod: 0 stays 0; a handler cannot resync faster than
 // the informer's check period.
