@@ -1,0 +1,109 @@
+package apiserver
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"watchscope/watchcache"
+)
+
+// Defaults of the kube-apiserver flags the simulation models (C12, B4, D).
+const (
+	DefaultCompactionInterval    = 5 * time.Minute // --etcd-compaction-interval
+	DefaultMaxRequestsInflight   = 400             // --max-requests-inflight
+	DefaultMaxMutatingInflight   = 200             // --max-mutating-requests-inflight
+	DefaultRequestTimeout        = 60 * time.Second
+	DefaultMinRequestTimeout     = 1800 * time.Second // --min-request-timeout
+	DefaultWatchCacheSizes       = "events#0,events.events.k8s.io#0"
+	DefaultDefaultWatchCacheSize = 100 // --default-watch-cache-size (deprecated)
+)
+
+// CachedResources are the resources a replica builds a Cacher for, in
+// this order (events too, unless --watch-cache-sizes disables it, which
+// kube-apiserver's defaults do).
+var CachedResources = []string{"pods", "nodes", "secrets", "configmaps", "leases", "namespaces", "events"}
+
+// Config is one replica's flags and feature gates. Zero values mean the
+// 1.36 defaults, except the booleans, which are named so that false is
+// the default.
+type Config struct {
+	// Name is the replica's node name ("apiserver-0").
+	Name string
+	// WatchCacheSizes is --watch-cache-sizes ("pods#0,..."); "" means
+	// kube-apiserver's default DefaultWatchCacheSizes (events not cached).
+	WatchCacheSizes string
+	// DefaultWatchCacheSize is --default-watch-cache-size: nil means the
+	// default 100; 0 disables every cache.
+	DefaultWatchCacheSize *int
+	// DisableWatchCache is --watch-cache=false.
+	DisableWatchCache bool
+	// DisableAPF turns off API Priority and Fairness
+	// (--enable-priority-and-fairness=false): max-in-flight instead.
+	DisableAPF bool
+	// MaxRequestsInflight / MaxMutatingRequestsInflight (400 / 200).
+	MaxRequestsInflight, MaxMutatingRequestsInflight int
+	// DisableConsistentReads turns consistent LISTs from cache off
+	// (ConsistentListFromCache; locked on in 1.34+, kept as a lesson knob).
+	DisableConsistentReads bool
+	// DisableWatchList turns the server WatchList gate off (beta on in
+	// 1.34-1.36): sendInitialEvents is then refused with a 422.
+	DisableWatchList bool
+	// CompactionInterval is --etcd-compaction-interval (5m); < 0 disables.
+	CompactionInterval time.Duration
+	// Memory is the memory model (limit, factors, restart delay).
+	Memory MemoryModel
+	// Cost is the service-time model.
+	Cost CostModel
+	// Rand jitters bookmark timers and watch timeouts. Nil: a fixed seed.
+	Rand *rand.Rand
+	// Classify overrides the default APF classifier (see Classify).
+	Classify func(Request) string
+}
+
+// withDefaults fills in zero fields.
+func (c Config) withDefaults() Config {
+	if c.Name == "" {
+		c.Name = "apiserver-0"
+	}
+	if c.WatchCacheSizes == "" {
+		c.WatchCacheSizes = DefaultWatchCacheSizes
+	}
+	if c.MaxRequestsInflight == 0 {
+		c.MaxRequestsInflight = DefaultMaxRequestsInflight
+	}
+	if c.MaxMutatingRequestsInflight == 0 {
+		c.MaxMutatingRequestsInflight = DefaultMaxMutatingInflight
+	}
+	if c.CompactionInterval == 0 {
+		c.CompactionInterval = DefaultCompactionInterval
+	}
+	c.Memory = c.Memory.withDefaults()
+	c.Cost = c.Cost.withDefaults()
+	if c.Rand == nil {
+		c.Rand = rand.New(rand.NewPCG(3, 6))
+	}
+	if c.Classify == nil {
+		c.Classify = Classify
+	}
+	return c
+}
+
+// cacheEnabled decides, per resource, whether it gets a Cacher (C12):
+// --watch-cache=false or a default size of 0 disables all; an entry
+// "resource#0" disables one; other sizes are ignored (dynamic sizing).
+func (c Config) cacheEnabled(groupResource string) (bool, error) {
+	if c.DisableWatchCache || (c.DefaultWatchCacheSize != nil && *c.DefaultWatchCacheSize == 0) {
+		return false, nil
+	}
+	sizes, err := watchcache.ParseWatchCacheSizes(c.WatchCacheSizes)
+	if err != nil {
+		return false, err
+	}
+	for _, s := range sizes {
+		if s.GroupResource == groupResource {
+			enabled, _, _ := watchcache.ApplyWatchCacheSize(s.GroupResource, s.Size, watchcache.DynamicSizing)
+			return enabled, nil
+		}
+	}
+	return true, nil
+}

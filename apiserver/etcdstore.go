@@ -1,0 +1,268 @@
+package apiserver
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	am "watchscope/apimachinery"
+	"watchscope/mvcc"
+)
+
+// maxLimit is the biggest page etcd3's GetList asks for when selectors
+// filter items out (B2).
+const maxLimit = 10000
+
+// etcdList is etcd3 store.GetList (B2): the revision to read (withRev),
+// paging with doubling page sizes under selectors, the continue token and
+// the exact 410/504 errors.
+func (s *Server) etcdList(req Request, p parsed) (am.List, listWork, error) {
+	o := req.Options
+	prefix := p.res.NamespacePrefix(req.Namespace)
+	keyPrefix := p.res.KeyPrefix()
+	from, withRev, isContinue := prefix, int64(0), o.Continue != ""
+	switch {
+	case isContinue:
+		key, rv, err := am.DecodeContinue(o.Continue, keyPrefix)
+		if err != nil {
+			return am.List{}, listWork{}, am.NewBadRequest(err.Error())
+		}
+		from = key
+		if rv > 0 {
+			withRev = rv
+		}
+	case o.ResourceVersionMatch == "Exact", o.ResourceVersionMatch == "" && o.Limit > 0 && p.rv > 0:
+		withRev = int64(p.rv)
+	}
+	s.countEtcd("list", p.res)
+	list, work, err := s.etcdPages(p, from, prefix, withRev, o.Limit)
+	if err != nil {
+		return am.List{}, work, s.listError(err, isContinue, from, keyPrefix, p.rv)
+	}
+	if o.ResourceVersionMatch != "Exact" && withRev == 0 && p.rv > 0 {
+		if cur, _ := parseUint(list.ResourceVersion); cur < p.rv {
+			return am.List{}, work, am.NewTooLargeResourceVersion(p.rv, cur, 0)
+		}
+	}
+	list.Kind = p.res.Kind + "List"
+	return list, work, nil
+}
+
+// etcdPages reads pages until limit matching items are collected (all of
+// them when limit is 0), doubling the page size up to maxLimit while
+// selectors filter items out.
+func (s *Server) etcdPages(p parsed, from, prefix string, withRev, limit int64) (am.List, listWork, error) {
+	var list am.List
+	var work listWork
+	work.fromEtcd = true
+	end := prefixEnd([]byte(prefix))
+	key := []byte(from)
+	page := limit
+	lastKey := ""
+	var count int64
+	for {
+		resp, err := s.etcd.Range(mvcc.RangeRequest{Key: key, RangeEnd: end, Limit: page, Revision: withRev})
+		if err != nil {
+			return list, work, err
+		}
+		if withRev == 0 {
+			withRev = resp.Header.Revision
+		}
+		count = resp.Count
+		for i, kv := range resp.Kvs {
+			work.examined++
+			lastKey = string(kv.Key)
+			o, err := am.Decode(kv.Value, uint64(kv.ModRevision))
+			if err != nil {
+				return list, work, err
+			}
+			if !p.labels.Matches(o.Labels) || !p.fields.Matches(o.Field) {
+				continue
+			}
+			list.Items = append(list.Items, o)
+			work.bytes += objectBytes(o)
+			if limit > 0 && int64(len(list.Items)) >= limit {
+				more := resp.More || i < len(resp.Kvs)-1
+				if more {
+					s.setContinue(&list, p, lastKey, withRev, count-int64(i+1))
+				}
+				return s.finishList(list, work, withRev), work, nil
+			}
+		}
+		if !resp.More || len(resp.Kvs) == 0 {
+			return s.finishList(list, work, withRev), work, nil
+		}
+		key = append([]byte(lastKey), 0)
+		if limit > 0 {
+			page = min(page*2, maxLimit)
+		}
+	}
+}
+
+func (s *Server) finishList(l am.List, w listWork, rev int64) am.List {
+	l.ResourceVersion = fmt.Sprint(rev)
+	return l
+}
+
+// setContinue sets the token (and, without selectors, remainingItemCount).
+func (s *Server) setContinue(l *am.List, p parsed, lastKey string, rev int64, remaining int64) {
+	l.Continue, _ = am.EncodeContinue(lastKey+"\x00", p.res.KeyPrefix(), rev)
+	if !p.hasSelectors() {
+		l.RemainingItemCount = &remaining
+	}
+}
+
+// listError maps etcd errors of a LIST (B2).
+func (s *Server) listError(err error, isContinue bool, from, keyPrefix string, rv uint64) error {
+	switch {
+	case errors.Is(err, mvcc.ErrGRPCCompacted) && isContinue:
+		token, _ := am.EncodeContinue(from, keyPrefix, -1)
+		return am.NewContinueTooOld(token)
+	case errors.Is(err, mvcc.ErrGRPCCompacted):
+		return am.NewListTooOld()
+	case errors.Is(err, mvcc.ErrGRPCFutureRev):
+		return am.NewTooLargeResourceVersion(rv, uint64(s.etcd.Rev()), 0)
+	}
+	return asStatus(err)
+}
+
+// etcdGet is a quorum GET of one object.
+func (s *Server) etcdGet(p parsed, namespace, name string) (*am.Object, error) {
+	s.countEtcd("get", p.res)
+	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: []byte(p.res.Key(namespace, name))})
+	if err != nil {
+		return nil, asStatus(err)
+	}
+	if len(resp.Kvs) == 0 {
+		return nil, am.NewNotFound(p.res, name)
+	}
+	kv := resp.Kvs[0]
+	return am.Decode(kv.Value, uint64(kv.ModRevision))
+}
+
+// currentStorageRV is GetCurrentResourceVersion: a quorum limit-1 range on
+// the resource prefix, returning the header revision (B2, C10).
+func (s *Server) currentStorageRV(res am.Resource) (uint64, error) {
+	s.countEtcd("listWithCount", res)
+	prefix := []byte(res.KeyPrefix())
+	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: prefixEnd(prefix), Limit: 1})
+	if err != nil {
+		return 0, asStatus(err)
+	}
+	return uint64(resp.Header.Revision), nil
+}
+
+// write runs a CREATE, UPDATE or DELETE as one etcd Txn (GuaranteedUpdate
+// and Create of etcd3 store): the object's RV becomes the txn revision.
+func (s *Server) write(now time.Duration, req Request, p parsed) (*am.Object, error) {
+	ns, name := req.Namespace, req.Name
+	if req.Body != nil {
+		if name == "" {
+			name = req.Body.Name
+		}
+		if ns == "" {
+			ns = req.Body.Namespace
+		}
+	}
+	key := []byte(p.res.Key(ns, name))
+	switch req.Verb {
+	case CREATE:
+		return s.create(now, req, p, key, ns, name)
+	case UPDATE:
+		return s.update(req, p, key, ns, name)
+	}
+	return s.delete(p, key, name)
+}
+
+func (s *Server) create(now time.Duration, req Request, p parsed, key []byte, ns, name string) (*am.Object, error) {
+	s.countEtcd("create", p.res)
+	obj := req.Body.DeepCopy()
+	obj.Kind, obj.Namespace, obj.Name, obj.ResourceVersion = p.res.Kind, ns, name, ""
+	if !p.res.Namespaced {
+		obj.Namespace = ""
+	}
+	obj.CreationTimestamp = now
+	if obj.UID == "" {
+		s.uidSeq++
+		obj.UID = fmt.Sprintf("%s-uid-%d", s.cfg.Name, s.uidSeq)
+	}
+	resp, err := s.etcd.Txn(mvcc.TxnRequest{
+		Compare: []mvcc.Compare{{Target: mvcc.CompareMod, Result: mvcc.CompareEqual, Key: key, ModRevision: 0}},
+		Success: []mvcc.RequestOp{{Put: &mvcc.PutRequest{Key: key, Value: am.Encode(obj)}}},
+	})
+	if err != nil {
+		return nil, newStorageError(err)
+	}
+	if !resp.Succeeded {
+		return nil, newAlreadyExists(p.res, name)
+	}
+	return obj.WithResourceVersion(uint64(resp.Header.Revision)), nil
+}
+
+func (s *Server) update(req Request, p parsed, key []byte, ns, name string) (*am.Object, error) {
+	s.countEtcd("update", p.res)
+	cur, err := s.etcd.Range(mvcc.RangeRequest{Key: key})
+	if err != nil {
+		return nil, newStorageError(err)
+	}
+	if len(cur.Kvs) == 0 {
+		return nil, am.NewNotFound(p.res, name)
+	}
+	old := cur.Kvs[0]
+	if p.rv != 0 && int64(p.rv) != old.ModRevision {
+		return nil, newConflict(p.res, name)
+	}
+	prev, _ := am.Decode(old.Value, uint64(old.ModRevision))
+	obj := req.Body.DeepCopy()
+	obj.Kind, obj.Namespace, obj.Name, obj.ResourceVersion = p.res.Kind, prev.Namespace, name, ""
+	obj.UID, obj.CreationTimestamp = prev.UID, prev.CreationTimestamp
+	resp, err := s.etcd.Txn(mvcc.TxnRequest{
+		Compare: []mvcc.Compare{{Target: mvcc.CompareMod, Result: mvcc.CompareEqual, Key: key, ModRevision: old.ModRevision}},
+		Success: []mvcc.RequestOp{{Put: &mvcc.PutRequest{Key: key, Value: am.Encode(obj)}}},
+	})
+	if err != nil {
+		return nil, newStorageError(err)
+	}
+	if !resp.Succeeded {
+		return nil, newConflict(p.res, name)
+	}
+	_ = ns
+	return obj.WithResourceVersion(uint64(resp.Header.Revision)), nil
+}
+
+func (s *Server) delete(p parsed, key []byte, name string) (*am.Object, error) {
+	s.countEtcd("delete", p.res)
+	resp, err := s.etcd.Txn(mvcc.TxnRequest{
+		Success: []mvcc.RequestOp{{DeleteRange: &mvcc.DeleteRangeRequest{Key: key, PrevKv: true}}},
+	})
+	if err != nil {
+		return nil, newStorageError(err)
+	}
+	dr := resp.Responses[0].DeleteRange
+	if dr == nil || dr.Deleted == 0 || len(dr.PrevKvs) == 0 {
+		return nil, am.NewNotFound(p.res, name)
+	}
+	prev, err := am.Decode(dr.PrevKvs[0].Value, uint64(resp.Header.Revision))
+	if err != nil {
+		return nil, asStatus(err)
+	}
+	return prev, nil
+}
+
+// prefixEnd is clientv3.GetPrefixRangeEnd.
+func prefixEnd(prefix []byte) []byte {
+	end := append([]byte{}, prefix...)
+	for i := len(end) - 1; i >= 0; i-- {
+		if end[i] < 0xff {
+			end[i]++
+			return end[:i+1]
+		}
+	}
+	return []byte{0}
+}
+
+func parseUint(s string) (uint64, bool) {
+	var n uint64
+	_, err := fmt.Sscan(s, &n)
+	return n, err == nil
+}

@@ -1,0 +1,209 @@
+package apiserver
+
+import (
+	"time"
+
+	am "watchscope/apimachinery"
+	"watchscope/mvcc"
+	"watchscope/watchcache"
+)
+
+// Server is one kube-apiserver replica as a pure state machine. It owns a
+// Cacher and its reflector per cached resource, the etcd3 storage layer,
+// the delegator, API Priority and Fairness (or max-in-flight), the
+// compactor and the memory model. Nothing runs by itself: the owner calls
+// Submit for each request and Step (Advance) at NextWake, and collects
+// answers with TakeCompleted / TakeStreams.
+//
+//	Submit ─► parse ─► APF ─queue─► execute ─┬─ write ──────────► etcd Txn
+//	                     │429               ├─ GET/LIST ─route─► cache | etcd
+//	                     ▼                  └─ WATCH ────route─► cacheWatcher | etcd3 watcher
+//	               TakeCompleted ◄── service time (cost model), seats and memory held
+type Server struct {
+	cfg  Config
+	etcd *mvcc.Server
+	now  time.Duration
+
+	up         bool
+	restartAt  time.Duration // while down: when the process comes back
+	startedAt  time.Duration
+	crashes    int
+	downReason string
+
+	resources []*resourceCache
+	byName    map[string]*resourceCache
+
+	apf *apf
+	mif *maxInFlight
+
+	executing []*call // admitted, not yet answered, in start order
+	streams   []*Stream
+	completed []Completion
+	log       []LogEntry
+	compactor *compactor
+	memLists  int64 // memory held by in-flight LISTs
+
+	dirty  bool
+	uidSeq uint64
+	counts map[string]objectCount
+
+	metrics
+}
+
+// resourceCache is one resource's Cacher and its reflector (nil when
+// the resource is not cached); startAt delays the reflector's first list
+// while the process starts.
+type resourceCache struct {
+	res       am.Resource
+	cacher    *watchcache.Cacher
+	reflector *watchcache.Reflector
+	startAt   time.Duration
+}
+
+// Completion is one answer ready for the client: a Response, and for a
+// WATCH that opened (Code 200) its Stream.
+type Completion struct {
+	Response Response
+	Stream   *Stream
+}
+
+// LogEntry is a notable event for the trace: Kind ("COMPACT", "OOMKILLED",
+// "RESTART", "READY", ...) and a detail line.
+type LogEntry struct {
+	At     time.Duration
+	Kind   string
+	Detail string
+}
+
+// New starts a replica at now on etcd. Its caches are Pending until their
+// reflectors have listed (after the startup delay).
+func New(cfg Config, etcd *mvcc.Server, now time.Duration) (*Server, error) {
+	cfg = cfg.withDefaults()
+	if _, err := watchcache.ParseWatchCacheSizes(cfg.WatchCacheSizes); err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, etcd: etcd, now: now, counts: map[string]objectCount{}}
+	s.metrics.init()
+	s.boot(now, now)
+	return s, nil
+}
+
+// boot (re)creates the process state: empty caches, APF, compactor.
+func (s *Server) boot(now, serveAt time.Duration) {
+	s.up, s.startedAt = true, now
+	s.resources, s.byName = nil, map[string]*resourceCache{}
+	for _, r := range am.KnownResources {
+		rc := &resourceCache{res: r, startAt: serveAt}
+		if s.cached(r) {
+			rc.cacher = watchcache.New(watchcache.Config{Resource: r, Rand: s.cfg.Rand}, now)
+			rc.reflector = watchcache.NewReflector(rc.cacher, s.etcd)
+			rc.startAt += s.initialListTime(r)
+		}
+		s.resources = append(s.resources, rc)
+		s.byName[r.GroupResource()] = rc
+	}
+	total := s.cfg.MaxRequestsInflight + s.cfg.MaxMutatingRequestsInflight
+	s.apf, s.mif = nil, nil
+	if s.cfg.DisableAPF {
+		s.mif = &maxInFlight{readLimit: s.cfg.MaxRequestsInflight, mutatingLimit: s.cfg.MaxMutatingRequestsInflight}
+	} else {
+		s.apf = newAPF(total, now)
+	}
+	s.compactor = newCompactor(s.cfg.CompactionInterval, now)
+	s.dirty = true
+}
+
+// cached reports whether r gets a Cacher: one of CachedResources and not
+// disabled by the flags.
+func (s *Server) cached(r am.Resource) bool {
+	found := false
+	for _, name := range CachedResources {
+		found = found || name == r.Resource
+	}
+	ok, _ := s.cfg.cacheEnabled(r.GroupResource())
+	return found && ok
+}
+
+// initialListTime is how long the cacher's initial list from etcd takes
+// (the cost model's etcd list time for the current object count): the
+// window in which the cache is Pending and answers 429.
+func (s *Server) initialListTime(r am.Resource) time.Duration {
+	prefix := []byte(r.KeyPrefix())
+	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: prefixEnd(prefix), CountOnly: true})
+	if err != nil {
+		return 0
+	}
+	return time.Duration(resp.Count) * s.cfg.Cost.EtcdPerObject
+}
+
+// Name is the replica's node name.
+func (s *Server) Name() string { return s.cfg.Name }
+
+// Config returns the replica's configuration with defaults filled in.
+func (s *Server) Config() Config { return s.cfg }
+
+// Up reports whether the process is running.
+func (s *Server) Up() bool { return s.up }
+
+// Now is the replica's notion of virtual time.
+func (s *Server) Now() time.Duration { return s.now }
+
+// Cacher returns the watch cache of a resource ("pods"), nil when the
+// resource is not cached (or the replica is down).
+func (s *Server) Cacher(resource string) *watchcache.Cacher {
+	if rc := s.lookup(resource); rc != nil {
+		return rc.cacher
+	}
+	return nil
+}
+
+func (s *Server) lookup(resource string) *resourceCache {
+	if !s.up {
+		return nil
+	}
+	if rc, ok := s.byName[resource]; ok {
+		return rc
+	}
+	if r, ok := am.LookupResource(resource); ok {
+		return s.byName[r.GroupResource()]
+	}
+	return nil
+}
+
+// TakeCompleted returns and clears the answers produced so far, in the
+// order they were produced.
+func (s *Server) TakeCompleted() []Completion {
+	out := s.completed
+	s.completed = nil
+	return out
+}
+
+// TakeLog returns and clears the notable events since the last call.
+func (s *Server) TakeLog() []LogEntry {
+	out := s.log
+	s.log = nil
+	return out
+}
+
+func (s *Server) logf(kind, detail string) {
+	s.log = append(s.log, LogEntry{At: s.now, Kind: kind, Detail: detail})
+}
+
+// Streams returns the open watch streams in the order they opened.
+func (s *Server) Streams() []*Stream { return s.streams }
+
+// Levels describes the APF priority levels (nil with APF disabled).
+func (s *Server) Levels() []Level {
+	if s.apf == nil {
+		return nil
+	}
+	return s.apf.snapshot()
+}
+
+// Inflight is the max-in-flight pools' use (read-only, mutating).
+func (s *Server) Inflight() (readOnly, mutating int) {
+	if s.mif == nil {
+		return 0, 0
+	}
+	return s.mif.readOnly, s.mif.mutating
+}

@@ -1,0 +1,85 @@
+package apiserver
+
+import (
+	am "watchscope/apimachinery"
+	"watchscope/watchcache"
+)
+
+// Stream is an open WATCH as the client's connection sees it: events come
+// out of Next, never blocking; Ended reports that the stream is over and
+// drained; EndReason says why (nil: the server closed it normally, at the
+// request timeout or because the watcher was terminated; ErrConnReset:
+// the replica died).
+//
+//	cache watch:  CacheWatcher.result ──Next──► client
+//	etcd watch:   mvcc WatchStream ──etcd3 watcher (cap 100)──Next──► client
+type Stream struct {
+	ID      uint64
+	Req     Request
+	Replica string
+	src     watchSource
+	srv     *Server
+	call    *call
+	ended   bool
+	reason  error
+	// Delivered counts events handed to the client.
+	Delivered int64
+}
+
+// watchSource is what serves a stream: a cacheWatcher or an etcd3 watcher.
+type watchSource interface {
+	Next() (am.WatchEvent, bool)
+	Closed() bool
+	Stop()
+	InitialEventsSent() bool
+	ResultLen() int
+}
+
+// Next pops the next event, if one is buffered now.
+func (st *Stream) Next() (am.WatchEvent, bool) {
+	if st.ended && st.src == nil {
+		return am.WatchEvent{}, false
+	}
+	e, ok := st.src.Next()
+	if ok {
+		st.Delivered++
+		st.srv.dirty = true
+		st.srv.watchEventsTotal[st.call.p.res.GroupResource()]++
+	}
+	return e, ok
+}
+
+// Ended reports that no event will come any more.
+func (st *Stream) Ended() bool {
+	return st.ended || (st.src != nil && st.src.Closed())
+}
+
+// EndReason is why the stream ended (see Stream).
+func (st *Stream) EndReason() error { return st.reason }
+
+// Stop is the client closing the watch.
+func (st *Stream) Stop() {
+	if st.src != nil {
+		st.src.Stop()
+	}
+	st.srv.dirty = true
+}
+
+// kill ends the stream because the process died.
+func (st *Stream) kill(reason error) {
+	st.ended, st.reason = true, reason
+	if st.src != nil {
+		st.src.Stop()
+	}
+	st.src = nil
+}
+
+// Buffered is the number of events waiting for the client.
+func (st *Stream) Buffered() int {
+	if st.src == nil {
+		return 0
+	}
+	return st.src.ResultLen()
+}
+
+var _ watchSource = (*watchcache.CacheWatcher)(nil)
