@@ -26,7 +26,7 @@ func (sh *Shell) sim(words []string) (string, error) {
 		return "", nil
 	case "time":
 		return fmt.Sprintf("time=%s revision=%d compact_revision=%d\n",
-			sh.w.Now(), sh.etcd().Rev(), sh.etcd().CompactRev()), nil
+			sh.w.Now(), sh.etcd().Rev(), sh.etcd().Metrics().CompactRevision), nil
 	}
 	return "", unknownCommand(words[0], "sim", simCommands)
 }
