@@ -33,6 +33,9 @@ type Config struct {
 	// SeriesCapacity the samples kept per series (default 600).
 	SampleInterval time.Duration
 	SeriesCapacity int
+	// APIServers configures the kube-apiserver replicas (none by default,
+	// which keeps etcd-only worlds and their golden traces unchanged).
+	APIServers APIServersConfig
 	// Apply interprets external commands (see World.Exec). The console
 	// package provides the real one; the engine knows no command syntax.
 	Apply Applier

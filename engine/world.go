@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"watchscope/apiserver"
 	"watchscope/mvcc"
 )
 
@@ -41,6 +42,11 @@ type World struct {
 
 	// Etcd is the simulated etcd member on node EtcdNode.
 	Etcd *mvcc.Server
+
+	// APIServers are the kube-apiserver replicas on nodes "apiserver-0",
+	// "apiserver-1", ... (Config.APIServers.Replicas of them).
+	APIServers []*apiserver.Server
+	api        *apiClients
 }
 
 // NewWorld builds a world at virtual time zero from cfg.
@@ -86,7 +92,7 @@ func (w *World) attachComponents(cfg Config) error {
 		return float64(srv.Rev())
 	})
 	w.AddTicker(EtcdNode, srv)
-	return nil
+	return w.attachAPIServers(cfg.APIServers)
 }
 
 // Config returns the configuration the world was built from.

@@ -1,0 +1,65 @@
+package apiserver
+
+import (
+	"testing"
+
+	am "watchscope/apimachinery"
+)
+
+// Bad input gets the API server's own codes and messages.
+func TestBadInput(t *testing.T) {
+	r := newRig(t, Config{})
+	cases := []struct {
+		name string
+		req  Request
+		code int32
+		msg  string
+	}{
+		{"unknown resource", Request{Verb: LIST, Resource: "widgets"}, 404, "the server could not find the requested resource"},
+		{"bad label selector", Request{Verb: LIST, Resource: "pods", Options: am.ListOptions{LabelSelector: "a in b"}}, 400, ""},
+		{"bad field", Request{Verb: LIST, Resource: "pods", Options: am.ListOptions{FieldSelector: "spec.foo=x"}}, 400, ""},
+		{"malformed RV", Request{Verb: LIST, Resource: "pods", Options: am.ListOptions{ResourceVersion: "abc"}}, 400, `invalid resource version "abc"`},
+		{"malformed continue", Request{Verb: LIST, Resource: "pods", Options: am.ListOptions{Continue: "!!", Limit: 1}}, 400, ""},
+		{"match without RV", Request{Verb: LIST, Resource: "pods", Options: am.ListOptions{ResourceVersionMatch: "Exact"}}, 422,
+			`ListOptions.meta.k8s.io "" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided`},
+		{"sendInitialEvents on list", Request{Verb: LIST, Resource: "pods", Options: am.ListOptions{SendInitialEvents: boolp(true)}}, 422,
+			`ListOptions.meta.k8s.io "" is invalid: sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list`},
+		{"get missing", Request{Verb: GET, Resource: "pods", Namespace: "default", Name: "nope"}, 404, `pods "nope" not found`},
+		{"delete missing", Request{Verb: DELETE, Resource: "pods", Namespace: "default", Name: "nope"}, 404, `pods "nope" not found`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := r.resp(tc.req)
+			if got.Code != tc.code || got.Status == nil || (tc.msg != "" && got.Status.Message != tc.msg) {
+				t.Fatalf("got %v (status %+v), want %d %q", got, got.Status, tc.code, tc.msg)
+			}
+		})
+	}
+}
+
+// Writes: create, 409 AlreadyExists, update with a stale RV 409 Conflict,
+// RV = etcd mod revision.
+func TestWrites(t *testing.T) {
+	r := newRig(t, Config{})
+	body := &am.Object{ObjectMeta: am.ObjectMeta{Name: "a", Namespace: "default"}}
+	created := r.resp(Request{Verb: CREATE, Resource: "pods", Namespace: "default", Body: body})
+	if created.Code != 201 || created.Object.ResourceVersion != "2" {
+		t.Fatalf("create: %v", created)
+	}
+	if got := r.resp(Request{Verb: CREATE, Resource: "pods", Namespace: "default", Body: body}); got.Code != 409 ||
+		got.Status.Message != `pods "a" already exists` {
+		t.Fatalf("second create: %v", got)
+	}
+	upd := created.Object.DeepCopy()
+	upd.Labels = map[string]string{"x": "1"}
+	if got := r.resp(Request{Verb: UPDATE, Resource: "pods", Namespace: "default", Name: "a", Body: upd}); got.Code != 200 || got.Object.ResourceVersion != "3" {
+		t.Fatalf("update: %v", got)
+	}
+	got := r.resp(Request{Verb: UPDATE, Resource: "pods", Namespace: "default", Name: "a", Body: upd})
+	if got.Code != 409 || got.Status.Message != `Operation cannot be fulfilled on pods "a": the object has been modified; please apply your changes to the latest version and try again` {
+		t.Fatalf("stale update: %v", got)
+	}
+	if got := r.resp(Request{Verb: DELETE, Resource: "pods", Namespace: "default", Name: "a"}); got.Code != 200 {
+		t.Fatalf("delete: %v", got)
+	}
+}

@@ -1,0 +1,110 @@
+package engine
+
+import (
+	"slices"
+
+	am "watchscope/apimachinery"
+	"watchscope/apiserver"
+)
+
+// Do sends req from the client node to an API server replica over the
+// network and calls done with the answer when it arrives back (or with
+// Response.ConnErr set when the connection failed or broke). A zero
+// req.ID is replaced by a fresh one. The request is traced as REQ on the
+// client node, caused by w.Cause(); the answer as RESP.
+func (w *World) Do(client string, req apiserver.Request, done func(apiserver.Response)) {
+	w.api.send(client, req, done, nil)
+}
+
+// Watch opens a watch from the client node. onEvent gets every event as
+// it arrives; onEnd is called once: nil when the server closed the stream
+// normally (timeout, terminated watcher), the Status error when the watch
+// was refused (429 while a cache initializes), or the connection error
+// when the replica died or a network fault cut the connection.
+func (w *World) Watch(client string, req apiserver.Request, onEvent func(am.WatchEvent), onEnd func(error)) *WatchHandle {
+	req.Verb = apiserver.WATCH
+	h := &WatchHandle{onEvent: onEvent, onEnd: onEnd}
+	w.api.send(client, req, nil, h)
+	return h
+}
+
+func (a *apiClients) send(client string, req apiserver.Request, done func(apiserver.Response), h *WatchHandle) {
+	w := a.w
+	if req.ID == 0 {
+		a.nextID++
+		req.ID = a.nextID
+	}
+	req.Client = client
+	reqID := w.Record(client, "REQ", req.String())
+	cc, err := a.connFor(client)
+	if err != nil {
+		w.RecordCause(reqID, client, "RESP", err.Error())
+		resp := apiserver.Response{ID: req.ID, ConnErr: err}
+		w.Schedule(w.now, reqID, func() {
+			if h != nil {
+				h.end(err)
+			} else {
+				done(resp)
+			}
+		})
+		return
+	}
+	rep := a.replicas[cc.replica]
+	if h != nil {
+		h.rep, h.conn, h.Replica = rep, cc.conn, rep.node
+	}
+	rep.pending[req.ID] = &pendingCall{req: req, conn: cc.conn, cause: reqID, done: done, handle: h}
+	_ = cc.conn.Send(requestBytes(req), reqID, func() {
+		rep.srv.Submit(w.now, req)
+		rep.deliver()
+		rep.Advance(w.now)
+	})
+}
+
+// requestBytes is a request's size on the wire: headers plus the body.
+func requestBytes(req apiserver.Request) int {
+	n := 300
+	if req.Body != nil {
+		n += int(max(req.Body.SizeBytes, 200))
+	}
+	return n
+}
+
+// syncMetrics copies the replica's series into the world's registry at
+// most every 100ms of virtual time, labelled with instance=<replica>.
+func (r *apiReplica) syncMetrics() {
+	w := r.c.w
+	if r.lastSync != 0 && w.now-r.lastSync < w.Metrics.Interval()/10 {
+		return
+	}
+	r.lastSync = w.now
+	for _, s := range r.srv.Samples() {
+		labels := []string{"instance", r.node}
+		for _, l := range s.Labels {
+			labels = append(labels, l[0], l[1])
+		}
+		if !s.Counter {
+			w.Metrics.Gauge(s.Name, labels...).Set(s.Value)
+			continue
+		}
+		key := SeriesName(s.Name, labels...)
+		last := r.c.metrics[key]
+		delta := s.Value - last
+		if s.Value < last { // the process restarted: its counters began again
+			delta = s.Value
+		}
+		r.c.metrics[key] = s.Value
+		if delta > 0 {
+			w.Metrics.Counter(s.Name, labels...).Add(delta)
+		}
+	}
+}
+
+func sortedIDs(m map[uint64]*pendingCall) []uint64 {
+	ids := make([]uint64, 0, len(m))
+	for id := range m {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	return ids
+}

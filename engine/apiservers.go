@@ -1,0 +1,323 @@
+package engine
+
+import (
+	"fmt"
+	"hash/fnv"
+	"time"
+
+	am "watchscope/apimachinery"
+	"watchscope/apiserver"
+)
+
+// APIServersConfig describes the kube-apiserver replicas of a world.
+// Server is every replica's configuration; its Name and Rand are set per
+// replica ("apiserver-N", the world's random source).
+type APIServersConfig struct {
+	Replicas int
+	Server   apiserver.Config
+}
+
+// APIServerNode is the network name of replica i.
+func APIServerNode(i int) string { return fmt.Sprintf("apiserver-%d", i) }
+
+// apiClients is the client side of the API: one sticky connection per
+// client node (HTTP/2 keeps one connection to one replica), the requests
+// waiting for answers and the open watches.
+type apiClients struct {
+	w        *World
+	replicas []*apiReplica
+	conns    map[string]*clientConn // by client node
+	nextID   uint64
+	metrics  map[string]float64 // last synced counter values by series
+}
+
+// apiReplica is one replica as an engine Ticker.
+type apiReplica struct {
+	c        *apiClients
+	srv      *apiserver.Server
+	node     string
+	pending  map[uint64]*pendingCall
+	watches  map[*apiserver.Stream]*WatchHandle
+	lastSync time.Duration
+	// lastCause is the newest trace event this replica logged that can
+	// explain what follows (a compaction, a cache re-initialization).
+	lastCause EventID
+}
+
+// clientConn is a client's connection to one replica.
+type clientConn struct {
+	conn    *Conn
+	replica int
+}
+
+type pendingCall struct {
+	req    apiserver.Request
+	conn   *Conn
+	cause  EventID
+	done   func(apiserver.Response)
+	handle *WatchHandle
+}
+
+// WatchHandle is a client's open watch. Stop closes it from the client.
+type WatchHandle struct {
+	rep     *apiReplica
+	stream  *apiserver.Stream
+	conn    *Conn
+	cause   EventID
+	onEvent func(am.WatchEvent)
+	onEnd   func(error)
+	ended   bool
+	// Replica is the node serving the watch.
+	Replica string
+}
+
+func (w *World) attachAPIServers(cfg APIServersConfig) error {
+	w.api = &apiClients{w: w, conns: map[string]*clientConn{}, metrics: map[string]float64{}}
+	for i := range cfg.Replicas {
+		sc := cfg.Server
+		sc.Name, sc.Rand = APIServerNode(i), w.rng
+		srv, err := apiserver.New(sc, w.Etcd, w.now)
+		if err != nil {
+			return err
+		}
+		rep := &apiReplica{c: w.api, srv: srv, node: sc.Name, pending: map[uint64]*pendingCall{},
+			watches: map[*apiserver.Stream]*WatchHandle{}}
+		w.APIServers = append(w.APIServers, srv)
+		w.api.replicas = append(w.api.replicas, rep)
+		w.Net.AddNode(sc.Name)
+		w.AddTicker(sc.Name, rep)
+	}
+	return nil
+}
+
+// Advance steps the replica when it has work due, then delivers what it
+// produced. Reading streams may unblock the cacher, so it repeats while
+// the replica reports work due now (bounded).
+func (r *apiReplica) Advance(now time.Duration) {
+	for range 16 {
+		at, ok := r.srv.NextWake()
+		if !ok || at > now {
+			r.srv.Advance(now)
+			return
+		}
+		r.srv.Step(now)
+		r.deliver()
+	}
+}
+
+// NextWake is the replica's.
+func (r *apiReplica) NextWake() (time.Duration, bool) { return r.srv.NextWake() }
+
+// deliver sends completions, stream events and stream ends to clients,
+// and records the replica's log in the trace.
+func (r *apiReplica) deliver() {
+	w := r.c.w
+	for _, e := range r.srv.TakeLog() {
+		id := w.Record(r.node, e.Kind, e.Detail)
+		if e.Kind == "COMPACT" || e.Kind == "CACHE_READY" || e.Kind == "KILLED" || e.Kind == "RESTART" {
+			r.lastCause = id
+		}
+	}
+	for _, c := range r.srv.TakeCompleted() {
+		r.complete(c)
+	}
+	for _, st := range r.srv.Streams() {
+		r.drain(st)
+	}
+	for _, st := range r.srv.TakeEndedStreams() {
+		r.drain(st)
+	}
+	r.syncMetrics()
+}
+
+// complete sends one answer back over its connection.
+func (r *apiReplica) complete(c apiserver.Completion) {
+	p, ok := r.pending[c.Response.ID]
+	if !ok {
+		return
+	}
+	delete(r.pending, c.Response.ID)
+	w := r.c.w
+	resp := c.Response
+	cause := p.cause
+	if resp.Code == 410 && r.lastCause != 0 {
+		cause = r.lastCause
+	}
+	id := w.RecordCause(cause, r.node, "RESP", fmt.Sprintf("#%d %s", resp.ID, resp.String()))
+	if resp.ConnErr != nil {
+		r.c.dropConn(p.req.Client)
+	}
+	if p.handle != nil {
+		r.openWatch(p, c, id)
+		return
+	}
+	send(p.conn, resp.SizeBytes, id, func() { p.done(resp) })
+}
+
+// openWatch binds a stream to its handle, or ends the handle if the watch
+// was refused.
+func (r *apiReplica) openWatch(p *pendingCall, c apiserver.Completion, cause EventID) {
+	h := p.handle
+	h.cause = cause
+	if c.Stream == nil {
+		err := c.Response.Err()
+		send(p.conn, c.Response.SizeBytes, cause, func() { h.end(err) })
+		return
+	}
+	h.stream = c.Stream
+	r.watches[c.Stream] = h
+	r.drain(c.Stream)
+}
+
+// drain moves a stream's buffered events onto the wire, then its end.
+func (r *apiReplica) drain(st *apiserver.Stream) {
+	h, ok := r.watches[st]
+	if !ok {
+		return
+	}
+	for {
+		e, ok := st.Next()
+		if !ok {
+			break
+		}
+		cause := h.cause
+		if e.Type == am.Error {
+			c := cause
+			if e.Status != nil && e.Status.Code == 410 && r.lastCause != 0 {
+				c = r.lastCause
+			}
+			cause = r.c.w.RecordCause(c, r.node, "WATCH_ERROR", fmt.Sprintf("#%d %s", st.ID, e.String()))
+		}
+		send(h.conn, eventBytes(e), cause, func() { h.event(e) })
+	}
+	if st.Ended() {
+		delete(r.watches, st)
+		reason := st.EndReason()
+		id := r.c.w.RecordCause(h.cause, r.node, "WATCH_END", fmt.Sprintf("#%d %s", st.ID, endText(reason)))
+		send(h.conn, 0, id, func() { h.end(reason) })
+	}
+}
+
+func endText(err error) string {
+	if err == nil {
+		return "stream closed by the server"
+	}
+	return err.Error()
+}
+
+// eventBytes is an event's size on the wire.
+func eventBytes(e am.WatchEvent) int {
+	if e.Object != nil && e.Object.SizeBytes > 0 {
+		return int(e.Object.SizeBytes)
+	}
+	return 512
+}
+
+// send transmits on conn; on a closed connection the message is lost
+// (the OnClose handler reports the loss).
+func send(conn *Conn, size int, cause EventID, deliver func()) {
+	if conn == nil || conn.Closed() {
+		return
+	}
+	_ = conn.Peer().Send(size, cause, deliver)
+}
+
+func (h *WatchHandle) event(e am.WatchEvent) {
+	if !h.ended && h.onEvent != nil {
+		h.onEvent(e)
+	}
+}
+
+func (h *WatchHandle) end(err error) {
+	if h.ended {
+		return
+	}
+	h.ended = true
+	if h.onEnd != nil {
+		h.onEnd(err)
+	}
+}
+
+// Stop closes the watch from the client side: no more events are
+// delivered and the server forgets the watcher.
+func (h *WatchHandle) Stop() {
+	h.ended = true
+	if h.stream != nil {
+		h.stream.Stop()
+		delete(h.rep.watches, h.stream)
+	}
+}
+
+// Ended reports whether the watch is over (ended or stopped).
+func (h *WatchHandle) Ended() bool { return h.ended }
+
+// pickReplica is the load balancer: a client sticks to replica
+// hash(client) mod n; after a lost connection it moves to the next one.
+func (a *apiClients) connFor(client string) (*clientConn, error) {
+	if cc, ok := a.conns[client]; ok && !cc.conn.Closed() {
+		return cc, nil
+	}
+	n := len(a.replicas)
+	if n == 0 {
+		return nil, fmt.Errorf("engine: no API server replicas configured")
+	}
+	idx := int(hashString(client) % uint64(n))
+	if old, ok := a.conns[client]; ok {
+		idx = (old.replica + 1) % n
+	}
+	a.w.Net.AddNode(client)
+	conn, err := a.w.Net.Dial(client, a.replicas[idx].node)
+	if err != nil {
+		return nil, err
+	}
+	cc := &clientConn{conn: conn, replica: idx}
+	a.conns[client] = cc
+	conn.OnClose(func(reason error) { a.connClosed(cc, reason) })
+	return cc, nil
+}
+
+// dropConn forgets a client's connection so its next request goes to
+// the next replica.
+func (a *apiClients) dropConn(client string) {
+	if cc, ok := a.conns[client]; ok {
+		cc.conn.Close()
+	}
+}
+
+// connClosed fails every request and watch still riding on cc.
+func (a *apiClients) connClosed(cc *clientConn, reason error) {
+	rep := a.replicas[cc.replica]
+	for _, id := range sortedIDs(rep.pending) {
+		p := rep.pending[id]
+		if p.conn != cc.conn {
+			continue
+		}
+		delete(rep.pending, id)
+		if p.handle != nil {
+			p.handle.end(reason)
+		} else {
+			p.done(apiserver.Response{ID: id, Replica: rep.node, ConnErr: reason})
+		}
+	}
+	for _, h := range rep.handlesOn(cc.conn) {
+		h.stream.Stop()
+		delete(rep.watches, h.stream)
+		h.end(reason)
+	}
+}
+
+func (r *apiReplica) handlesOn(conn *Conn) []*WatchHandle {
+	var out []*WatchHandle
+	for _, st := range r.srv.Streams() {
+		if h, ok := r.watches[st]; ok && h.conn == conn {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func hashString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
