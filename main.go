@@ -9,6 +9,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 
 	"watchscope/console"
 	"watchscope/engine"
+	"watchscope/lessons"
 	"watchscope/web"
 )
 
@@ -26,6 +28,11 @@ commands:
   console [--seed N]          an interactive shell on a simulated cluster (etcdctl syntax);
                               a script is just stdin: watchscope console < demo.txt
   serve [-dir D] [-addr A]    serve a built web/ folder (default 127.0.0.1:8080)
+  lessons                     list the lessons: id, title, minutes
+  play ID|FILE [--seed N]     play a lesson headless: narration, trace, every check;
+                              exit 1 if a check fails
+  check                       play every lesson; ends with "N passed, N failed"
+  lint FILE...                parse and validate lesson files; exit 1 if one is broken
 `
 
 func main() {
@@ -39,13 +46,26 @@ func main() {
 		err = runConsole(os.Args[2:], os.Stdin, os.Stdout)
 	case "serve":
 		err = runServe(os.Args[2:])
+	case "lessons":
+		err = runLessons(os.Stdout)
+	case "play":
+		err = runPlay(os.Args[2:], os.Stdout)
+	case "check":
+		err = runCheck(os.Stdout)
+	case "lint":
+		err = runLint(os.Args[2:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return
 	default:
 		err = fmt.Errorf("unknown command %q\n\n%s", os.Args[1], usage)
 	}
-	if err != nil {
+	var failed errFailed
+	switch {
+	case errors.As(err, &failed):
+		fmt.Fprintln(os.Stderr, failed)
+		os.Exit(1)
+	case err != nil:
 		fmt.Fprintln(os.Stderr, "watchscope:", err)
 		os.Exit(2)
 	}
@@ -108,4 +128,125 @@ func runServe(args []string) error {
 		return err
 	}
 	return web.Serve(*addr, *dir)
+}
+
+// errFailed ends a command with exit status 1: the lesson (or file) was
+// read and judged, and the verdict is "broken". Other errors exit 2.
+type errFailed struct{ msg string }
+
+func (e errFailed) Error() string { return e.msg }
+
+func runLessons(out io.Writer) error {
+	all, err := lessons.All()
+	if err != nil {
+		return err
+	}
+	for _, l := range all {
+		fmt.Fprintf(out, "%-20s %-55s %2d min\n", l.ID, l.Title, l.Minutes)
+	}
+	return nil
+}
+
+// runPlay plays one lesson by id or file. A file that does not parse
+// prints its problems and fails like a failed check.
+func runPlay(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 0, "seed of the world (default: the lesson's own)")
+	target, rest := firstArg(args)
+	if err := fs.Parse(rest); err != nil {
+		return err
+	}
+	if target == "" && fs.NArg() == 1 {
+		target = fs.Arg(0)
+	} else if target == "" || fs.NArg() > 0 {
+		return errors.New("usage: watchscope play ID|FILE [--seed N]")
+	}
+	l, err := lessons.Load(target)
+	var perr *lessons.ParseError
+	if errors.As(err, &perr) {
+		return errFailed{perr.Error()}
+	}
+	if err != nil {
+		return err
+	}
+	rep, err := lessons.Play(l, lessons.Options{Seed: *seed})
+	if err != nil {
+		return err
+	}
+	lessons.WriteTranscript(out, rep, lessons.TranscriptOptions{TraceLines: 12, Outputs: true})
+	if _, failed := rep.Counts(); failed > 0 {
+		return errFailed{fmt.Sprintf("%s: %d checks failed", l.ID, failed)}
+	}
+	return nil
+}
+
+// firstArg splits "ID --seed 3" and "--seed 3 ID" alike: the flag package
+// stops at the first non-flag argument.
+func firstArg(args []string) (string, []string) {
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		return args[0], args[1:]
+	}
+	return "", args
+}
+
+// runCheck plays every built-in lesson and counts checks.
+func runCheck(out io.Writer) error {
+	all, err := lessons.All()
+	if err != nil {
+		return err
+	}
+	passed, failed := 0, 0
+	for _, l := range all {
+		rep, err := lessons.Play(l, lessons.Options{})
+		if err != nil {
+			return err
+		}
+		p, f := rep.Counts()
+		passed, failed = passed+p, failed+f
+		fmt.Fprintf(out, "%-20s %3d passed, %d failed\n", l.ID, p, f)
+		printFailures(out, rep)
+	}
+	fmt.Fprintf(out, "%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return errFailed{fmt.Sprintf("%d checks failed", failed)}
+	}
+	return nil
+}
+
+func printFailures(out io.Writer, rep *lessons.Report) {
+	for _, s := range rep.Steps {
+		for _, c := range append(append([]lessons.CheckResult{}, s.Checks...), derefReveal(s.Reveal)...) {
+			if !c.Pass {
+				fmt.Fprintf(out, "  FAIL %s:%d: %s\n       %s\n", rep.Lesson.File, c.Line, c.Text, c.Problem)
+			}
+		}
+	}
+}
+
+func derefReveal(c *lessons.CheckResult) []lessons.CheckResult {
+	if c == nil {
+		return nil
+	}
+	return []lessons.CheckResult{*c}
+}
+
+// runLint parses and validates lesson files.
+func runLint(files []string, out io.Writer) error {
+	if len(files) == 0 {
+		return errors.New("usage: watchscope lint FILE...")
+	}
+	broken := 0
+	for _, f := range files {
+		l, err := lessons.Load(f)
+		if err != nil {
+			fmt.Fprintln(out, err)
+			broken++
+			continue
+		}
+		fmt.Fprintf(out, "%s: ok (%s, %d steps, %d checks)\n", f, l.ID, len(l.Steps), l.CheckCount())
+	}
+	if broken > 0 {
+		return errFailed{fmt.Sprintf("%d of %d files are broken", broken, len(files))}
+	}
+	return nil
 }

@@ -1,0 +1,145 @@
+package lessons
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"watchscope/engine"
+)
+
+// matches reports whether every term of the filter holds for ev.
+func (f Filter) matches(ev engine.TraceEvent) bool {
+	for _, t := range f.Terms {
+		var got string
+		switch t.Field {
+		case "kind":
+			got = ev.Kind
+		case "node":
+			got = ev.Node
+		default:
+			got = ev.Detail
+		}
+		if t.Op == '=' && got != t.Value || t.Op == '~' && !strings.Contains(got, t.Value) {
+			return false
+		}
+	}
+	return true
+}
+
+// String is the filter as a check writes it.
+func (f Filter) String() string {
+	parts := make([]string, 0, len(f.Terms))
+	for _, t := range f.Terms {
+		v := t.Value
+		if v == "" || strings.ContainsAny(v, " \t\"=~") {
+			v = strconv.Quote(v)
+		}
+		parts = append(parts, t.Field+string(t.Op)+v)
+	}
+	if len(parts) == 0 {
+		return "(every event)"
+	}
+	return strings.Join(parts, " ")
+}
+
+// events returns the trace events in a filter's scope: this step's, or
+// the whole lesson's. It fails if part of the scope has already left the
+// trace window (a count would silently be short).
+func (x *evalCtx) events(f Filter) ([]engine.TraceEvent, error) {
+	from := x.stepFrom
+	if f.Lesson {
+		from = 0
+	}
+	evs := x.w.Trace.Since(from)
+	if want := int(x.w.Trace.Last() - from); len(evs) < want {
+		return evs, fmt.Errorf("%d of the events this check needs have left the trace window (%d)",
+			want-len(evs), x.w.Trace.Window())
+	}
+	return evs, nil
+}
+
+// first returns the first event in scope matching f after the event
+// with id after (0 for the start of the scope).
+func (x *evalCtx) first(f Filter, after engine.EventID) (engine.TraceEvent, bool, error) {
+	evs, err := x.events(f)
+	for _, ev := range evs {
+		if ev.ID > after && f.matches(ev) {
+			return ev, true, err
+		}
+	}
+	return engine.TraceEvent{}, false, err
+}
+
+func (x *evalCtx) order(c Check) (bool, string) {
+	a, okA, err := x.first(c.First, 0)
+	if err != nil {
+		return false, err.Error()
+	}
+	b, okB, _ := x.first(c.Then, 0)
+	x.noteEvent(c.First, a, okA)
+	x.noteEvent(c.Then, b, okB)
+	switch {
+	case !okA:
+		return false, "no event matches " + c.First.String()
+	case !okB:
+		return false, "no event matches " + c.Then.String()
+	case a.ID > b.ID:
+		return false, fmt.Sprintf("%s (%s) came after %s (%s)", c.First, a.ID, c.Then, b.ID)
+	}
+	return true, ""
+}
+
+func (x *evalCtx) within(c Check) (bool, string) {
+	ref, refAt := engine.EventID(0), x.res.Start
+	if c.HasAfter {
+		ev, ok, err := x.first(c.Then, 0)
+		x.noteEvent(c.Then, ev, ok)
+		if err != nil || !ok {
+			return false, "no event matches " + c.Then.String()
+		}
+		ref, refAt = ev.ID, ev.At
+	}
+	ev, ok, err := x.first(c.First, ref)
+	x.noteEvent(c.First, ev, ok)
+	switch {
+	case err != nil:
+		return false, err.Error()
+	case !ok:
+		return false, "no event matches " + c.First.String()
+	case ev.At-refAt > c.Within:
+		return false, fmt.Sprintf("it took %s, more than %s", engine.FormatTime(ev.At-refAt), c.Within)
+	}
+	x.saw = append(x.saw, Seen{"delay", engine.FormatTime(ev.At - refAt)})
+	return true, ""
+}
+
+func (x *evalCtx) noteEvent(f Filter, ev engine.TraceEvent, ok bool) {
+	v := "none"
+	if ok {
+		v = ev.ID.String() + " at " + engine.FormatTime(ev.At)
+	}
+	x.saw = append(x.saw, Seen{"first " + f.String(), v})
+}
+
+func (x *evalCtx) contains(c Check) (bool, string) {
+	out := x.output(c.Source)
+	x.saw = []Seen{{c.Source.String(), clip(out, 160)}}
+	has := strings.Contains(out, c.Needle)
+	switch {
+	case c.Negate && has:
+		return false, fmt.Sprintf("%s contains %q", c.Source, c.Needle)
+	case !c.Negate && !has:
+		return false, fmt.Sprintf("%s does not contain %q", c.Source, c.Needle)
+	}
+	return true, ""
+}
+
+// clip shortens text for display, on one line.
+func clip(s string, n int) string {
+	s = strings.ReplaceAll(strings.TrimSpace(s), "\n", `\n`)
+	if len(s) > n {
+		return s[:n] + "..."
+	}
+	return s
+}

@@ -1,0 +1,38 @@
+package lessons
+
+import (
+	"fmt"
+
+	"watchscope/engine"
+	"watchscope/mvcc"
+)
+
+// etcdMetrics maps the Prometheus names of etcd's metrics to the simulated
+// member's values, for the ones the world's registry does not carry
+// itself. Looked up by name only, never iterated.
+var etcdMetrics = map[string]func(mvcc.Metrics) int64{
+	"etcd_debugging_mvcc_watch_stream_total":       func(m mvcc.Metrics) int64 { return m.WatchStreamTotal },
+	"etcd_debugging_mvcc_watcher_total":            func(m mvcc.Metrics) int64 { return m.WatcherTotal },
+	"etcd_debugging_mvcc_slow_watcher_total":       func(m mvcc.Metrics) int64 { return m.SlowWatcherTotal },
+	"etcd_debugging_mvcc_pending_events_total":     func(m mvcc.Metrics) int64 { return m.PendingEventsTotal },
+	"etcd_debugging_mvcc_current_revision":         func(m mvcc.Metrics) int64 { return m.CurrentRevision },
+	"etcd_debugging_mvcc_compact_revision":         func(m mvcc.Metrics) int64 { return m.CompactRevision },
+	"etcd_debugging_mvcc_db_compaction_keys_total": func(m mvcc.Metrics) int64 { return m.DbCompactionKeysTotal },
+	"etcd_mvcc_db_total_size_in_bytes":             func(m mvcc.Metrics) int64 { return m.DbTotalSizeInBytes },
+	"etcd_mvcc_put_total":                          func(m mvcc.Metrics) int64 { return m.PutTotal },
+	"etcd_mvcc_delete_total":                       func(m mvcc.Metrics) int64 { return m.DeleteTotal },
+	"etcd_mvcc_range_total":                        func(m mvcc.Metrics) int64 { return m.RangeTotal },
+	"etcd_mvcc_txn_total":                          func(m mvcc.Metrics) int64 { return m.TxnTotal },
+}
+
+// metricValue reads one series: first from the world's registry (which
+// later layers fill), then from etcd's own metrics.
+func metricValue(w *engine.World, series string) (Value, error) {
+	if v, ok := w.Metrics.Value(series); ok {
+		return num(v), nil
+	}
+	if get, ok := etcdMetrics[series]; ok && w.Etcd != nil {
+		return num(float64(get(w.Etcd.Metrics()))), nil
+	}
+	return Value{}, fmt.Errorf("this world has no metric series %s", series)
+}

@@ -1,0 +1,147 @@
+package lessons
+
+import (
+	"fmt"
+
+	"watchscope/console"
+	"watchscope/engine"
+)
+
+// Executor runs one console command line and returns what the terminal
+// shows. *console.Shell is the real one; tests wrap it to break a
+// mechanism on purpose (see Options.Wrap).
+type Executor interface {
+	Exec(line string) (string, error)
+}
+
+// Options tune one run of a lesson.
+type Options struct {
+	// Seed overrides the lesson's seed when non-zero.
+	Seed uint64
+	// Wrap, when set, puts an Executor between the runner and the shell.
+	// It is the fault-injection door: a wrapper may rewrite, drop or add
+	// commands, or change what they print, without touching the layers
+	// underneath. See the package doc.
+	Wrap func(next Executor, w *engine.World) Executor
+}
+
+// Runner plays one lesson on a fresh seeded world, a step at a time.
+// It is a pure state machine like the world it drives: Step runs the
+// next step's actions to completion and evaluates its checks.
+type Runner struct {
+	lesson   *Lesson
+	opts     Options
+	seed     uint64
+	world    *engine.World
+	shell    *console.Shell
+	exec     Executor
+	captures map[string]Value
+	results  []StepResult
+}
+
+// NewRunner builds the lesson's world (its seed unless opts.Seed is set,
+// and the flags its header sets) and stands before the first step.
+func NewRunner(l *Lesson, opts Options) (*Runner, error) {
+	seed := l.Seed
+	if opts.Seed != 0 {
+		seed = opts.Seed
+	}
+	w, sh, err := console.NewWorld(l.WorldConfig(seed))
+	if err != nil {
+		return nil, fmt.Errorf("lesson %s: %w", l.ID, err)
+	}
+	r := &Runner{lesson: l, opts: opts, seed: seed, world: w, shell: sh, exec: sh, captures: map[string]Value{}}
+	if opts.Wrap != nil {
+		r.exec = opts.Wrap(sh, w)
+	}
+	return r, nil
+}
+
+// Lesson is the lesson being played.
+func (r *Runner) Lesson() *Lesson { return r.lesson }
+
+// World is the world the lesson plays on (the stage draws it).
+func (r *Runner) World() *engine.World { return r.world }
+
+// Shell is the console shell on that world (the stage's console pane can
+// share it: a learner's own commands then go into the same world).
+func (r *Runner) Shell() *console.Shell { return r.shell }
+
+// Seed is the seed the world was built from.
+func (r *Runner) Seed() uint64 { return r.seed }
+
+// Next is the index of the step Step will play (len(Steps) when done).
+func (r *Runner) Next() int { return len(r.results) }
+
+// Done reports whether every step has been played.
+func (r *Runner) Done() bool { return r.Next() >= len(r.lesson.Steps) }
+
+// Results are the steps played so far.
+func (r *Runner) Results() []StepResult { return r.results }
+
+// Step plays the next step: runs its actions in order through the
+// console, then evaluates its checks and the ask's reveal. It returns an
+// error only when there is no step left.
+func (r *Runner) Step() (*StepResult, error) {
+	if r.Done() {
+		return nil, fmt.Errorf("lesson %s: no step left after %d", r.lesson.ID, len(r.lesson.Steps))
+	}
+	i := r.Next()
+	s := &r.lesson.Steps[i]
+	res := StepResult{Index: i, Step: s, Start: r.world.Now()}
+	from := r.world.Trace.Last()
+	for _, a := range s.Actions {
+		cmd := expand(a.Command, r.captures)
+		out, err := r.exec.Exec(cmd)
+		if err != nil {
+			out += "Error: " + err.Error() + "\n"
+		}
+		res.Actions = append(res.Actions, ActionResult{Command: cmd, Output: out})
+	}
+	res.End = r.world.Now()
+	res.Events = r.world.Trace.Since(from)
+	ctx := &evalCtx{w: r.world, res: &res, stepFrom: from, captures: r.captures}
+	for _, c := range s.Checks {
+		res.Checks = append(res.Checks, ctx.check(c))
+	}
+	if s.Ask != nil && s.Ask.Reveal != nil {
+		rv := ctx.reveal(s.Ask)
+		res.Reveal = &rv
+	}
+	r.results = append(r.results, res)
+	return &r.results[i], nil
+}
+
+// Seek rebuilds the world and replays the first n steps, so the stage can
+// step back (or jump ahead). The world is deterministic, so the replay
+// is exact; the old world is dropped.
+func (r *Runner) Seek(n int) error {
+	if n < 0 || n > len(r.lesson.Steps) {
+		return fmt.Errorf("lesson %s: no step %d (it has %d)", r.lesson.ID, n, len(r.lesson.Steps))
+	}
+	fresh, err := NewRunner(r.lesson, r.opts)
+	if err != nil {
+		return err
+	}
+	for fresh.Next() < n {
+		if _, err := fresh.Step(); err != nil {
+			return err
+		}
+	}
+	*r = *fresh
+	return nil
+}
+
+// Play plays a lesson headless to the end.
+func Play(l *Lesson, opts Options) (*Report, error) {
+	r, err := NewRunner(l, opts)
+	if err != nil {
+		return nil, err
+	}
+	for !r.Done() {
+		if _, err := r.Step(); err != nil {
+			return nil, err
+		}
+	}
+	return &Report{Lesson: l, Seed: r.seed, Steps: r.results, TraceHash: r.world.Trace.Hash()}, nil
+}
