@@ -77,8 +77,8 @@ type Term struct {
 	Kind   TermKind
 	Num    float64 // a number literal; for a field, which occurrence (1 = first)
 	Str    string  // literal text, capture name, metric series, field name, needle
-	Filter Filter // trace count
-	Source Source // field, count
+	Filter Filter  // trace count
+	Source Source  // field, count
 }
 
 // TermKind tells operands apart.
