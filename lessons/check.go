@@ -13,6 +13,7 @@ import (
 //	SOURCE contains "text" / SOURCE lacks "text"
 //	trace order FILTER before FILTER          the first of each, in this order
 //	trace first FILTER within 1s [after FILTER]
+//	trace first FILTER between 60s and 66s [after FILTER]
 //
 // VALUE is a sum of terms: 6, "PUT", a captured NAME, metric SERIES,
 // trace count FILTER, field NAME [N] [of SOURCE] (the Nth occurrence), count "text" [in SOURCE],
@@ -33,8 +34,9 @@ type Check struct {
 	Needle string
 	Negate bool // lacks
 
-	First, Then Filter // order: First before Then; within: First, after Then
-	Within      time.Duration
+	First, Then Filter        // order: First before Then; within: First, after Then
+	Within      time.Duration // the longest delay allowed
+	Earliest    time.Duration // between: the shortest delay allowed
 	HasAfter    bool
 }
 

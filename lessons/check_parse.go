@@ -64,6 +64,7 @@ var (
 		"let": true, "trace": true, "lesson": true, "output": true, "outputs": true, "metric": true,
 		"field": true, "count": true, "time": true, "contains": true, "lacks": true, "order": true,
 		"first": true, "before": true, "within": true, "after": true, "of": true, "in": true,
+		"between": true, "and": true,
 	}
 )
 
@@ -152,23 +153,42 @@ func parseWithin(c *cursor, ch *Check) error {
 	if err != nil {
 		return err
 	}
-	if err := c.expect("within"); err != nil {
-		return err
+	ch.Kind, ch.First = CheckWithin, first
+	switch c.peek() {
+	case "within":
+		c.next()
+		ch.Within, err = parseDelay(c)
+	case "between":
+		c.next()
+		if ch.Earliest, err = parseDelay(c); err == nil {
+			if err = c.expect("and"); err == nil {
+				ch.Within, err = parseDelay(c)
+			}
+		}
+		if err == nil && ch.Earliest > ch.Within {
+			err = fmt.Errorf("between %s and %s: the first bound is the larger", ch.Earliest, ch.Within)
+		}
+	default:
+		err = fmt.Errorf("expected \"within D\" or \"between D and D\", found %s", c.describe())
 	}
-	if c.done() {
-		return fmt.Errorf("within needs a duration such as 1s or 500ms")
-	}
-	d, err := time.ParseDuration(c.next().text)
-	if err != nil || d < 0 {
-		return fmt.Errorf("within needs a duration such as 1s or 500ms")
-	}
-	ch.Kind, ch.First, ch.Within = CheckWithin, first, d
-	if c.peek() == "after" {
+	if err == nil && c.peek() == "after" {
 		c.next()
 		ch.HasAfter = true
 		ch.Then, err = parseFilter(c, lesson)
 	}
 	return err
+}
+
+func parseDelay(c *cursor) (time.Duration, error) {
+	if c.done() {
+		return 0, fmt.Errorf("expected a duration such as 1s or 500ms, found the end of the line")
+	}
+	t := c.next().text
+	d, err := time.ParseDuration(t)
+	if err != nil || d < 0 {
+		return 0, fmt.Errorf("expected a duration such as 1s or 500ms, found %q", t)
+	}
+	return d, nil
 }
 
 func parseContains(c *cursor, ch *Check) error {

@@ -109,6 +109,8 @@ func (x *evalCtx) within(c Check) (bool, string) {
 		return false, "no event matches " + c.First.String()
 	case ev.At-refAt > c.Within:
 		return false, fmt.Sprintf("it took %s, more than %s", engine.FormatTime(ev.At-refAt), c.Within)
+	case ev.At-refAt < c.Earliest:
+		return false, fmt.Sprintf("it took %s, less than %s", engine.FormatTime(ev.At-refAt), c.Earliest)
 	}
 	x.saw = append(x.saw, Seen{"delay", engine.FormatTime(ev.At - refAt)})
 	return true, ""
