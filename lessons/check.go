@@ -116,3 +116,6 @@ var filterFields = []string{"kind", "node", "detail"}
 
 // metricNameRE is the Prometheus metric name syntax.
 var metricNameRE = regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*$`)
+
+// fieldNameRE is a field name as etcdctl prints it (ModRevision, Count).
+var fieldNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)

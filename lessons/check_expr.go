@@ -52,11 +52,18 @@ func parseTerm(c *cursor) (Term, error) {
 		c.next()
 		return Term{Kind: TermTime}, nil
 	}
-	if nameRE.MatchString(w) && !reservedSet[w] {
+	if nameRE.MatchString(w) && !reservedSet[w] && endsValue(c.peekAt(1), c.i+1 >= len(c.toks)) {
 		c.next()
 		return Term{Kind: TermCapture, Str: w}, nil
 	}
 	return Term{}, fmt.Errorf("unknown value %q%s", w, didYouMean(w, checkWords))
+}
+
+// endsValue reports whether the word after a name lets the name be a
+// whole value (a capture): the end, an operator or a keyword that
+// follows values. "metrc x" is a typo, not a capture.
+func endsValue(next string, atEnd bool) bool {
+	return atEnd || next == "+" || next == "-" || contains(compareOps, next)
 }
 
 func parseMetricTerm(c *cursor) (Term, error) {
@@ -98,7 +105,7 @@ func parseTraceCount(c *cursor) (Term, error) {
 
 func parseFieldTerm(c *cursor) (Term, error) {
 	c.next()
-	if c.done() || c.toks[c.i].quoted || reservedSet[c.peek()] {
+	if c.done() || !fieldNameRE.MatchString(c.peek()) || reservedSet[c.peek()] {
 		return Term{}, fmt.Errorf("field needs a name as etcdctl prints it (-w fields or -w json), e.g. field ModRevision")
 	}
 	t := Term{Kind: TermField, Str: c.next().text, Num: 1}

@@ -1,0 +1,89 @@
+package lessons
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestCheckLanguageErrors: one case per mistake a check line can hold,
+// reported at the check's line (17 in the test step).
+func TestCheckLanguageErrors(t *testing.T) {
+	tests := []struct {
+		check string
+		want  string
+	}{
+		{`metric etcd_debugging_mvcc_current_revision = 2`, `check: expected a comparison (== != < <= > >=), found "="`},
+		{`metric etcd_debugging_mvcc_current_revison == 2`, `metric etcd_debugging_mvcc_current_revison is not in the header's metrics list (did you mean "etcd_debugging_mvcc_current_revision"?)`},
+		{`metric == 2`, `check: bad metric series "==": want name or name{label="v",...}`},
+		{`metrc x == 2`, `check: unknown value "metrc" (did you mean "metric"?)`},
+		{`rr == 2`, `unknown name "rr": capture it first with let rr = ...`},
+		{`let trace = 2`, `check: bad name "trace" for let: use lower-case letters, digits and _ (not a keyword)`},
+		{`let x 2`, `check: expected "=", found "2"`},
+		{`output contains foo`, `check: contains needs a quoted text, e.g. contains "compacted"`},
+		{`output contains "unclosed`, `check: unclosed quote`},
+		{`output 0 contains "a"`, `check: output numbers start at 1 (the step's first action)`},
+		{`output 3 contains "a"`, `output 3: this step has only 1 actions`},
+		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node or detail`},
+		{`trace cont kind=PUT == 1`, `check: expected "count", found "cont" (a trace value is: trace count FILTER)`},
+		{`trace order kind=PUT after kind=DELETE`, `check: expected "before", found "after"`},
+		{`trace first kind=PUT within soon`, `check: expected a duration such as 1s or 500ms, found "soon"`},
+		{`trace first kind=PUT between 2s and 1s`, `check: between 2s and 1s: the first bound is the larger`},
+		{`trace first kind=PUT`, `check: expected "within D" or "between D and D", found the end of the line`},
+		{`field == 2`, `check: field needs a name as etcdctl prints it (-w fields or -w json), e.g. field ModRevision`},
+		{`count DELETE == 1`, `check: count needs a quoted text, e.g. count "DELETE" in outputs`},
+		{`time == 1 2`, `check: unexpected "2" after a complete check`},
+		{`time ==`, `check: expected a value, found the end of the line`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.check, func(t *testing.T) {
+			src := header + strings.Replace(step, "metric etcd_debugging_mvcc_current_revision == 2", tc.check, 1)
+			_, err := Parse("x.md", []byte(src))
+			want := "x.md:17: " + tc.want
+			if err == nil || err.Error() != want {
+				t.Fatalf("got  %v\nwant %s", err, want)
+			}
+		})
+	}
+}
+
+// TestCheckForms parses each form and prints back the parts a reader
+// relies on.
+func TestCheckForms(t *testing.T) {
+	tests := []struct {
+		line string
+		kind CheckKind
+	}{
+		{`metric etcd_debugging_mvcc_current_revision == start + 3`, CheckCompare},
+		{`metric apiserver_request_total{verb="LIST"} >= 1`, CheckCompare},
+		{`field ModRevision 2 of output 1 != field CreateRevision`, CheckCompare},
+		{`count "PUT" in outputs == 3`, CheckCompare},
+		{`lesson trace count kind=PUT detail~"key=a b" > 0`, CheckCompare},
+		{`let x = time - 1`, CheckLet},
+		{`outputs lacks "Error"`, CheckContains},
+		{`output 2 contains "v1"`, CheckContains},
+		{`trace order kind=PUT before kind=DELETE`, CheckOrder},
+		{`lesson trace order kind=PUT before kind=DELETE`, CheckOrder},
+		{`trace first kind=WATCH-RESP within 1s after kind=CMD`, CheckWithin},
+		{`trace first kind=WATCH-RESP between 1s and 2s`, CheckWithin},
+	}
+	for _, tc := range tests {
+		c, err := parseCheck(tc.line)
+		if err != nil || c.Kind != tc.kind {
+			t.Errorf("%s: kind %v err %v", tc.line, c.Kind, err)
+		}
+	}
+	c, _ := parseCheck(`lesson trace count kind=PUT detail~"key=a b" > 0`)
+	if f := c.Left.Terms[0].Filter; !f.Lesson || f.String() != `kind=PUT detail~"key=a b"` {
+		t.Errorf("filter: %+v %s", f, f)
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	for _, tc := range []struct{ word, want string }{
+		{"chek", "check"}, {"od", "do"}, {"hilight", "highlight"}, {"zzzzzz", ""}, {"check", "check"},
+	} {
+		if got := suggest(tc.word, blockKinds); got != tc.want {
+			t.Errorf("suggest(%q) = %q, want %q", tc.word, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,66 @@
+package lessons
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var rewrite = flag.Bool("rewrite", false, "rewrite the golden transcripts under testdata/golden")
+
+// TestGoldenTranscripts pins what each built-in lesson says and does:
+// narration, questions, commands, every trace event and every check's
+// verdict with the values it saw. Any change to a lesson or to the layers
+// under it shows up here as a diff to review. After an intended change:
+//
+//	go test ./lessons -run TestGoldenTranscripts -rewrite
+//
+// (WATCHSCOPE_REWRITE=1 works too, as in the engine's golden test.)
+func TestGoldenTranscripts(t *testing.T) {
+	for _, l := range mustAll(t) {
+		rep, err := Play(l, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		WriteTranscript(&b, rep, TranscriptOptions{TraceLines: 1 << 20})
+		text := b.String() + "trace hash " + rep.TraceHash + "\n"
+		path := filepath.Join("testdata", "golden", l.ID+".txt")
+		if *rewrite || os.Getenv("WATCHSCOPE_REWRITE") != "" {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (create it with -rewrite)", err)
+		}
+		if got := text; got != string(want) {
+			t.Errorf("%s: transcript differs from %s (rewrite with -rewrite if intended):\n%s", l.ID, path, firstDiff(got, string(want)))
+		}
+	}
+}
+
+// firstDiff shows the first differing line of two texts.
+func firstDiff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if gl != wl {
+			return "line " + itoa(i+1) + ":\n  got:  " + gl + "\n  want: " + wl
+		}
+	}
+	return ""
+}

@@ -1,0 +1,194 @@
+package lessons
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// mustAll returns the built-in lessons or stops the test.
+func mustAll(t *testing.T) []*Lesson {
+	t.Helper()
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return all
+}
+
+// TestBuiltinLessonsHoldAcrossSeeds plays every built-in lesson with its
+// own seed and two others: a lesson's claims must not depend on luck.
+func TestBuiltinLessonsHoldAcrossSeeds(t *testing.T) {
+	for _, l := range mustAll(t) {
+		if l.CheckCount() < 5 {
+			t.Errorf("%s has %d checks; a lesson needs at least 5", l.ID, l.CheckCount())
+		}
+		for _, seed := range []uint64{0, 2, 99} {
+			rep, err := Play(l, Options{Seed: seed})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if passed, failed := rep.Counts(); failed > 0 || passed != l.CheckCount() {
+				var b bytes.Buffer
+				WriteTranscript(&b, rep, TranscriptOptions{})
+				t.Errorf("%s seed %d: %d passed, %d failed\n%s", l.ID, rep.Seed, passed, failed, failures(b.String()))
+			}
+		}
+	}
+}
+
+// failures keeps the FAIL paragraphs of a transcript.
+func failures(transcript string) string {
+	var out []string
+	keep := false
+	for _, line := range strings.Split(transcript, "\n") {
+		if strings.HasPrefix(line, "FAIL") || strings.HasPrefix(line, "PASS") {
+			keep = strings.HasPrefix(line, "FAIL")
+		} else if !strings.HasPrefix(line, "     ") {
+			keep = false
+		}
+		if keep {
+			out = append(out, line)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestPlayIsDeterministic: the same seed gives the same trace, byte for
+// byte, and the same transcript.
+func TestPlayIsDeterministic(t *testing.T) {
+	for _, l := range mustAll(t) {
+		a, _ := Play(l, Options{})
+		b, _ := Play(l, Options{})
+		if a.TraceHash != b.TraceHash || transcript(a) != transcript(b) {
+			t.Errorf("%s: two plays with one seed differ", l.ID)
+		}
+	}
+}
+
+func transcript(rep *Report) string {
+	var b bytes.Buffer
+	WriteTranscript(&b, rep, TranscriptOptions{TraceLines: 1 << 20, Outputs: true})
+	return b.String()
+}
+
+// TestStepByStepEqualsPlay: the browser plays one step per click; the
+// result must be what a headless play gives, and Seek must rewind exactly.
+func TestStepByStepEqualsPlay(t *testing.T) {
+	l, err := ByID("etcd-watch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Play(l, Options{})
+	r, err := NewRunner(l, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for !r.Done() {
+		if _, err := r.Step(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := r.Step(); err == nil {
+		t.Error("Step after the last step: want an error")
+	}
+	if r.World().Trace.Hash() != want.TraceHash {
+		t.Error("step-by-step play differs from Play")
+	}
+	if err := r.Seek(2); err != nil || r.Next() != 2 {
+		t.Fatalf("Seek(2): next %d, err %v", r.Next(), err)
+	}
+	for !r.Done() {
+		r.Step()
+	}
+	if r.World().Trace.Hash() != want.TraceHash {
+		t.Error("replay after Seek differs from Play")
+	}
+	if err := r.Seek(99); err == nil {
+		t.Error("Seek past the end: want an error")
+	}
+}
+
+// evalLesson is a lesson whose checks exercise every form; each check's
+// expected verdict is its claim ("pass" or "fail").
+const evalLesson = header + `## Writes
+Writes move the revision.
+` + "```do\nput a 1\nput b 1\nget a -w fields\nwatch a --rev 2 -w json\nsim advance 2s\n```\n```check\n" + `# pass
+metric etcd_debugging_mvcc_current_revision == 3
+# fail
+metric etcd_debugging_mvcc_current_revision == 4
+# pass
+let r = metric etcd_debugging_mvcc_current_revision
+# pass
+r - 1 == field ModRevision of output 3
+# pass
+field Value of output 3 == "1"
+# fail
+field Value of output 3 < "1"
+# fail
+field Nope of output 3 == 1
+# pass
+field mod_revision of output 4 == 2
+# pass
+count "Key" in outputs == 1
+# pass
+output 3 contains "CreateRevision"
+# fail
+output 3 lacks "CreateRevision"
+# pass
+trace count kind=PUT == 2
+# pass
+trace order kind=PUT detail~"key=a" before kind=PUT detail~"key=b"
+# fail
+trace order kind=PUT detail~"key=b" before kind=PUT detail~"key=a"
+# fail
+trace order kind=NOPE before kind=PUT
+# pass
+trace first kind=WATCH-RESP within 1s
+# pass
+trace first kind=PUT within 0s after kind=CMD detail~"put b"
+# fail
+trace first kind=CMD detail~"sim" between 3s and 4s
+# pass
+time > 2
+# fail
+metric no_such_metric_total == 0
+` + "```\n"
+
+func TestCheckVerdicts(t *testing.T) {
+	src := strings.Replace(evalLesson, "metrics: etcd_debugging_mvcc_current_revision", "metrics: etcd_debugging_mvcc_current_revision, no_such_metric_total", 1)
+	l, err := Parse("eval.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Play(l, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range rep.Steps[0].Checks {
+		if want := c.Claim == "pass"; c.Pass != want {
+			t.Errorf("line %d %s: pass=%v, want %v (saw %s; %s)", c.Line, c.Text, c.Pass, want, c.SawText(), c.Problem)
+		}
+		if !c.Pass && c.Problem == "" {
+			t.Errorf("line %d: a failed check must say why", c.Line)
+		}
+	}
+	if p, f := rep.Counts(); p != 12 || f != 8 {
+		t.Errorf("counts %d passed, %d failed; want 12, 8", p, f)
+	}
+}
+
+// TestRevealMustMatchTheRun: a question whose marked answer is not what
+// the simulation does fails, so a lesson cannot teach a wrong answer.
+func TestRevealMustMatchTheRun(t *testing.T) {
+	src := header + step + "```ask\nWhich revision?\n- [x] 7\n- [ ] 2\nwhy: w\nreveal: metric etcd_debugging_mvcc_current_revision\n```\n"
+	l, err := Parse("ask.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, _ := Play(l, Options{})
+	rv := rep.Steps[0].Reveal
+	if rv == nil || rv.Pass || !strings.Contains(rv.Problem, `the run gives "2" but the right choice is "7"`) {
+		t.Fatalf("reveal: %+v", rv)
+	}
+}
