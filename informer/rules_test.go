@@ -1,6 +1,7 @@
 package informer
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -115,5 +116,27 @@ func TestRVNotPropagatedDuringSyntheticAdds(t *testing.T) {
 	r.OnWatchEvent(0, w.ID, am.WatchEvent{Type: am.Modified, Object: pod("d", "a", 11)})
 	if r.LastSyncResourceVersion() != "11" {
 		t.Fatalf("RV not propagated after MODIFIED: %q", r.LastSyncResourceVersion())
+	}
+}
+
+func TestSetHandlerCostSlowsOnlyThatHandler(t *testing.T) {
+	inf := NewSharedIndexInformer(InformerConfig{Resource: "pods", Rand: newTestRand(1)})
+	var fastAt, slowAt []time.Duration
+	fast, _ := inf.AddEventHandler(0, HandlerFunc(func(now time.Duration, n Notification) { fastAt = append(fastAt, now) }), HandlerOptions{Name: "fast"})
+	slow, _ := inf.AddEventHandler(0, HandlerFunc(func(now time.Duration, n Notification) { slowAt = append(slowAt, now) }), HandlerOptions{Name: "slow"})
+	if err := inf.SetHandlerCost(slow, time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := inf.SetHandlerCost(fast+5, time.Second); err != ErrNoSuchHandler {
+		t.Fatalf("unknown handler: got %v", err)
+	}
+	for i := range 3 {
+		inf.distribute(0, Notification{Type: NotifyAdd, Object: &am.Object{Kind: "Pod", ObjectMeta: am.ObjectMeta{Name: fmt.Sprint(i), ResourceVersion: "1"}}}, false)
+	}
+	if len(fastAt) != 3 || len(slowAt) != 1 {
+		t.Fatalf("at t=0: fast handled %d, slow %d; want 3 and 1", len(fastAt), len(slowAt))
+	}
+	if b := inf.Stats().Listeners[1].Backlog; b != 2 {
+		t.Fatalf("slow handler backlog %d, want 2", b)
 	}
 }

@@ -1,6 +1,7 @@
 package informer
 
 import (
+	"errors"
 	"time"
 
 	am "watchscope/apimachinery"
@@ -120,3 +121,21 @@ func (s *SharedIndexInformer) Stats() InformerStats {
 	}
 	return st
 }
+
+// ErrNoSuchHandler is returned for a ListenerID that was never issued.
+var ErrNoSuchHandler = errors.New("informer: no such event handler")
+
+// SetHandlerCost changes how long one notification keeps handler id busy
+// (the slow-handler fault: a handler that starts calling a slow API, or
+// takes a lock). Notifications already started keep their old cost; the
+// backlog then grows in the handler's ring, never blocking the FIFO.
+func (s *SharedIndexInformer) SetHandlerCost(id ListenerID, cost time.Duration) error {
+	if id < 1 || int(id) > len(s.listeners) || cost < 0 {
+		return ErrNoSuchHandler
+	}
+	s.listeners[id-1].cost = cost
+	return nil
+}
+
+// Handlers is the number of registered handlers (ListenerIDs 1..n).
+func (s *SharedIndexInformer) Handlers() int { return len(s.listeners) }
