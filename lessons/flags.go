@@ -21,7 +21,7 @@ type flagSpec struct {
 // lessons talk about (names as the binaries spell them).
 var knownFlags = []flagSpec{
 	{"--auto-compaction-mode", func(c *engine.Config, v string) error { c.Etcd.AutoCompactionMode = v; return nil }},
-	{"--auto-compaction-retention", func(c *engine.Config, v string) error { c.Etcd.AutoCompactionRetention = v; return nil }},
+	{"--auto-compaction-retention", setRetention},
 	{"--watch-progress-notify-interval", setDuration(func(c *engine.Config) *time.Duration { return &c.Etcd.WatchProgressNotifyInterval })},
 	{"--max-request-bytes", setInt(func(c *engine.Config, n int64) { c.Etcd.MaxRequestBytes = int(n) })},
 	{"--max-txn-ops", setInt(func(c *engine.Config, n int64) { c.Etcd.MaxTxnOps = int(n) })},
@@ -37,6 +37,21 @@ var knownFlags = []flagSpec{
 	{"--max-mutating-requests-inflight", nil},
 	{"--min-request-timeout", nil},
 	{"--feature-gates", nil},
+}
+
+// setRetention accepts what etcd accepts in practice: a whole number
+// (hours in periodic mode, revisions in revision mode) or a duration of
+// at least a second.
+func setRetention(c *engine.Config, v string) error {
+	if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 && n <= 1<<40 {
+		c.Etcd.AutoCompactionRetention = v
+		return nil
+	}
+	if d, err := time.ParseDuration(v); err == nil && d >= time.Second {
+		c.Etcd.AutoCompactionRetention = v
+		return nil
+	}
+	return fmt.Errorf("want a whole number or a duration of at least 1s")
 }
 
 func setDuration(field func(*engine.Config) *time.Duration) func(*engine.Config, string) error {
