@@ -78,10 +78,16 @@ func main() {
 func runConsole(args []string, in io.Reader, out io.Writer) error {
 	fs := flag.NewFlagSet("console", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "seed of the simulated world's random source")
+	replicas := fs.Int("apiservers", 1, "API server replicas in front of etcd (0: etcd alone)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	_, sh, err := console.NewWorld(engine.Config{Seed: *seed})
+	if *replicas < 0 || *replicas > 16 {
+		return fmt.Errorf("--apiservers %d: choose 0 to 16 replicas", *replicas)
+	}
+	cfg := engine.Config{Seed: *seed}
+	cfg.APIServers.Replicas = *replicas
+	_, sh, err := console.NewWorld(cfg)
 	if err != nil {
 		return err
 	}
@@ -99,7 +105,7 @@ func runConsole(args []string, in io.Reader, out io.Writer) error {
 		text, err := sh.Exec(line)
 		fmt.Fprint(out, text)
 		if err != nil {
-			fmt.Fprintf(out, "Error: %v\n", err)
+			fmt.Fprintln(out, console.ErrorLine(err))
 		}
 	}
 	return sc.Err()

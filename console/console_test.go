@@ -25,7 +25,7 @@ func run(t *testing.T, sh *Shell, lines ...string) string {
 		out, err := sh.Exec(l)
 		b.WriteString(out)
 		if err != nil {
-			b.WriteString("Error: " + err.Error() + "\n")
+			b.WriteString(ErrorLine(err) + "\n")
 		}
 	}
 	return b.String()

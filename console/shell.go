@@ -21,7 +21,7 @@ import (
 type Shell struct {
 	w          *engine.World
 	etcdCfg    mvcc.Config
-	watches    []*watchSession
+	watches    []backgroundWatch
 	watchCount int // watches ever opened, to name them in the trace
 }
 
@@ -38,7 +38,27 @@ func NewWorld(cfg engine.Config) (*engine.World, *Shell, error) {
 		return nil, nil, err
 	}
 	sh.w = w
+	sh.boot()
 	return w, sh, nil
+}
+
+// bootTimeout bounds how long a new world may take to bring its API
+// servers up.
+const bootTimeout = 30 * time.Second
+
+// boot runs a new world until its API servers accept connections (each
+// takes a couple of simulated seconds to start), so a console or lesson
+// begins on a running cluster. A world without API servers does not move.
+// Replay needs no special case: the first logged command comes after the
+// boot, so Restore runs the clock through it.
+func (sh *Shell) boot() {
+	for _, s := range sh.w.APIServers {
+		for !s.Serving() && sh.w.Now() < bootTimeout {
+			if !sh.w.Step() {
+				sh.w.RunFor(100 * time.Millisecond)
+			}
+		}
+	}
 }
 
 // Restore rebuilds a world from its seed and command log as it was at
@@ -124,7 +144,7 @@ func (sh *Shell) apply(line string) (string, error) {
 	return out + sh.settle(), err
 }
 
-var topCommands = []string{"etcdctl", "sim", "help"}
+var topCommands = []string{"etcdctl", "kubectl", "sim", "help"}
 
 func (sh *Shell) dispatch(words []string) (string, error) {
 	switch words[0] {
@@ -132,6 +152,8 @@ func (sh *Shell) dispatch(words []string) (string, error) {
 		return sh.etcdctl(words[1:])
 	case "sim":
 		return sh.sim(words[1:])
+	case "kubectl":
+		return sh.kubectl(words[1:])
 	case "help":
 		return helpText, nil
 	}
@@ -185,16 +207,27 @@ func (sh *Shell) quotaBytes() int64 {
 	return 2 << 30
 }
 
-const helpText = `WatchScope console: a simulated etcd 3.6 you drive with etcdctl.
+const helpText = `WatchScope console: a simulated etcd 3.6 and kube-apiserver 1.36 you drive with
+the tools you already use.
 
+etcd (the word "etcdctl" may be left out):
   etcdctl put KEY VALUE [--prev-kv]
   etcdctl get KEY [RANGE_END] [--prefix|--from-key] [--rev N] [--limit N] [--keys-only] [--count-only -w fields]
   etcdctl del KEY [RANGE_END] [--prefix|--from-key] [--prev-kv]
   etcdctl compaction REV            (alias: compact)
   etcdctl watch KEY [RANGE_END] [--prefix] [--rev N] [--prev-kv] [--progress-notify]
   etcdctl endpoint status
-  Every etcdctl command takes -w simple|json|fields. The word "etcdctl" may be left out.
+  Every etcdctl command takes -w simple|json|fields.
 
+Kubernetes:
+  kubectl get RESOURCE [NAME] [-n NS|-A] [-l SEL] [--field-selector SEL] [-o wide|json|yaml|name]
+              [--chunk-size N] [--resource-version RV] [-w]
+  kubectl get --raw '/api/v1/pods?watch=1&resourceVersion=N&allowWatchBookmarks=true'
+  kubectl run NAME [--node NODE] [--size 10Ki] [-n NS]
+  kubectl create namespace|configmap|secret generic NAME [--size 10Ki] [-n NS]
+  kubectl delete RESOURCE NAME [-n NS]
+
+Simulator:
   sim advance DURATION              let simulated time pass (e.g. 500ms, 5s, 10m)
   sim time                          print the simulated time and revision
 

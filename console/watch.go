@@ -16,6 +16,13 @@ type watchSession struct {
 	done   bool
 }
 
+// backgroundWatch is any watch left running in the shell: an etcdctl
+// watch or a kubectl one. drain returns what it printed since the last
+// call and whether it has ended.
+type backgroundWatch interface {
+	drain() (string, bool)
+}
+
 func (sh *Shell) etcdWatch(words []string) (string, error) {
 	p, err := parseFlags(words, etcdctlSpec(
 		[]string{"prefix", "prev-kv", "progress-notify", "interactive"}, []string{"rev"}))
@@ -60,32 +67,39 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 	return "", nil
 }
 
-// drainWatches collects what every open watch would have printed, in the
-// order the watches were opened. The Created acknowledgement is not shown
-// (etcdctl does not ask clientv3 for it). A canceled watch prints its
-// reason and then etcdctl's exit message, and is closed.
-func (sh *Shell) drainWatches() string {
+// drain returns what this etcdctl watch would have printed since the last
+// call. The Created acknowledgement is not shown (etcdctl does not ask
+// clientv3 for it). A canceled watch prints its reason and then
+// etcdctl's exit message, and is closed.
+func (s *watchSession) drain() (string, bool) {
 	var b strings.Builder
-	for _, s := range sh.watches {
-		for !s.done {
-			resp, ok := s.stream.Recv()
-			if !ok {
-				break
-			}
-			if resp.Created && !resp.Canceled {
-				continue
-			}
-			b.WriteString(printWatch(s.format, resp))
-			if resp.Canceled {
-				b.WriteString("Error: watch is canceled by the server\n")
-				s.stream.Close()
-				s.done = true
-			}
+	for !s.done {
+		resp, ok := s.stream.Recv()
+		if !ok {
+			break
+		}
+		if resp.Created && !resp.Canceled {
+			continue
+		}
+		b.WriteString(printWatch(s.format, resp))
+		if resp.Canceled {
+			b.WriteString("Error: watch is canceled by the server\n")
+			s.stream.Close()
+			s.done = true
 		}
 	}
+	return b.String(), s.done
+}
+
+// drainWatches collects what every open watch printed, in the order the
+// watches were opened, and forgets the ones that ended.
+func (sh *Shell) drainWatches() string {
+	var b strings.Builder
 	live := sh.watches[:0]
 	for _, s := range sh.watches {
-		if !s.done {
+		out, done := s.drain()
+		b.WriteString(out)
+		if !done {
 			live = append(live, s)
 		}
 	}

@@ -1,0 +1,264 @@
+package console
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"watchscope/apiserver"
+	am "watchscope/apimachinery"
+)
+
+// kubectl implements the kubectl verbs that teach watches: get (with
+// chunking, selectors, resourceVersion, -w and --raw), create, run and
+// delete. Requests go over the simulated network to an API server replica
+// and take virtual time, exactly as the lessons' clients' do.
+
+var kubectlCommands = []string{"get", "create", "run", "delete"}
+
+var kubectlShort = map[string]string{
+	"n": "namespace", "A": "all-namespaces", "l": "selector", "o": "output", "w": "watch",
+}
+
+// resourceAliases are kubectl's short names for the resources the
+// simulation knows.
+var resourceAliases = map[string]string{
+	"po": "pods", "pod": "pods", "no": "nodes", "node": "nodes", "ns": "namespaces",
+	"namespace": "namespaces", "cm": "configmaps", "configmap": "configmaps",
+	"secret": "secrets", "svc": "services", "service": "services", "ep": "endpoints",
+	"ev": "events", "event": "events", "deploy": "deployments", "deployment": "deployments",
+	"rs": "replicasets", "replicaset": "replicasets", "lease": "leases",
+	"endpointslice": "endpointslices",
+}
+
+func lookupKubectlResource(name string) (am.Resource, error) {
+	if full, ok := resourceAliases[strings.ToLower(name)]; ok {
+		name = full
+	}
+	if r, ok := am.LookupResource(name); ok {
+		return r, nil
+	}
+	return am.Resource{}, serverError(fmt.Sprintf("error: the server doesn't have a resource type %q", name))
+}
+
+func (sh *Shell) kubectl(words []string) (string, error) {
+	if len(words) == 0 {
+		return "", errors.New("kubectl needs a command (get, create, run, delete)")
+	}
+	var (
+		out string
+		err error
+	)
+	switch words[0] {
+	case "get":
+		out, err = sh.kubectlGet(words[1:])
+	case "create":
+		out, err = sh.kubectlCreate(words[1:])
+	case "run":
+		out, err = sh.kubectlRun(words[1:])
+	case "delete":
+		out, err = sh.kubectlDelete(words[1:])
+	default:
+		return "", unknownCommand(words[0], "kubectl", kubectlCommands)
+	}
+	sh.w.RunFor(kubectlSettle)
+	return out, err
+}
+
+// namespaceOf applies -n / -A to a resource: cluster-scoped resources
+// ignore both; namespaced ones default to "default".
+func namespaceOf(p parsedFlags, r am.Resource) (ns string, all bool) {
+	if !r.Namespaced {
+		return "", false
+	}
+	if p.Bool("all-namespaces") {
+		return "", true
+	}
+	return p.String("namespace", "default"), false
+}
+
+func (sh *Shell) kubectlGet(words []string) (string, error) {
+	p, err := parseFlags(words, flagSpec{
+		Bools:  []string{"all-namespaces", "watch", "watch-only"},
+		Values: []string{"namespace", "selector", "field-selector", "output", "chunk-size", "resource-version", "raw"},
+		Short:  kubectlShort,
+	})
+	if err != nil {
+		return "", err
+	}
+	if raw := p.String("raw", ""); raw != "" {
+		return sh.kubectlRaw(raw)
+	}
+	format := p.String("output", "")
+	switch format {
+	case "", "wide", "json", "yaml", "name":
+	default:
+		return "", fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", format)
+	}
+	if len(p.Args) == 0 {
+		return "", errors.New("you must specify the type of resource to get")
+	}
+	r, err := lookupKubectlResource(p.Args[0])
+	if err != nil {
+		return "", err
+	}
+	ns, all := namespaceOf(p, r)
+	if len(p.Args) == 2 {
+		return sh.kubectlGetOne(r, ns, p.Args[1], format)
+	}
+	chunk, err := p.Int64("chunk-size", 500)
+	if err != nil {
+		return "", err
+	}
+	opts := am.ListOptions{
+		LabelSelector: p.String("selector", ""), FieldSelector: p.String("field-selector", ""),
+		ResourceVersion: p.String("resource-version", ""), Limit: chunk,
+	}
+	list, err := sh.listAll(r, ns, opts)
+	if err != nil {
+		return "", err
+	}
+	var out string
+	if !p.Bool("watch-only") {
+		out = sh.renderList(r, list, format, ns, all)
+	}
+	if p.Bool("watch") || p.Bool("watch-only") {
+		opts.ResourceVersion, opts.Limit = list.ResourceVersion, 0
+		sh.openKubectlWatch(r, ns, all, format, opts)
+	}
+	return out, nil
+}
+
+func (sh *Shell) renderList(r am.Resource, list *am.List, format, ns string, all bool) string {
+	if len(list.Items) == 0 && (format == "" || format == "wide") {
+		if r.Namespaced && !all {
+			return fmt.Sprintf("No resources found in %s namespace.\n", ns)
+		}
+		return "No resources found\n"
+	}
+	return printObjects(format, list.Items, all, true, sh.w.Now(), list.ResourceVersion)
+}
+
+// listAll follows continue tokens the way kubectl's chunked list does:
+// the first request carries the chosen resourceVersion, later ones only
+// the token.
+func (sh *Shell) listAll(r am.Resource, ns string, opts am.ListOptions) (*am.List, error) {
+	all := &am.List{Kind: r.Kind + "List"}
+	for {
+		resp, err := sh.call(apiserver.Request{Verb: apiserver.LIST, Resource: r.Resource, Namespace: ns, Options: opts})
+		if err != nil {
+			return nil, err
+		}
+		all.Items = append(all.Items, resp.List.Items...)
+		all.ResourceVersion = resp.List.ResourceVersion
+		if resp.List.Continue == "" {
+			return all, nil
+		}
+		opts.Continue, opts.ResourceVersion = resp.List.Continue, ""
+	}
+}
+
+func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format string) (string, error) {
+	resp, err := sh.call(apiserver.Request{Verb: apiserver.GET, Resource: r.Resource, Namespace: ns, Name: name})
+	if err != nil {
+		return "", err
+	}
+	if format == "json" || format == "yaml" {
+		return printObjects(format, []*am.Object{resp.Object}, false, false, sh.w.Now(), ""), nil
+	}
+	return printObjects(format, []*am.Object{resp.Object}, false, true, sh.w.Now(), ""), nil
+}
+
+func (sh *Shell) kubectlCreate(words []string) (string, error) {
+	p, err := parseFlags(words, flagSpec{
+		Values: []string{"namespace", "from-literal", "size"}, Short: kubectlShort,
+	})
+	if err != nil {
+		return "", err
+	}
+	args := p.Args
+	if len(args) >= 1 && args[0] == "secret" {
+		if len(args) < 2 || args[1] != "generic" {
+			return "", errors.New("kubectl create secret: only 'generic' secrets are simulated")
+		}
+		args = append([]string{"secrets"}, args[2:]...)
+	}
+	if len(args) != 2 {
+		return "", errors.New("usage: kubectl create namespace|configmap|secret generic NAME [-n NS] [--size BYTES]")
+	}
+	r, err := lookupKubectlResource(args[0])
+	if err != nil {
+		return "", err
+	}
+	switch r.Resource {
+	case "namespaces", "configmaps", "secrets":
+	default:
+		return "", fmt.Errorf("kubectl create %s is not simulated; use kubectl run for pods", args[0])
+	}
+	return sh.createObject(r, p, args[1], "")
+}
+
+func (sh *Shell) kubectlRun(words []string) (string, error) {
+	p, err := parseFlags(words, flagSpec{
+		Values: []string{"namespace", "image", "size", "node"}, Short: kubectlShort,
+	})
+	if err != nil {
+		return "", err
+	}
+	if len(p.Args) != 1 {
+		return "", errors.New("NAME is required for run")
+	}
+	r, _ := am.LookupResource("pods")
+	return sh.createObject(r, p, p.Args[0], p.String("node", ""))
+}
+
+func (sh *Shell) createObject(r am.Resource, p parsedFlags, name, node string) (string, error) {
+	ns, _ := namespaceOf(p, r)
+	size, err := parseSize(p.String("size", "0"))
+	if err != nil {
+		return "", err
+	}
+	obj := &am.Object{Kind: r.Kind, ObjectMeta: am.ObjectMeta{Name: name, Namespace: ns}, SizeBytes: size}
+	obj.Spec.NodeName = node
+	if _, err := sh.call(apiserver.Request{Verb: apiserver.CREATE, Resource: r.Resource, Namespace: ns, Name: name, Body: obj}); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s/%s created\n", strings.ToLower(r.Kind), name), nil
+}
+
+// parseSize reads a simulated object size: bytes, or with Ki/Mi suffixes.
+func parseSize(s string) (int32, error) {
+	mult := int64(1)
+	switch {
+	case strings.HasSuffix(s, "Ki"):
+		mult, s = 1024, strings.TrimSuffix(s, "Ki")
+	case strings.HasSuffix(s, "Mi"):
+		mult, s = 1024*1024, strings.TrimSuffix(s, "Mi")
+	}
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || n < 0 || n*mult > 3*1024*1024 {
+		return 0, fmt.Errorf("invalid --size %q: a size from 0 to 3Mi, e.g. 10Ki", s)
+	}
+	return int32(n * mult), nil
+}
+
+func (sh *Shell) kubectlDelete(words []string) (string, error) {
+	p, err := parseFlags(words, flagSpec{Values: []string{"namespace"}, Short: kubectlShort})
+	if err != nil {
+		return "", err
+	}
+	if len(p.Args) != 2 {
+		return "", errors.New("usage: kubectl delete RESOURCE NAME [-n NS]")
+	}
+	r, err := lookupKubectlResource(p.Args[0])
+	if err != nil {
+		return "", err
+	}
+	ns, _ := namespaceOf(p, r)
+	_, err = sh.call(apiserver.Request{Verb: apiserver.DELETE, Resource: r.Resource, Namespace: ns, Name: p.Args[1]})
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s %q deleted\n", strings.ToLower(r.Kind), p.Args[1]), nil
+}

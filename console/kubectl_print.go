@@ -1,0 +1,229 @@
+package console
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	am "watchscope/apimachinery"
+)
+
+// printObjects renders objects in kubectl's output formats: the default
+// table, wide, json, yaml and name. The simulation does not model pod
+// status, so the table shows the columns it can fill truthfully (NAME,
+// AGE, and NODE in wide output for pods) rather than invented ones.
+func printObjects(format string, objs []*am.Object, allNS, header bool, now time.Duration, listRV string) string {
+	switch format {
+	case "json":
+		return mustJSONIndent(listJSON(objs, listRV, len(objs) == 1 && !header))
+	case "yaml":
+		return toYAML(listJSON(objs, listRV, len(objs) == 1 && !header))
+	case "name":
+		var b strings.Builder
+		for _, o := range objs {
+			fmt.Fprintf(&b, "%s/%s\n", strings.ToLower(o.Kind), o.Name)
+		}
+		return b.String()
+	}
+	return printTable(objs, allNS, header, format == "wide", now)
+}
+
+func printTable(objs []*am.Object, allNS, header, wide bool, now time.Duration) string {
+	var b strings.Builder
+	// kubectl's printers.GetNewTabWriter: min width 6, tab width 4,
+	// padding 3. Each watch event is flushed on its own, so its row is
+	// aligned with itself only, as on a real terminal.
+	tw := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
+	pods := len(objs) > 0 && objs[0].Kind == "Pod"
+	if header {
+		cols := []string{"NAME", "AGE"}
+		if allNS {
+			cols = append([]string{"NAMESPACE"}, cols...)
+		}
+		if wide && pods {
+			cols = append(cols, "NODE")
+		}
+		fmt.Fprintln(tw, strings.Join(cols, "\t"))
+	}
+	for _, o := range objs {
+		cols := []string{o.Name, humanDuration(now - o.CreationTimestamp)}
+		if allNS {
+			cols = append([]string{o.Namespace}, cols...)
+		}
+		if wide && pods {
+			cols = append(cols, orNone(o.Spec.NodeName))
+		}
+		fmt.Fprintln(tw, strings.Join(cols, "\t"))
+	}
+	tw.Flush()
+	return b.String()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "<none>"
+	}
+	return s
+}
+
+// listJSON is what kubectl -o json prints: a single object as itself, or
+// several wrapped in a v1 List.
+func listJSON(objs []*am.Object, listRV string, single bool) any {
+	if single {
+		return objs[0]
+	}
+	items := make([]*am.Object, len(objs))
+	copy(items, objs)
+	return struct {
+		APIVersion string       `json:"apiVersion"`
+		Items      []*am.Object `json:"items"`
+		Kind       string       `json:"kind"`
+		Metadata   struct {
+			ResourceVersion string `json:"resourceVersion"`
+		} `json:"metadata"`
+	}{APIVersion: "v1", Items: items, Kind: "List"}
+}
+
+func mustJSONIndent(v any) string {
+	b, err := json.MarshalIndent(v, "", "    ")
+	if err != nil {
+		return err.Error() + "\n"
+	}
+	return string(b) + "\n"
+}
+
+// toYAML renders a JSON-able value as kubectl's YAML: keys sorted (it goes
+// through a map, as sigs.k8s.io/yaml does), two-space indentation, block
+// sequences indented under their key.
+func toYAML(v any) string {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return err.Error() + "\n"
+	}
+	var generic any
+	if err := json.Unmarshal(raw, &generic); err != nil {
+		return err.Error() + "\n"
+	}
+	var b strings.Builder
+	writeYAML(&b, generic, 0, false)
+	return b.String()
+}
+
+func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
+	pad := strings.Repeat("  ", indent)
+	switch t := v.(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for i, k := range keys {
+			p := pad
+			if inList && i == 0 {
+				p = ""
+			}
+			writeYAMLEntry(b, p, k, t[k], indent)
+		}
+		if len(keys) == 0 {
+			b.WriteString("{}\n")
+		}
+	default:
+		b.WriteString(yamlScalar(v) + "\n")
+	}
+}
+
+func writeYAMLEntry(b *strings.Builder, pad, k string, v any, indent int) {
+	switch t := v.(type) {
+	case map[string]any:
+		if len(t) == 0 {
+			fmt.Fprintf(b, "%s%s: {}\n", pad, k)
+			return
+		}
+		fmt.Fprintf(b, "%s%s:\n", pad, k)
+		writeYAML(b, t, indent+1, false)
+	case []any:
+		if len(t) == 0 {
+			fmt.Fprintf(b, "%s%s: []\n", pad, k)
+			return
+		}
+		fmt.Fprintf(b, "%s%s:\n", pad, k)
+		for _, e := range t {
+			fmt.Fprintf(b, "%s- ", strings.Repeat("  ", indent))
+			writeYAML(b, e, indent+1, true)
+		}
+	default:
+		fmt.Fprintf(b, "%s%s: %s\n", pad, k, yamlScalar(v))
+	}
+}
+
+// yamlScalar quotes strings that YAML would otherwise read as another
+// type (numbers, booleans, empty, timestamps with colons), as kubectl does.
+func yamlScalar(v any) string {
+	switch t := v.(type) {
+	case string:
+		if t == "" || strings.ContainsAny(t, ":#{}[],&*!|>'\"%@`") || looksLikeNonString(t) {
+			b, _ := json.Marshal(t)
+			return string(b)
+		}
+		return t
+	case nil:
+		return "null"
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func looksLikeNonString(s string) bool {
+	switch strings.ToLower(s) {
+	case "true", "false", "yes", "no", "on", "off", "null", "~":
+		return true
+	}
+	var f float64
+	_, err := fmt.Sscanf(s, "%g", &f)
+	return err == nil && fmt.Sprint(f) == s
+}
+
+// humanDuration is kubectl's age column (apimachinery duration.HumanDuration).
+func humanDuration(d time.Duration) string {
+	s := int64(d / time.Second)
+	switch {
+	case s < -1:
+		return "<invalid>"
+	case s < 0:
+		return "0s"
+	case s < 60*2:
+		return fmt.Sprintf("%ds", s)
+	}
+	m := int64(d / time.Minute)
+	switch {
+	case m < 10:
+		if sec := s % 60; sec != 0 {
+			return fmt.Sprintf("%dm%ds", m, sec)
+		}
+		return fmt.Sprintf("%dm", m)
+	case m < 60*3:
+		return fmt.Sprintf("%dm", m)
+	}
+	h := int64(d / time.Hour)
+	switch {
+	case h < 8:
+		if mm := m % 60; mm != 0 {
+			return fmt.Sprintf("%dh%dm", h, mm)
+		}
+		return fmt.Sprintf("%dh", h)
+	case h < 48:
+		return fmt.Sprintf("%dh", h)
+	case h < 24*8:
+		if hh := h % 24; hh != 0 {
+			return fmt.Sprintf("%dd%dh", h/24, hh)
+		}
+		return fmt.Sprintf("%dd", h/24)
+	case h < 24*365*2:
+		return fmt.Sprintf("%dd", h/24)
+	}
+	return fmt.Sprintf("%dy", h/24/365)
+}
