@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
-	"watchscope/apiserver"
 	am "watchscope/apimachinery"
+	"watchscope/apiserver"
 )
 
 // kubectl implements the kubectl verbs that teach watches: get (with

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"watchscope/apiserver"
 	am "watchscope/apimachinery"
+	"watchscope/apiserver"
 )
 
 // kubectlNode is the client node kubectl's requests come from.

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"watchscope/apiserver"
 	am "watchscope/apimachinery"
+	"watchscope/apiserver"
 )
 
 // kubectlWatch is a `kubectl get -w` or `kubectl get --raw '...watch=1...'`
