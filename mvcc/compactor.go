@@ -75,6 +75,9 @@ func newCompactor(s *Server, mode, retention string) (*compactor, error) {
 		return c, nil
 	}
 	c.period = ret
+	if c.retryInterval() <= 0 {
+		return nil, fmt.Errorf("mvcc: --auto-compaction-retention %s is too short for periodic mode (the compactor samples every retention/10)", retention)
+	}
 	c.baseInterval = ret
 	c.lastSuccess = s.sched.now
 	c.sample()
