@@ -29,6 +29,9 @@ type apiClients struct {
 	conns    map[string]*clientConn // by client node
 	nextID   uint64
 	metrics  map[string]float64 // last synced counter values by series
+	// readRates are the slow consumers: events per second a client's
+	// new watches read (see World.SlowConsumer).
+	readRates map[string]float64
 }
 
 // apiReplica is one replica as an engine Ticker.
@@ -64,15 +67,20 @@ type WatchHandle struct {
 	stream  *apiserver.Stream
 	conn    *Conn
 	cause   EventID
+	onStart func()
 	onEvent func(am.WatchEvent)
 	onEnd   func(error)
 	ended   bool
+	// reader, when set, reads the stream at a limited rate (a slow
+	// consumer); nil reads everything as soon as it is buffered.
+	reader *slowReader
 	// Replica is the node serving the watch.
 	Replica string
 }
 
 func (w *World) attachAPIServers(cfg APIServersConfig) error {
-	w.api = &apiClients{w: w, conns: map[string]*clientConn{}, metrics: map[string]float64{}}
+	w.api = &apiClients{w: w, conns: map[string]*clientConn{}, metrics: map[string]float64{},
+		readRates: map[string]float64{}}
 	for i := range cfg.Replicas {
 		sc := cfg.Server
 		sc.Name, sc.Rand = APIServerNode(i), w.rng
@@ -164,8 +172,16 @@ func (r *apiReplica) openWatch(p *pendingCall, c apiserver.Completion, cause Eve
 		send(p.conn, c.Response.SizeBytes, cause, func() { h.end(err) })
 		return
 	}
+	if h.ended { // the client gave up before the stream opened
+		c.Stream.Stop()
+		return
+	}
 	h.stream = c.Stream
 	r.watches[c.Stream] = h
+	send(p.conn, statusLineBytes, cause, h.start)
+	if rate, ok := r.c.readRates[p.req.Client]; ok {
+		h.reader = newSlowReader(r, h, rate)
+	}
 	r.drain(c.Stream)
 }
 
@@ -175,7 +191,17 @@ func (r *apiReplica) drain(st *apiserver.Stream) {
 	if !ok {
 		return
 	}
-	for {
+	if h.reader != nil {
+		h.reader.kick()
+		return
+	}
+	r.drainN(st, h, -1)
+}
+
+// drainN moves at most limit buffered events (limit < 0: all) onto the
+// wire, then the stream's end once it is over and drained.
+func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
+	for ; limit != 0; limit-- {
 		e, ok := st.Next()
 		if !ok {
 			break
@@ -222,6 +248,15 @@ func send(conn *Conn, size int, cause EventID, deliver func()) {
 	_ = conn.Peer().Send(size, cause, deliver)
 }
 
+// statusLineBytes is the size of an HTTP 200 status line and headers.
+const statusLineBytes = 200
+
+func (h *WatchHandle) start() {
+	if !h.ended && h.onStart != nil {
+		h.onStart()
+	}
+}
+
 func (h *WatchHandle) event(e am.WatchEvent) {
 	if !h.ended && h.onEvent != nil {
 		h.onEvent(e)
@@ -242,6 +277,7 @@ func (h *WatchHandle) end(err error) {
 // delivered and the server forgets the watcher.
 func (h *WatchHandle) Stop() {
 	h.ended = true
+	h.reader.stop()
 	if h.stream != nil {
 		h.stream.Stop()
 		delete(h.rep.watches, h.stream)
@@ -300,6 +336,7 @@ func (a *apiClients) connClosed(cc *clientConn, reason error) {
 		}
 	}
 	for _, h := range rep.handlesOn(cc.conn) {
+		h.reader.stop()
 		h.stream.Stop()
 		delete(rep.watches, h.stream)
 		h.end(reason)

@@ -36,6 +36,9 @@ type Config struct {
 	// APIServers configures the kube-apiserver replicas (none by default,
 	// which keeps etcd-only worlds and their golden traces unchanged).
 	APIServers APIServersConfig
+	// Cluster generates nodes, kubelets, controllers and their objects
+	// (none by default). It needs APIServers.Replicas >= 1.
+	Cluster ClusterConfig
 	// Apply interprets external commands (see World.Exec). The console
 	// package provides the real one; the engine knows no command syntax.
 	Apply Applier

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"math/rand/v2"
 	"time"
 
@@ -47,6 +48,13 @@ type World struct {
 	// "apiserver-1", ... (Config.APIServers.Replicas of them).
 	APIServers []*apiserver.Server
 	api        *apiClients
+
+	// clients are the client-go processes (kubelets, controllers,
+	// kubectl), in the order they were added.
+	clients     []*Client
+	clientIndex map[string]*Client
+	cluster     *Cluster
+	faultCount  int
 }
 
 // NewWorld builds a world at virtual time zero from cfg.
@@ -65,6 +73,8 @@ func build(cfg Config, withEtcd bool) (*World, error) {
 		rng:      NewRand(full.Seed),
 		Trace:    NewTrace(full.TraceWindow),
 		Metrics:  NewMetrics(full.SampleInterval, full.SeriesCapacity),
+
+		clientIndex: map[string]*Client{},
 	}
 	w.Net = newNetwork(w, full.Link)
 	if err := w.attachComponents(full); err != nil {
@@ -92,7 +102,21 @@ func (w *World) attachComponents(cfg Config) error {
 		return float64(srv.Rev())
 	})
 	w.AddTicker(EtcdNode, srv)
-	return w.attachAPIServers(cfg.APIServers)
+	if cfg.Cluster.Nodes > 0 {
+		if cfg.APIServers.Replicas < 1 {
+			return errors.New("engine: a cluster needs at least one API server replica")
+		}
+		if w.cluster, err = newCluster(w, cfg.Cluster); err != nil {
+			return err
+		}
+	}
+	if err := w.attachAPIServers(cfg.APIServers); err != nil {
+		return err
+	}
+	if w.cluster != nil {
+		w.cluster.start()
+	}
+	return nil
 }
 
 // Config returns the configuration the world was built from.
