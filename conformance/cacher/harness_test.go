@@ -1,0 +1,104 @@
+package cacher
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// pair runs one scenario on both sides: the same writes, watches and lists
+// in the same order. Every write is checked to get the same revision on
+// both; before each read both caches have caught up with etcd.
+type pair struct {
+	t    *testing.T
+	real *realSide
+	sim  *simSide
+	rev  int64
+}
+
+func newPair(t *testing.T) *pair {
+	t.Helper()
+	return &pair{t: t, real: startReal(t), sim: startSim(t), rev: 1}
+}
+
+// write applies ops on both sides and checks the revisions agree.
+func (p *pair) write(ops ...writeOp) {
+	p.t.Helper()
+	for _, op := range ops {
+		rr, sr := p.real.apply(op), p.sim.apply(op)
+		if rr != sr {
+			p.t.Fatalf("%s: real etcd at revision %d, sim at %d", op, rr, sr)
+		}
+		p.rev = rr
+	}
+	p.sync()
+}
+
+// sync lets both caches catch up with the current revision.
+func (p *pair) sync() {
+	p.t.Helper()
+	p.sim.settle(200 * time.Millisecond)
+	p.real.waitFresh(p.rev)
+}
+
+func (p *pair) compact(rev int64) {
+	p.t.Helper()
+	p.real.compact(rev)
+	p.sim.compact(rev)
+}
+
+// watchPair is one watch opened on both sides.
+type watchPair struct {
+	real *realWatch
+	sim  *simWatch
+}
+
+func (p *pair) watch(req watchReq) *watchPair {
+	p.t.Helper()
+	return &watchPair{real: p.real.watch(req), sim: p.sim.watch(req)}
+}
+
+// events settles the sim, then waits until the real watch has as many
+// events as the sim one (or want, if longer), and returns both.
+func (p *pair) events(w *watchPair, want int) (real, sim []string) {
+	p.sim.settle(200 * time.Millisecond)
+	n := max(want, len(w.sim.got))
+	return texts(w.real.waitFor(n)), texts(w.sim.got)
+}
+
+// expectEvents asserts want on both sides, as named subtests so that a
+// divergence of the simulation shows as "<scenario>/sim".
+func (p *pair) expectEvents(name string, w *watchPair, want []string) {
+	p.t.Helper()
+	real, sim := p.events(w, len(want))
+	p.check(name, want, real, sim)
+}
+
+// expectList asserts one LIST page on both sides.
+func (p *pair) expectList(name string, req listReq, want listPage) {
+	p.t.Helper()
+	real, sim := p.real.list(req), p.sim.list(req)
+	p.check(name, []string{want.String()}, []string{real.String()}, []string{sim.String()})
+}
+
+func (p *pair) check(name string, want, real, sim []string) {
+	p.t.Helper()
+	p.t.Run(name+"/real", func(t *testing.T) {
+		if !slices.Equal(real, want) {
+			t.Errorf("real apiserver Cacher differs from the expectation (the test is wrong)\n got: %s\nwant: %s", lines(real), lines(want))
+		}
+	})
+	p.t.Run(name+"/sim", func(t *testing.T) {
+		if !slices.Equal(sim, real) {
+			t.Errorf("watchscope/watchcache differs from the real Cacher\n sim: %s\nreal: %s", lines(sim), lines(real))
+		}
+	})
+}
+
+func lines(s []string) string {
+	if len(s) == 0 {
+		return "(none)"
+	}
+	return "\n   " + strings.Join(s, "\n   ")
+}
