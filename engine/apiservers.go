@@ -153,7 +153,17 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	}
 	id := w.RecordCause(cause, r.node, "RESP", fmt.Sprintf("#%d %s", resp.ID, resp.String()))
 	if resp.ConnErr != nil {
+		// The connection is gone (refused or reset): the client learns it
+		// from its own TCP stack, not from a message on that connection.
 		r.c.dropConn(p.req.Client)
+		w.Schedule(w.now, id, func() {
+			if p.handle != nil {
+				p.handle.end(resp.ConnErr)
+			} else {
+				p.done(resp)
+			}
+		})
+		return
 	}
 	if p.handle != nil {
 		r.openWatch(p, c, id)
