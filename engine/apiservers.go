@@ -152,6 +152,9 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 		cause = r.lastCause
 	}
 	id := w.RecordCause(cause, r.node, "RESP", fmt.Sprintf("#%d %s", resp.ID, resp.String()))
+	if w.checker != nil && resp.Object != nil && resp.Code < 300 && p.req.Verb != apiserver.GET && p.req.Verb != apiserver.LIST {
+		w.checker.recordWrite(p.req, resp.Object)
+	}
 	if resp.ConnErr != nil {
 		// The connection is gone (refused or reset): the client learns it
 		// from its own TCP stack, not from a message on that connection.

@@ -40,6 +40,7 @@ type clientWatch struct {
 	h       *WatchHandle
 	inf     *informer.SharedIndexInformer
 	started bool
+	check   *streamCheck // nil unless the world checks streams
 }
 
 // InformerConfig returns an informer configuration drawing from the
@@ -100,6 +101,7 @@ func (c *Client) Stop() {
 	}
 	for _, id := range slices.Sorted(maps.Keys(c.watches)) {
 		c.watches[id].h.Stop()
+		c.watches[id].endCheck()
 	}
 	clear(c.watches)
 	c.wake.Cancel()
@@ -168,6 +170,9 @@ func (c *Client) send(inf *informer.SharedIndexInformer, call informer.Call) {
 			if c.stopped {
 				return
 			}
+			if w.checker != nil && resp.List != nil {
+				w.checker.relist(c.node + "/" + call.Resource)
+			}
 			inf.OnListResult(w.now, call.ID, resp.List, clientErr(resp.Err()))
 			c.flush()
 		})
@@ -177,6 +182,7 @@ func (c *Client) send(inf *informer.SharedIndexInformer, call informer.Call) {
 		if cw, ok := c.watches[call.ID]; ok {
 			delete(c.watches, call.ID)
 			cw.h.Stop()
+			cw.endCheck()
 		}
 	}
 }
@@ -185,14 +191,21 @@ func (c *Client) send(inf *informer.SharedIndexInformer, call informer.Call) {
 func (c *Client) watch(inf *informer.SharedIndexInformer, id uint64, req apiserver.Request) {
 	w := c.w
 	cw := &clientWatch{inf: inf}
+	if w.checker != nil {
+		cw.check = w.checker.newStream(c.node, req)
+	}
 	c.watches[id] = cw
 	cw.h = w.Watch(c.node, req, func(e am.WatchEvent) {
+		if cw.check != nil {
+			cw.check.event(e)
+		}
 		inf.OnWatchEvent(w.now, id, e)
 		c.flush()
 	}, func(err error) {
 		if c.watches[id] == cw {
 			delete(c.watches, id)
 		}
+		cw.endCheck()
 		if c.stopped {
 			return
 		}
@@ -234,4 +247,10 @@ func streamEndErr(err error) error {
 		return err
 	}
 	return nil
+}
+
+func (cw *clientWatch) endCheck() {
+	if cw.check != nil {
+		cw.check.end()
+	}
 }

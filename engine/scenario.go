@@ -30,6 +30,11 @@ type Scenario struct {
 	Nodes    int
 	Duration time.Duration
 	Seed     uint64
+	// CheckStreams runs the StreamChecker on every client watch.
+	CheckStreams bool
+	// Tune, if set, adjusts the generated configuration (tests use it for
+	// tiny clusters).
+	Tune func(*Config)
 }
 
 // Limits on what a scenario run accepts.
@@ -67,7 +72,11 @@ func (s Scenario) Config() Config {
 		cl.BadStartAt = s.Duration / 4
 		api.Server.Memory.Limit = incidentMemoryLimit(cl)
 	}
-	return Config{Seed: s.Seed, APIServers: api, Cluster: cl, TraceWindow: 20000}
+	cfg := Config{Seed: s.Seed, APIServers: api, Cluster: cl, TraceWindow: 20000}
+	if s.Tune != nil {
+		s.Tune(&cfg)
+	}
+	return cfg
 }
 
 // incidentMemoryLimit gives each replica room for its caches plus one

@@ -26,6 +26,9 @@ type SimResult struct {
 	Differences   []string           `json:"differences,omitempty"`
 	TotalDiffs    int                `json:"total_differences,omitempty"`
 	TraceHash     string             `json:"trace_hash"`
+	// StreamViolations are the StreamChecker's findings (CheckStreams).
+	StreamViolations []string `json:"stream_violations,omitempty"`
+	StreamsChecked   int      `json:"streams_checked,omitempty"`
 }
 
 // settle bounds how long a run waits for convergence after the faults
@@ -45,6 +48,9 @@ func RunScenario(s Scenario) (SimResult, *World, error) {
 	w, err := NewWorld(s.Config())
 	if err != nil {
 		return SimResult{}, nil, err
+	}
+	if s.CheckStreams {
+		w.EnableStreamChecks()
 	}
 	w.scheduleFaults(s)
 	events := w.RunUntil(s.Duration)
@@ -79,6 +85,10 @@ func (w *World) summary(s Scenario, events int, settle time.Duration, conv Conve
 		TraceHash: w.Trace.Hash()}
 	for _, d := range conv.Differences {
 		r.Differences = append(r.Differences, d.String())
+	}
+	if w.checker != nil {
+		r.StreamViolations = w.checker.Finish(w)
+		r.StreamsChecked = w.checker.Streams
 	}
 	maps := w.reflectorTotals()
 	for k, v := range maps {

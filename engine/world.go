@@ -55,6 +55,7 @@ type World struct {
 	clientIndex map[string]*Client
 	cluster     *Cluster
 	faultCount  int
+	checker     *StreamChecker
 }
 
 // NewWorld builds a world at virtual time zero from cfg.
