@@ -17,9 +17,13 @@ type pair struct {
 	rev  int64
 }
 
-func newPair(t *testing.T) *pair {
+// newPair starts both sides; pre is written before the caches start, so
+// they first list at revision 1+len(pre).
+func newPair(t *testing.T, pre ...writeOp) *pair {
 	t.Helper()
-	return &pair{t: t, real: startReal(t), sim: startSim(t), rev: 1}
+	p := &pair{t: t, real: startReal(t, pre...), sim: startSim(t, pre...), rev: int64(1 + len(pre))}
+	p.sync()
+	return p
 }
 
 // write applies ops on both sides and checks the revisions agree.
@@ -101,4 +105,19 @@ func lines(s []string) string {
 		return "(none)"
 	}
 	return "\n   " + strings.Join(s, "\n   ")
+}
+
+// expectClosed asserts that the stream ended on both sides.
+func (p *pair) expectClosed(name string, w *watchPair) {
+	p.t.Helper()
+	p.sim.settle(100 * time.Millisecond)
+	real, sim := fmtClosed(w.real.waitClosed()), fmtClosed(w.sim.closed())
+	p.check(name, []string{"closed"}, []string{real}, []string{sim})
+}
+
+func fmtClosed(b bool) string {
+	if b {
+		return "closed"
+	}
+	return "open"
 }

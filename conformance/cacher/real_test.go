@@ -83,9 +83,10 @@ func podAttrs(obj runtime.Object) (labels.Set, fields.Set, error) {
 
 func podNodeName(obj runtime.Object) string { return obj.(*example.Pod).Spec.NodeName }
 
-// startReal starts etcd, the write store and the Cacher, and waits until
-// the Cacher is ready.
-func startReal(t testing.TB) *realSide {
+// startReal starts etcd and the write store, applies pre (so the cache
+// first lists at a later revision), starts the Cacher and waits until it
+// is ready.
+func startReal(t testing.TB, pre ...writeOp) *realSide {
 	t.Helper()
 	e, err := etcd.StartEmbedded(t.TempDir())
 	if err != nil {
@@ -94,6 +95,9 @@ func startReal(t testing.TB) *realSide {
 	t.Cleanup(e.Close)
 	r := &realSide{t: t, etcd: e, clock: testingclock.NewFakeClock(time.Unix(1_800_000_000, 0))}
 	r.store = newEtcd3Store(t, e.Endpoint, nil)
+	for _, op := range pre {
+		r.apply(op)
+	}
 	r.breaker = &breakableWatcher{}
 	cacheStore := newEtcd3Store(t, e.Endpoint, r.breaker)
 	c, err := realcacher.NewCacherFromConfig(realcacher.Config{

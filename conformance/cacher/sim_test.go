@@ -32,7 +32,7 @@ type simWatch struct {
 	got []evt
 }
 
-func startSim(t testing.TB) *simSide {
+func startSim(t testing.TB, pre ...writeOp) *simSide {
 	t.Helper()
 	s, err := mvcc.NewServer(mvcc.Config{Rand: rand.New(rand.NewPCG(1, 1))})
 	if err != nil {
@@ -40,6 +40,9 @@ func startSim(t testing.TB) *simSide {
 	}
 	c := watchcache.New(watchcache.Config{Resource: pods, Rand: rand.New(rand.NewPCG(2, 2))}, 0)
 	sim := &simSide{t: t, s: s, c: c, r: watchcache.NewReflector(c, s)}
+	for _, op := range pre {
+		sim.apply(op)
+	}
 	sim.settle(100 * time.Millisecond)
 	if c.ReadyState() != watchcache.Ready {
 		t.Fatalf("sim cacher %v after start", c.ReadyState())
