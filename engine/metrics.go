@@ -85,9 +85,12 @@ func labelText(labels []string) string {
 // quoteLabel escapes a label value as the Prometheus text format does:
 // backslash, double quote and newline.
 func quoteLabel(v string) string {
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
-	return `"` + r.Replace(v) + `"`
+	return `"` + labelEscaper.Replace(v) + `"`
 }
+
+// labelEscaper is built once: a Replacer compiles its table on first use,
+// which cost more than everything else a metric update does.
+var labelEscaper = strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
 
 // register returns the series' metric, creating it on first use. Asking
 // for an existing series with another kind is a programming error.
