@@ -37,6 +37,12 @@ type Config struct {
 	DefaultWatchCacheSize *int
 	// DisableWatchCache is --watch-cache=false.
 	DisableWatchCache bool
+	// LegacyFixedWatchCacheSizes models kube-apiserver before 1.19, when a
+	// non-zero --watch-cache-sizes entry fixed that resource's ring
+	// capacity. Off (the 1.36 behaviour) such entries are dropped with
+	// "Dropping watch-cache-size for <resource> - watchCache size is now
+	// dynamic". Lessons turn it on to show a ring of a chosen size.
+	LegacyFixedWatchCacheSizes bool
 	// DisableAPF turns off API Priority and Fairness
 	// (--enable-priority-and-fairness=false): max-in-flight instead.
 	DisableAPF bool
@@ -90,20 +96,26 @@ func (c Config) withDefaults() Config {
 
 // cacheEnabled decides, per resource, whether it gets a Cacher (C12):
 // --watch-cache=false or a default size of 0 disables all; an entry
-// "resource#0" disables one; other sizes are ignored (dynamic sizing).
-func (c Config) cacheEnabled(groupResource string) (bool, error) {
+// "resource#0" disables one; other sizes are ignored (dynamic sizing)
+// unless LegacyFixedWatchCacheSizes, where they fix the ring's capacity
+// (fixed > 0).
+func (c Config) cacheEnabled(groupResource string) (enabled bool, fixed int, err error) {
 	if c.DisableWatchCache || (c.DefaultWatchCacheSize != nil && *c.DefaultWatchCacheSize == 0) {
-		return false, nil
+		return false, 0, nil
 	}
 	sizes, err := watchcache.ParseWatchCacheSizes(c.WatchCacheSizes)
 	if err != nil {
-		return false, err
+		return false, 0, err
+	}
+	mode := watchcache.DynamicSizing
+	if c.LegacyFixedWatchCacheSizes {
+		mode = watchcache.LegacyFixedSizing
 	}
 	for _, s := range sizes {
 		if s.GroupResource == groupResource {
-			enabled, _, _ := watchcache.ApplyWatchCacheSize(s.GroupResource, s.Size, watchcache.DynamicSizing)
-			return enabled, nil
+			enabled, fixed, _ := watchcache.ApplyWatchCacheSize(s.GroupResource, s.Size, mode)
+			return enabled, fixed, nil
 		}
 	}
-	return true, nil
+	return true, 0, nil
 }

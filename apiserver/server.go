@@ -95,7 +95,8 @@ func (s *Server) boot(now, serveAt time.Duration) {
 	for _, r := range am.KnownResources {
 		rc := &resourceCache{res: r, startAt: serveAt}
 		if s.cached(r) {
-			rc.cacher = watchcache.New(watchcache.Config{Resource: r, Rand: s.cfg.Rand}, now)
+			_, fixed, _ := s.cfg.cacheEnabled(r.GroupResource())
+			rc.cacher = watchcache.New(watchcache.Config{Resource: r, Rand: s.cfg.Rand, FixedCapacity: fixed}, now)
 			rc.reflector = watchcache.NewReflector(rc.cacher, s.etcd)
 			rc.startAt += s.initialListTime(r)
 		}
@@ -120,7 +121,7 @@ func (s *Server) cached(r am.Resource) bool {
 	for _, name := range CachedResources {
 		found = found || name == r.Resource
 	}
-	ok, _ := s.cfg.cacheEnabled(r.GroupResource())
+	ok, _, _ := s.cfg.cacheEnabled(r.GroupResource())
 	return found && ok
 }
 

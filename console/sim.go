@@ -3,15 +3,16 @@ package console
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
-var simCommands = []string{"advance", "time"}
+var simCommands = []string{"advance", "time", "disconnect", "partition", "heal", "restart", "kill", "compact-now", "slow-consumer", "slow-handler", "set"}
 
 // sim runs the simulator's own verbs: things no real tool can do, such as
 // letting time pass.
 func (sh *Shell) sim(words []string) (string, error) {
 	if len(words) == 0 {
-		return "", errors.New("sim needs a verb: advance DURATION, time")
+		return "", fmt.Errorf("sim needs a verb: %s", strings.Join(simCommands, ", "))
 	}
 	switch words[0] {
 	case "advance":
@@ -24,6 +25,25 @@ func (sh *Shell) sim(words []string) (string, error) {
 		}
 		sh.w.RunFor(d)
 		return "", nil
+	case "disconnect":
+		return sh.simDisconnect(words[1:])
+	case "partition":
+		return sh.simPartition(words[1:])
+	case "heal":
+		sh.w.Heal()
+		return "every network fault healed\n", nil
+	case "restart":
+		return sh.simRestart(words[1:])
+	case "kill":
+		return sh.simKill(words[1:])
+	case "compact-now":
+		return sh.simCompactNow(words[1:])
+	case "slow-consumer":
+		return sh.simSlowConsumer(words[1:])
+	case "slow-handler":
+		return sh.simSlowHandler(words[1:])
+	case "set":
+		return sh.simSet(words[1:])
 	case "time":
 		return fmt.Sprintf("time=%s revision=%d compact_revision=%d\n",
 			sh.w.Now(), sh.etcd().Rev(), sh.etcd().Metrics().CompactRevision), nil

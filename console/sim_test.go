@@ -1,0 +1,51 @@
+package console
+
+import (
+	"strings"
+	"testing"
+)
+
+// After an API server restart the cache relists at a new revision L; a
+// watch that resumes from an older RV gets the 410 as a single ERROR event,
+// in exactly the JSON the API server streams.
+func TestRestartThenExpiredRawWatch(t *testing.T) {
+	sh := kubeShell(t)
+	got := run(t, sh, "kubectl run a", "kubectl run b", "kubectl run c", "sim restart apiserver-0", "sim advance 5s",
+		"kubectl get --raw '/api/v1/pods?watch=1&resourceVersion=2&allowWatchBookmarks=true'")
+	want := `{"type":"ERROR","object":{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"too old resource version: 2 (4)","reason":"Expired","code":410}}` + "\n"
+	if !strings.HasSuffix(got, want) {
+		t.Fatalf("got %q\nwant suffix %q", got, want)
+	}
+}
+
+func TestSimVerbErrors(t *testing.T) {
+	tests := []struct{ cmd, want string }{
+		{"sim set memroy-limit 2Gi", `Error: unknown knob "memroy-limit" (did you mean "memory-limit"?)` + "\n"},
+		{"sim set memory-limit 3", `Error: memory limit "3" out of range: choose 64Mi to 1Ti` + "\n"},
+		{"sim set watch-list maybe", `Error: sim set watch-list: "maybe" is not true or false` + "\n"},
+		{"sim restart apiserver-9", "Error: engine: no such API server replica: \"apiserver-9\"\n"},
+		{"sim slow-consumer kubectl fast", `Error: invalid rate "fast": a number of events per second from 0 to 1000000` + "\n"},
+		{"sim disconnect kubectl forever", `Error: invalid duration "forever" (use forms like 500ms, 5s, 2m)` + "\n"},
+		{"sim kill apiserver-0 5s", "apiserver-0 killed; the kubelet restarts it in 5s\n"},
+		{"sim set memory-limit 2Gi", "container memory limit 2Gi set; 1 API server replica(s) restarted with it\n"},
+		{"sim teleport", `Error: unknown command "teleport" for "sim"` + "\n"},
+	}
+	for _, tt := range tests {
+		sh := kubeShell(t)
+		if got := run(t, sh, tt.cmd); got != tt.want {
+			t.Errorf("%s:\n got %q\nwant %q", tt.cmd, got, tt.want)
+		}
+	}
+}
+
+// While a killed replica is down kubectl is refused; after the kubelet
+// restarts it, the same objects are served again (from the re-listed cache).
+func TestKillAndRecover(t *testing.T) {
+	sh := kubeShell(t)
+	got := run(t, sh, "kubectl run a", "sim kill apiserver-0 5s", "kubectl get pods -o name", "sim advance 20s", "kubectl get pods -o name")
+	want := "pod/a created\napiserver-0 killed; the kubelet restarts it in 5s\n" +
+		"The connection to the server was refused - did you specify the right host or port?\npod/a\n"
+	if got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
