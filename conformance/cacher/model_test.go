@@ -91,6 +91,7 @@ type listPage struct {
 	Continue  string
 	Remaining string // remainingItemCount, "nil" when unset
 	Err       string // "<code> <reason>: <message>" or ""
+	raw       string // the token itself, to ask for the next page
 }
 
 func (p listPage) String() string {

@@ -3,6 +3,8 @@ package cacher
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
 	"strconv"
 	"testing"
 	"time"
@@ -25,6 +27,7 @@ import (
 	realcacher "k8s.io/apiserver/pkg/storage/cacher"
 	"k8s.io/apiserver/pkg/storage/etcd3"
 	"k8s.io/apiserver/pkg/storage/value/encrypt/identity"
+	"k8s.io/klog/v2"
 	"k8s.io/utils/clock"
 	testingclock "k8s.io/utils/clock/testing"
 
@@ -47,6 +50,10 @@ var (
 )
 
 func init() {
+	// The Cacher logs its re-initialization and etcd's compaction cancel
+	// through klog; the tests assert on them instead.
+	klog.LogToStderr(false)
+	klog.SetOutput(io.Discard)
 	metav1.AddToGroupVersion(scheme, metav1.SchemeGroupVersion)
 	utilruntime.Must(example.AddToScheme(scheme))
 	utilruntime.Must(examplev1.AddToScheme(scheme))
@@ -93,6 +100,31 @@ func startReal(t testing.TB, pre ...writeOp) *realSide {
 		t.Fatal(err)
 	}
 	t.Cleanup(e.Close)
+	return startRealOn(t, e, pre...)
+}
+
+// startRealNoCleanup is startReal for a fixture that outlives one
+// benchmark round: nothing is registered with t.Cleanup on the embedded
+// etcd, and it lives until the process exits.
+func startRealNoCleanup(t testing.TB) *realSide {
+	dir, err := os.MkdirTemp("", "cacher-bench-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := etcd.StartEmbedded(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return startRealOn(noCleanup{t}, e)
+}
+
+// noCleanup drops Cleanup registrations (a benchmark fixture shared by
+// the rounds of one benchmark must not be torn down after the first).
+type noCleanup struct{ testing.TB }
+
+func (noCleanup) Cleanup(func()) {}
+
+func startRealOn(t testing.TB, e *etcd.Embedded, pre ...writeOp) *realSide {
 	r := &realSide{t: t, etcd: e, clock: testingclock.NewFakeClock(time.Unix(1_800_000_000, 0))}
 	r.store = newEtcd3Store(t, e.Endpoint, nil)
 	for _, op := range pre {

@@ -167,7 +167,7 @@ func (r *realSide) list(req listReq) listPage {
 		}
 		return listPage{Err: "non-status: " + err.Error()}
 	}
-	p := listPage{RV: out.ResourceVersion, Continue: decodeToken(req.Continue, out.Continue), Remaining: "nil"}
+	p := listPage{RV: out.ResourceVersion, Continue: decodeToken(req.Continue, out.Continue), Remaining: "nil", raw: out.Continue}
 	for _, o := range out.Items {
 		p.Items = append(p.Items, itemText(o.Namespace, o.Name, o.ResourceVersion, o.Labels))
 	}

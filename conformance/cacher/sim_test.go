@@ -137,7 +137,7 @@ func (sim *simSide) list(req listReq) listPage {
 	if err != nil {
 		return listPage{Err: statusText(am.CodeOf(err), string(am.ReasonOf(err)), err.Error())}
 	}
-	p := listPage{RV: strconv.FormatUint(res.ResourceVersion, 10), Continue: decodeToken(req.Continue, res.Continue), Remaining: "nil"}
+	p := listPage{RV: strconv.FormatUint(res.ResourceVersion, 10), Continue: decodeToken(req.Continue, res.Continue), Remaining: "nil", raw: res.Continue}
 	for _, o := range res.Items {
 		p.Items = append(p.Items, itemText(o.Namespace, o.Name, o.ResourceVersion, o.Labels))
 	}
