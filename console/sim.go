@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-var simCommands = []string{"advance", "time", "disconnect", "partition", "heal", "restart", "kill", "compact-now", "slow-consumer", "slow-handler", "set"}
+var simCommands = []string{"advance", "time", "disconnect", "partition", "heal", "restart", "kill", "compact-now", "slow-consumer", "slow-handler", "set", "informer", "informers"}
 
 // sim runs the simulator's own verbs: things no real tool can do, such as
 // letting time pass.
@@ -44,6 +44,10 @@ func (sh *Shell) sim(words []string) (string, error) {
 		return sh.simSlowHandler(words[1:])
 	case "set":
 		return sh.simSet(words[1:])
+	case "informer":
+		return sh.simInformer(words[1:])
+	case "informers":
+		return sh.simInformers()
 	case "time":
 		return fmt.Sprintf("time=%s revision=%d compact_revision=%d\n",
 			sh.w.Now(), sh.etcd().Rev(), sh.etcd().Metrics().CompactRevision), nil

@@ -49,3 +49,20 @@ func TestKillAndRecover(t *testing.T) {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
 }
+
+// An informer started from the console lists (streaming, by default) and
+// then follows changes; its field selector keeps other nodes' pods out.
+func TestSimInformer(t *testing.T) {
+	sh := kubeShell(t)
+	run(t, sh, "kubectl run a --node node-1", "kubectl run b --node node-2",
+		"sim informer kubelet-1 pods --field-selector spec.nodeName=node-1", "sim advance 3s", "kubectl run c --node node-1", "sim advance 1s")
+	got := run(t, sh, "sim informers")
+	want := "CLIENT      RESOURCE   PHASE      SYNCED   STORE   LAST-RV   RELISTS   410s   BACKLOG\n" +
+		"kubelet-1   pods       watching   true     2       4         0         0      0\n"
+	if got != want {
+		t.Fatalf("got\n%s\nwant\n%s", got, want)
+	}
+	if got := run(t, sh, "sim informer x pods --resync 10ms"); got != "Error: invalid --resync 10ms: client-go's minimum resync period is 1s\n" {
+		t.Fatalf("resync guard: %q", got)
+	}
+}
