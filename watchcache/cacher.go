@@ -181,7 +181,11 @@ func (c *Cacher) NextWake() (time.Duration, bool) {
 			at, ok = t, true
 		}
 	}
-	if c.lastProcessedRV != 0 {
+	// The bookmark timer is served by the dispatcher loop, which cannot
+	// reach it while a dispatch is blocked: then only the budget timer
+	// (below) can make progress, and a due bookmark would report work
+	// that Step cannot do.
+	if c.lastProcessedRV != 0 && c.blocked == nil {
 		consider(c.nextBookmarkAt)
 	}
 	if c.blocked != nil {

@@ -225,3 +225,20 @@ func TestBlockedDispatchStallsIngestion(t *testing.T) {
 		t.Fatalf("dispatched %d", got)
 	}
 }
+
+// A blocked dispatch holds the bookmark timer: NextWake must name the
+// budget timer, not a due bookmark that Step cannot send (a driver that
+// steps at NextWake would otherwise spin at one instant).
+func TestBlockedDispatchHidesDueBookmark(t *testing.T) {
+	c, _, _ := slowSetup(t, 2*time.Second)
+	c.ProcessEvent(2*time.Second, am.Added, cm(31)) // blocks for 100ms
+	if c.blocked == nil {
+		t.Fatal("dispatch should block")
+	}
+	c.nextBookmarkAt = 2*time.Second + 10*time.Millisecond
+	now := 2*time.Second + 20*time.Millisecond
+	c.Step(now)
+	if at, ok := c.NextWake(); !ok || at <= now {
+		t.Fatalf("NextWake %v %v after Step(%v) with the dispatcher blocked until %v", at, ok, now, c.blocked.until)
+	}
+}
