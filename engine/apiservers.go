@@ -1,7 +1,9 @@
 package engine
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"hash/fnv"
 	"time"
 
@@ -350,18 +352,28 @@ func (a *apiClients) connClosed(cc *clientConn, reason error) {
 	}
 	for _, h := range rep.handlesOn(cc.conn) {
 		h.reader.stop()
-		h.stream.Stop()
+		if !h.stream.Ended() {
+			h.stream.Stop()
+		}
 		delete(rep.watches, h.stream)
 		h.end(reason)
 	}
 }
 
 func (r *apiReplica) handlesOn(conn *Conn) []*WatchHandle {
-	var out []*WatchHandle
-	for _, st := range r.srv.Streams() {
-		if h, ok := r.watches[st]; ok && h.conn == conn {
-			out = append(out, h)
+	// Every handle on conn, including streams the process already
+	// dropped (killed) whose end has not been delivered yet, in stream
+	// order.
+	var streams []*apiserver.Stream
+	for st, h := range r.watches {
+		if h.conn == conn {
+			streams = append(streams, st)
 		}
+	}
+	slices.SortFunc(streams, func(a, b *apiserver.Stream) int { return cmp.Compare(a.ID, b.ID) })
+	out := make([]*WatchHandle, len(streams))
+	for i, st := range streams {
+		out[i] = r.watches[st]
 	}
 	return out
 }

@@ -38,7 +38,7 @@ func tinyChaos(seed uint64) Scenario {
 			c.Cluster.KubectlGetPeriod = 0
 			c.Cluster.Pollers = 0
 			c.Cluster.StartSpread = time.Second
-			c.TraceWindow = 512
+			c.TraceWindow = 20000
 		}}
 }
 
