@@ -3,8 +3,8 @@ package engine
 import (
 	"cmp"
 	"fmt"
-	"slices"
 	"hash/fnv"
+	"slices"
 	"time"
 
 	am "watchscope/apimachinery"
