@@ -7,6 +7,7 @@ import (
 
 	"watchscope/engine"
 	"watchscope/mvcc"
+	"watchscope/watchcache"
 )
 
 // flagSpec is a real flag a lesson may name. set, when non-nil, applies a
@@ -28,13 +29,29 @@ var knownFlags = []flagSpec{
 	{"--quota-backend-bytes", setInt(func(c *engine.Config, n int64) { c.Etcd.QuotaBackendBytes = n })},
 	{"--compaction-batch-limit", nil},
 	{"--compaction-sleep-interval", nil},
-	{"--etcd-compaction-interval", nil},
+	{"--etcd-compaction-interval", func(c *engine.Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil || d < 0 {
+			return fmt.Errorf("want a duration such as 5m (0 disables the compactor)")
+		}
+		if d == 0 {
+			d = -1 // the flag's 0 means "off"; the simulation's zero means "default"
+		}
+		c.APIServers.Server.CompactionInterval = d
+		return nil
+	}},
 	{"--etcd-prefix", nil},
 	{"--watch-cache", nil},
-	{"--watch-cache-sizes", nil},
+	{"--watch-cache-sizes", func(c *engine.Config, v string) error {
+		if _, err := watchcache.ParseWatchCacheSizes(v); err != nil {
+			return err
+		}
+		c.APIServers.Server.WatchCacheSizes = v
+		return nil
+	}},
 	{"--default-watch-cache-size", nil},
-	{"--max-requests-inflight", nil},
-	{"--max-mutating-requests-inflight", nil},
+	{"--max-requests-inflight", setInt(func(c *engine.Config, n int64) { c.APIServers.Server.MaxRequestsInflight = int(n) })},
+	{"--max-mutating-requests-inflight", setInt(func(c *engine.Config, n int64) { c.APIServers.Server.MaxMutatingRequestsInflight = int(n) })},
 	{"--min-request-timeout", nil},
 	{"--feature-gates", nil},
 }
@@ -120,6 +137,11 @@ func checkFlag(f Flag) error {
 // from: the seed and every flag the header sets.
 func (l *Lesson) WorldConfig(seed uint64) engine.Config {
 	cfg := engine.Config{Seed: seed}
+	for _, f := range l.World {
+		if s, ok := findWorldSetting(f.Name); ok {
+			_ = s.set(&cfg, f.Value) // validated by the parser
+		}
+	}
 	for _, f := range l.Flags {
 		if spec, ok := findFlag(f.Name); ok && f.HasValue && spec.set != nil {
 			_ = spec.set(&cfg, f.Value) // validated by the parser

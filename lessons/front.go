@@ -8,7 +8,7 @@ import (
 
 // headerFields are the keys a lesson header may have, in the order the
 // authoring guide lists them.
-var headerFields = []string{"id", "title", "minutes", "kubernetes", "etcd", "seed", "flags", "metrics"}
+var headerFields = []string{"id", "title", "minutes", "kubernetes", "etcd", "seed", "world", "flags", "metrics"}
 
 var (
 	idRE      = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
@@ -82,6 +82,8 @@ func setHeaderField(l *Lesson, key, value string, n int, ps *problems) {
 			ps.add(n, "seed %q: want a non-negative whole number", value)
 		}
 		l.Seed = s
+	case "world":
+		l.World = parseWorld(value, n, ps)
 	case "flags":
 		l.Flags = parseFlags(value, n, ps)
 	case "metrics":

@@ -20,6 +20,7 @@ type Lesson struct {
 	Kubernetes string   // Kubernetes version the behaviour holds for ("1.36")
 	Etcd       string   // etcd version the behaviour holds for ("3.6")
 	Seed       uint64   // the world's seed unless the player overrides it (default 1)
+	World      []Flag   // simulation settings from the `world:` field (apiservers=1, nodes=50, ...)
 	Flags      []Flag   // real flags the lesson touches (some also configure the world)
 	Metrics    []string // real metric names the lesson's checks and charts read
 	Intro      string   // text between the header and the first step
