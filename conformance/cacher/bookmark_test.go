@@ -29,14 +29,24 @@ func TestBookmarks(t *testing.T) {
 		"ADDED default/c rv=4 {}", "BOOKMARK rv=4", "BOOKMARK rv=4"))
 }
 
-// advanceMinute moves both cachers' clocks 65s forward: the sim in
-// virtual time, the real one by stepping its fake clock in 250ms steps
-// (the bookmark timer re-arms for 1-1.25s each time it fires), waiting
-// briefly between steps for the dispatcher goroutine.
-func (p *pair) advanceMinute() {
-	p.sim.settle(65 * time.Second)
-	for range 260 {
-		p.real.clock.Step(250 * time.Millisecond)
-		time.Sleep(2 * time.Millisecond)
-	}
+// advanceMinute moves both cachers' clocks 65s forward.
+func (p *pair) advanceMinute() { p.tick(65 * time.Second) }
+
+// TestSendInitialEventsVariants: sendInitialEvents=true never gives a 410
+// for an old RV (RV is "not older than"); sendInitialEvents=false with RV
+// "0" starts at the cache RV with no initial events (C4, C8).
+func TestSendInitialEventsVariants(t *testing.T) {
+	p := newPair(t, create("default", "a", nil), create("default", "b", app("x")))
+	initial := []string{"ADDED default/a rv=2 {}", "ADDED default/b rv=3 {app=x}"}
+	oldRV := p.watch(watchReq{RV: "2", SendInitialEvents: boolp(true), Bookmarks: true})
+	anyRV := p.watch(watchReq{RV: "0", SendInitialEvents: boolp(true), Bookmarks: true})
+	selector := p.watch(watchReq{RV: "", SendInitialEvents: boolp(true), Bookmarks: true, Label: "app=x"})
+	noInitial := p.watch(watchReq{RV: "0", SendInitialEvents: boolp(false)})
+	p.expectEvents("old_rv_not_410", oldRV, append(initial, "BOOKMARK rv=3 initial-events-end"))
+	p.expectEvents("rv_0", anyRV, append(initial, "BOOKMARK rv=3 initial-events-end"))
+	p.expectEvents("selector", selector, []string{"ADDED default/b rv=3 {app=x}", "BOOKMARK rv=3 initial-events-end"})
+	p.write(update("default", "a", app("x")))
+	p.expectEvents("send_initial_events_false_live_only", noInitial, []string{"MODIFIED default/a rv=4 {app=x}"})
+	p.expectEvents("selector_live", selector, []string{"ADDED default/b rv=3 {app=x}", "BOOKMARK rv=3 initial-events-end",
+		"ADDED default/a rv=4 {app=x}"})
 }

@@ -42,8 +42,28 @@ func (p *pair) write(ops ...writeOp) {
 // sync lets both caches catch up with the current revision.
 func (p *pair) sync() {
 	p.t.Helper()
-	p.sim.settle(200 * time.Millisecond)
+	p.tick(settleStep)
 	p.real.waitFresh(p.rev)
+}
+
+// settleStep is how much cacher time a sync or a read of events takes.
+// A synced etcd watcher gets each write at once on both sides, so a few
+// 10ms steps suffice; keeping it short keeps a scenario under the ~1s of
+// the first bookmark tick unless it advances time on purpose.
+const settleStep = 30 * time.Millisecond
+
+// tick moves both cachers' clocks forward by d: the sim in virtual time,
+// the real one by stepping its fake clock in steps of at most 250ms (the
+// bookmark timer re-arms for 1-1.25s each time it fires), waiting
+// briefly after each step for the dispatcher goroutine.
+func (p *pair) tick(d time.Duration) {
+	p.sim.settle(d)
+	for d > 0 {
+		step := min(d, 250*time.Millisecond)
+		p.real.clock.Step(step)
+		d -= step
+		time.Sleep(2 * time.Millisecond)
+	}
 }
 
 func (p *pair) compact(rev int64) {
@@ -66,7 +86,7 @@ func (p *pair) watch(req watchReq) *watchPair {
 // events settles the sim, then waits until the real watch has as many
 // events as the sim one (or want, if longer), and returns both.
 func (p *pair) events(w *watchPair, want int) (real, sim []string) {
-	p.sim.settle(200 * time.Millisecond)
+	p.tick(settleStep)
 	n := max(want, len(w.sim.got))
 	return texts(w.real.waitFor(n)), texts(w.sim.got)
 }
@@ -110,7 +130,7 @@ func lines(s []string) string {
 // expectClosed asserts that the stream ended on both sides.
 func (p *pair) expectClosed(name string, w *watchPair) {
 	p.t.Helper()
-	p.sim.settle(100 * time.Millisecond)
+	p.tick(settleStep)
 	real, sim := fmtClosed(w.real.waitClosed()), fmtClosed(w.sim.closed())
 	p.check(name, []string{"closed"}, []string{real}, []string{sim})
 }

@@ -46,7 +46,7 @@ func TestListSelectorWithLimit(t *testing.T) {
 	p.expectList("more_matches_follow", listReq{RV: "", Limit: 1, Label: "app=x"}, listPage{RV: "5",
 		Items: []string{"default/a rv=2 {app=x}"}, Continue: tokenPrefix + `"rv":5,"start":"default/a\u0000"}`, Remaining: "nil"})
 	p.expectList("only_non_matching_follow", listReq{RV: "", Limit: 2, Label: "app=x"}, listPage{RV: "5",
-		Items: []string{"default/a rv=2 {app=x}", "default/c rv=4 {app=x}"},
+		Items:    []string{"default/a rv=2 {app=x}", "default/c rv=4 {app=x}"},
 		Continue: tokenPrefix + `"rv":5,"start":"default/c\u0000"}`, Remaining: "nil"})
 	p.expectList("nothing_follows", listReq{RV: "", Limit: 2, Label: "app=y"}, listPage{RV: "5",
 		Items: []string{"default/b rv=3 {app=y}", "default/d rv=5 {app=y}"}, Remaining: "nil"})

@@ -15,6 +15,12 @@ import (
 	"k8s.io/apiserver/pkg/storage"
 )
 
+// stepAfter is how long a Watch or GetList may take before it is taken
+// to be blocked in the cache's freshness wait, whose 3s then pass on the
+// fake clock in 1s steps. Long enough that a merely slow call on a busy
+// machine does not move the clock.
+const stepAfter = 200 * time.Millisecond
+
 // realWatch collects a real Cacher watch in the background.
 type realWatch struct {
 	w      watch.Interface
@@ -66,7 +72,7 @@ func (r *realSide) watch(req watchReq) *realWatch {
 		select {
 		case res = <-ch:
 			waiting = false
-		case <-time.After(20 * time.Millisecond):
+		case <-time.After(stepAfter):
 			r.clock.Step(time.Second)
 		}
 	}
@@ -156,7 +162,7 @@ func (r *realSide) list(req listReq) listPage {
 		select {
 		case err = <-ch:
 			waiting = false
-		case <-time.After(20 * time.Millisecond):
+		case <-time.After(stepAfter):
 			r.clock.Step(time.Second)
 		}
 	}

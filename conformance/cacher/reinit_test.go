@@ -33,7 +33,7 @@ func TestReflectorCompactedReinitializes(t *testing.T) {
 	p.rev = int64(2 + n)
 	p.compact(p.rev)
 	p.real.breaker.Heal()
-	p.sim.settle(3 * time.Second)
+	p.tick(3 * time.Second)
 	if !before.real.waitClosed() {
 		t.Fatal("real cacher did not close its watchers within 5s of the 410")
 	}

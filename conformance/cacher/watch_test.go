@@ -67,7 +67,7 @@ func TestWatchTooLarge(t *testing.T) {
 	p.write(create("default", "b", nil), create("default", "c", nil), create("default", "d", nil))
 	p.expectEvents("plain_then_events_above_rv", ahead, []string{"ADDED default/d rv=5 {}"})
 	bad := p.watch(watchReq{RV: "999999", SendInitialEvents: boolp(true), Bookmarks: true})
-	p.sim.settle(3500 * time.Millisecond)
+	p.tick(3500 * time.Millisecond)
 	p.expectEvents("send_initial_events_504", bad,
 		[]string{"ERROR 504 Timeout: Timeout: Too large resource version: 999999, current: 5"})
 	p.expectClosed("send_initial_events_504_closed", bad)
@@ -78,9 +78,9 @@ func TestWatchSelectorEnterLeave(t *testing.T) {
 	p := newPair(t, create("default", "a", app("x")), create("default", "b", app("y")))
 	w := p.watch(watchReq{RV: "3", Label: "app=x"})
 	p.write(update("default", "a", app("y")), // leaves: DELETED, previous object, event RV
-		update("default", "b", app("x")), // enters: ADDED
+		update("default", "b", app("x")),                                // enters: ADDED
 		update("default", "b", map[string]string{"app": "x", "v": "2"}), // stays: MODIFIED
-		create("default", "c", app("y")), // never matches: nothing
+		create("default", "c", app("y")),                                // never matches: nothing
 		del("default", "c"),
 		del("default", "b")) // real delete of a match: DELETED
 	p.expectEvents("rewrites", w, []string{
