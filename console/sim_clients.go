@@ -10,6 +10,13 @@ import (
 	"watchscope/informer"
 )
 
+func init() {
+	registerSim(map[string]simVerb{
+		"informer":  (*Shell).simInformer,
+		"informers": (*Shell).simInformers,
+	})
+}
+
 // simInformer starts a client-go process on its own node running one
 // shared informer with one event handler, the way a controller does:
 //
@@ -78,7 +85,10 @@ func handlerTimes(p parsedFlags) (cost, resync time.Duration, err error) {
 // simInformers prints every client's informers: phase, sync state, local
 // store size, the last resourceVersion it synced, and how often it had to
 // relist or met a 410.
-func (sh *Shell) simInformers() (string, error) {
+func (sh *Shell) simInformers(args []string) (string, error) {
+	if len(args) != 0 {
+		return "", errors.New("usage: sim informers")
+	}
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
 	fmt.Fprintln(tw, "CLIENT\tRESOURCE\tPHASE\tSYNCED\tSTORE\tLAST-RV\tRELISTS\t410s\tBACKLOG")

@@ -13,6 +13,28 @@ import (
 // The simulator's fault and knob verbs. Each is one engine method; each
 // lands in the trace as a FAULT so "why?" chains can start there.
 
+func init() {
+	registerSim(map[string]simVerb{
+		"disconnect":    (*Shell).simDisconnect,
+		"partition":     (*Shell).simPartition,
+		"heal":          (*Shell).simHeal,
+		"restart":       (*Shell).simRestart,
+		"kill":          (*Shell).simKill,
+		"compact-now":   (*Shell).simCompactNow,
+		"slow-consumer": (*Shell).simSlowConsumer,
+		"slow-handler":  (*Shell).simSlowHandler,
+		"set":           (*Shell).simSet,
+	})
+}
+
+func (sh *Shell) simHeal(args []string) (string, error) {
+	if len(args) != 0 {
+		return "", errors.New("usage: sim heal")
+	}
+	sh.w.Heal()
+	return "every network fault healed\n", nil
+}
+
 func (sh *Shell) simDisconnect(args []string) (string, error) {
 	if len(args) != 2 {
 		return "", errors.New("usage: sim disconnect NODE DURATION (e.g. kubelet-7 30s)")
