@@ -13,14 +13,14 @@ PURE += $(shell test -d apiserver && echo ./apiserver/...)
 PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
 
-.PHONY: serve test deps wasm vet unit wasm-test build-check conformance e2e bench
+.PHONY: serve test deps wasm dist vet unit wasm-test build-check lessons conformance e2e bench soak
 
 ## serve: build the WebAssembly app and serve it on http://$(ADDR)
 serve: wasm
 	$(GO) run . serve -dir $(BUILD) -addr $(ADDR)
 
 ## test: every test the project has, browser end to end included
-test: deps vet build-check unit wasm-test conformance e2e
+test: deps vet build-check unit wasm-test lessons conformance e2e
 	@echo "make test: all suites passed"
 
 deps:
@@ -28,6 +28,14 @@ deps:
 
 wasm:
 	bash web/build.sh $(BUILD)
+
+## dist: a static folder (and an archive) that works from any static host
+dist:
+	@if [ -f web/dist.sh ]; then bash web/dist.sh dist; else bash web/build.sh dist; fi
+
+# Play every lesson and check every claim it makes.
+lessons:
+	$(GO) run . check
 
 vet:
 	$(GO) vet $(PURE) ./web/ .
@@ -53,6 +61,10 @@ conformance:
 
 e2e:
 	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 20m ./web/e2e/; fi
+
+## soak: the long chaos run (10,000 seeded fault schedules)
+soak:
+	$(GO) test -count=1 -timeout 3h -run Chaos ./engine/ -soak
 
 ## bench: the budgets named in the issues, natively and under wasm
 bench:

@@ -25,14 +25,19 @@ import (
 const usage = `usage: watchscope <command> [flags]
 
 commands:
-  console [--seed N]          an interactive shell on a simulated cluster (etcdctl syntax);
-                              a script is just stdin: watchscope console < demo.txt
+  console [--seed N] [--apiservers N]
+                              an interactive shell on a simulated cluster (etcdctl and
+                              kubectl syntax, sim verbs); a script is just stdin:
+                              watchscope console < demo.txt
   serve [-dir D] [-addr A]    serve a built web/ folder (default 127.0.0.1:8080)
   lessons                     list the lessons: id, title, minutes
   play ID|FILE [--seed N]     play a lesson headless: narration, trace, every check;
                               exit 1 if a check fails
   check                       play every lesson; ends with "N passed, N failed"
   lint FILE...                parse and validate lesson files; exit 1 if one is broken
+  sim --scenario S [--nodes N] [--duration D] [--seed S] [--json]
+                              run a scenario (steady, restart-storm, the-incident, chaos)
+                              and print its metrics and whether every informer converged
 `
 
 func main() {
@@ -54,6 +59,8 @@ func main() {
 		err = runCheck(os.Stdout)
 	case "lint":
 		err = runLint(os.Args[2:], os.Stdout)
+	case "sim":
+		err = runSim(os.Args[2:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return
