@@ -73,6 +73,7 @@ type WatchHandle struct {
 	onEvent func(am.WatchEvent)
 	onEnd   func(error)
 	ended   bool
+	endSent bool // the stream's end is on the wire
 	// reader, when set, reads the stream at a limited rate (a slow
 	// consumer); nil reads everything as soon as it is buffered.
 	reader *slowReader
@@ -206,6 +207,9 @@ func (r *apiReplica) drain(st *apiserver.Stream) {
 	if !ok {
 		return
 	}
+	if h.endSent {
+		return
+	}
 	if h.reader != nil {
 		h.reader.kick()
 		return
@@ -231,11 +235,16 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 		}
 		send(h.conn, eventBytes(e), cause, func() { h.event(e) })
 	}
-	if st.Ended() {
-		delete(r.watches, st)
+	if st.Ended() && !h.endSent {
+		// The handle stays registered until the end arrives: if the
+		// connection breaks first, connClosed still ends it.
+		h.endSent = true
 		reason := st.EndReason()
 		id := r.c.w.RecordCause(h.cause, r.node, "WATCH_END", fmt.Sprintf("#%d %s", st.ID, endText(reason)))
-		send(h.conn, 0, id, func() { h.end(reason) })
+		send(h.conn, 0, id, func() {
+			delete(r.watches, st)
+			h.end(reason)
+		})
 	}
 }
 

@@ -50,7 +50,7 @@ func (s *slowReader) read() {
 	}
 	s.lastRead = s.rep.c.w.now
 	s.rep.drainN(st, s.h, 1)
-	if _, open := s.rep.watches[st]; open {
+	if _, open := s.rep.watches[st]; open && !s.h.endSent {
 		s.kick()
 	}
 }
