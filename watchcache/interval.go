@@ -27,6 +27,9 @@ type watchCacheInterval struct {
 	// initialEventsEndBookmark is sent after the interval for watch-list
 	// requests (C8).
 	initialEventsEndBookmark *watchCacheEvent
+	// skipped counts store objects left out because the watcher's filter
+	// rejects them (store intervals only).
+	skipped int
 }
 
 func newHistoryInterval(h *watchCacheHistory, start, end int, rv uint64) *watchCacheInterval {

@@ -179,6 +179,10 @@ func (w *CacheWatcher) stepInterval() {
 		return
 	}
 	if e == nil {
+		if w.interval.skipped > 0 { // as if each had been sent and filtered out
+			w.initEventCount += w.interval.skipped
+			w.startRV = max(w.startRV, w.interval.resourceVersion)
+		}
 		w.cacher.metrics.InitEventsTotal += int64(w.initEventCount)
 		end := w.interval.initialEventsEndBookmark
 		w.interval = nil
