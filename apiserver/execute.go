@@ -167,6 +167,9 @@ func (s *Server) startWatch(now time.Duration, c *call) {
 	st := &Stream{ID: c.req.ID, Req: c.req, Replica: s.cfg.Name, src: src, srv: s, call: c}
 	c.stream = st
 	s.streams = append(s.streams, st)
+	if _, ok := src.(*etcdWatcher); ok {
+		s.etcdStreams = append(s.etcdStreams, st)
+	}
 	s.answer(c, Response{Code: 200, SizeBytes: statusBytes})
 	s.checkWatchInitialized(c)
 }

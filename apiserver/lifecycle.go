@@ -95,7 +95,7 @@ func (s *Server) kill(reason string) {
 		st.kill(ErrConnReset)
 		s.endedStreams = append(s.endedStreams, st)
 	}
-	s.streams, s.executing, s.memLists = nil, nil, 0
+	s.streams, s.etcdStreams, s.executing, s.memLists = nil, nil, nil, 0
 	for _, rc := range s.resources {
 		if rc.reflector != nil {
 			rc.reflector.Stop()

@@ -38,10 +38,14 @@ type Server struct {
 
 	executing []*call // admitted, not yet answered, in start order
 	streams   []*Stream
-	completed []Completion
-	log       []LogEntry
-	compactor *compactor
-	memLists  int64 // memory held by in-flight LISTs
+	// etcdStreams are the streams served by etcd3 watchers (uncached
+	// resources), the only ones Step must pump: NextWake and Step look at
+	// them instead of at every stream.
+	etcdStreams []*Stream
+	completed   []Completion
+	log         []LogEntry
+	compactor   *compactor
+	memLists    int64 // memory held by in-flight LISTs
 
 	dirty  bool
 	uidSeq uint64

@@ -86,17 +86,25 @@ func (s *Server) progressCalls(now time.Duration) {
 			s.finish(c)
 		}
 	}
-	live := s.streams[:0]
-	for _, st := range s.streams {
+	for _, st := range s.etcdStreams {
 		if ew, ok := st.src.(*etcdWatcher); ok {
 			ew.pump(now)
 		}
+	}
+	s.etcdStreams = dropEnded(s.etcdStreams)
+	s.streams = dropEnded(s.streams)
+}
+
+// dropEnded removes ended streams in place, keeping the order.
+func dropEnded(streams []*Stream) []*Stream {
+	live := streams[:0]
+	for _, st := range streams {
 		if !st.Ended() {
 			live = append(live, st)
 		}
 	}
-	clear(s.streams[len(live):])
-	s.streams = live
+	clear(streams[len(live):])
+	return live
 }
 
 // NextWake is the earliest time Step has work.
@@ -145,7 +153,7 @@ func (s *Server) callWakes(consider func(time.Duration)) {
 			consider(t)
 		}
 	}
-	for _, st := range s.streams {
+	for _, st := range s.etcdStreams {
 		if ew, ok := st.src.(*etcdWatcher); ok && !ew.closed {
 			if ew.ws != nil && ew.ws.Len() > 0 && len(ew.out) < outgoingBufSize {
 				consider(s.now)
