@@ -133,7 +133,9 @@ func (r *apiReplica) deliver() {
 		r.complete(c)
 	}
 	for _, st := range r.srv.Streams() {
-		r.drain(st)
+		if st.Buffered() > 0 || st.Ended() { // cheap test first: thousands of idle streams
+			r.drain(st)
+		}
 	}
 	for _, st := range r.srv.TakeEndedStreams() {
 		r.drain(st)
