@@ -6,17 +6,20 @@
 //	watchscope.ready      true once the first frame is drawn
 //	watchscope.readyAt    performance.now() at that moment (ms)
 //	watchscope.state()    JSON: simulated time, revisions, keys, recent events, console log
-//	watchscope.send(cmd)  queue a console command for the next tick; false if the queue is full
+//	watchscope.state()    JSON: lesson, step, checks, simulated time, counts, recent events
+//	watchscope.send(cmd)  queue a command for the next tick: console lines (etcdctl,
+//	                      kubectl, sim), and next, back, lesson ID, sandbox, pick N,
+//	                      play, pause, speed X, why ID, theme projector|dark, ...
 //	watchscope.stats()    JSON: frames drawn, Go time of the last frame, TPS, FPS
 //
-// Query parameters: seed=N (world seed, default 1), demo=off (no idle
-// script), speed=X (virtual seconds per real second).
+// Query parameters (a deep link): lesson=ID step=N seed=S speed=X
+// theme=projector motion=reduced nodes=N demo=off. A bad one is dropped
+// and named in a one-line message on the stage.
 package main
 
 import (
 	"encoding/json"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"syscall/js"
@@ -26,20 +29,16 @@ import (
 
 	"watchscope/ui"
 	"watchscope/ui/live"
+	"watchscope/ui/view"
 )
 
 func main() {
-	q := query()
-	seed, _ := strconv.ParseUint(q.Get("seed"), 10, 64)
-	if seed == 0 {
-		seed = 1
-	}
-	speed, _ := strconv.ParseFloat(q.Get("speed"), 64)
-	sim, err := live.NewWorld(seed)
+	link := live.ParseLink(query())
+	sess, err := live.Open(link)
 	if err != nil {
 		panic(err)
 	}
-	sess := live.New(sim, live.Options{Demo: q.Get("demo") != "off", Speed: speed})
+	view.SetTheme(link.Theme == "projector")
 	g := ui.New(sess)
 	installAPI(g, sess)
 	ebiten.SetWindowTitle("WatchScope")

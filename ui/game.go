@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"watchscope/ui/live"
 	"watchscope/ui/view"
@@ -29,6 +28,8 @@ type Game struct {
 
 	frames  int64
 	drawKey drawKey
+	dirty   bool // input changed what the stage shows
+	console consoleState
 	// DrawTime is the Go time the last drawn frame took (layout + issuing
 	// draw calls; the GPU work happens later).
 	DrawTime time.Duration
@@ -52,15 +53,10 @@ func New(sess *live.Session) *Game { return &Game{sess: sess, r: newRenderer()} 
 
 // Update runs one tick: input, page commands, then the session.
 func (g *Game) Update() error {
-	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
-		g.sess.TogglePause()
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyF) { // a key press is the user gesture browsers require
-		ebiten.SetFullscreen(!ebiten.IsFullscreen())
-	}
+	g.input()
 	if g.Inbox != nil {
 		for cmd, ok := g.Inbox(); ok; cmd, ok = g.Inbox() {
-			g.sess.Send(cmd)
+			g.send(cmd)
 		}
 	}
 	g.sess.Tick(time.Second / time.Duration(ebiten.TPS()))
@@ -76,9 +72,10 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	g.fr = view.Fit(b.Dx(), b.Dy())
 	k := g.key(b.Dx(), b.Dy())
-	if g.frames > 0 && k == g.drawKey && g.sess.Settled() {
+	if g.frames > 0 && k == g.drawKey && g.sess.Settled() && !g.dirty {
 		return
 	}
+	g.dirty = false
 	start := time.Now()
 	g.r.draw(screen, g.sess.Scene(), g.fr)
 	g.DrawTime = time.Since(start)
@@ -98,6 +95,20 @@ func (g *Game) key(w, h int) drawKey {
 		k.lastLog = s.Log[len(s.Log)-1].Cmd
 	}
 	return k
+}
+
+// send queues a stage or console command; theme and fullscreen are the
+// game's own, since they concern the window rather than the world.
+func (g *Game) send(cmd string) {
+	g.dirty = true
+	switch cmd {
+	case "theme projector", "theme light":
+		view.SetTheme(true)
+	case "theme dark":
+		view.SetTheme(false)
+	default:
+		g.sess.Send(cmd)
+	}
 }
 
 // Layout returns the window's size in physical pixels: the stage draws

@@ -59,6 +59,13 @@ func (r *renderer) shapePath(dst *ebiten.Image, m view.Mark, cx, cy, s float32) 
 		p.LineTo(cx+d*1.05, cy+d*0.75)
 		p.LineTo(cx-d*1.05, cy+d*0.75)
 		p.Close()
+	case view.Square:
+		d := s * 0.8
+		p.MoveTo(cx-d, cy-d)
+		p.LineTo(cx+d, cy-d)
+		p.LineTo(cx+d, cy+d)
+		p.LineTo(cx-d, cy+d)
+		p.Close()
 	}
 	r.fill(dst, m.Color)
 }

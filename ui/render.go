@@ -56,12 +56,23 @@ func (r *renderer) face(f view.Font, px float64) *text.GoXFace {
 // kind of drawing batches with its own kind.
 func (r *renderer) draw(dst *ebiten.Image, sc view.Scene, fr view.Frame) {
 	dst.Fill(view.Background)
+	r.layer(dst, sc, fr)
+	if sc.Over != nil {
+		r.layer(dst, *sc.Over, fr)
+	}
+}
+
+// layer draws one layer of a scene: rectangles, lines, arcs, marks, text.
+func (r *renderer) layer(dst *ebiten.Image, sc view.Scene, fr view.Frame) {
 	for _, rc := range sc.Rects {
 		r.rect(dst, rc, fr)
 	}
 	for _, l := range sc.Lines {
 		vector.StrokeLine(dst, f32(fr.X(l.X0)), f32(fr.Y(l.Y0)), f32(fr.X(l.X1)), f32(fr.Y(l.Y1)),
 			f32(fr.Px(l.Width)), l.Color, !axisAligned(l))
+	}
+	for _, a := range sc.Arcs {
+		r.arc(dst, a, fr)
 	}
 	for _, m := range sc.Marks {
 		r.mark(dst, m, fr)
@@ -110,3 +121,17 @@ func (r *renderer) text(dst *ebiten.Image, t view.Text, fr view.Frame) {
 func axisAligned(l view.Line) bool { return l.X0 == l.X1 || l.Y0 == l.Y1 }
 
 func f32(v float64) float32 { return float32(v) }
+
+// arc strokes a circular arc (the watch cache's ring). Arcs are few per
+// frame, so they are drawn as anti-aliased paths directly.
+func (r *renderer) arc(dst *ebiten.Image, a view.Arc, fr view.Frame) {
+	if a.Color.A == 0 || a.To <= a.From {
+		return
+	}
+	p := &r.path
+	p.Reset()
+	p.Arc(f32(fr.X(a.CX)), f32(fr.Y(a.CY)), f32(a.R*fr.Scale), f32(a.From), f32(a.To), vector.Clockwise)
+	op := &vector.DrawPathOptions{AntiAlias: true}
+	op.ColorScale.ScaleWithColor(a.Color)
+	vector.StrokePath(dst, p, &vector.StrokeOptions{Width: f32(fr.Px(a.Width))}, op)
+}

@@ -16,14 +16,24 @@ type etcdSim struct {
 	sh *console.Shell
 }
 
-// NewWorld builds the stage's world from a seed.
-func NewWorld(seed uint64) (Sim, error) {
-	w, sh, err := console.NewWorld(engine.Config{Seed: seed})
+// NewWorld builds an etcd-only world from a seed.
+func NewWorld(seed uint64) (Sim, error) { return NewWorldConfig(engine.Config{Seed: seed}) }
+
+// NewWorldConfig builds a world from a full engine configuration (API
+// servers, a generated cluster).
+func NewWorldConfig(cfg engine.Config) (Sim, error) {
+	w, sh, err := console.NewWorld(cfg)
 	if err != nil {
 		return nil, err
 	}
 	return &etcdSim{w: w, sh: sh}, nil
 }
+
+// shellSim wraps an existing world and shell (a lesson runner's).
+func shellSim(sh *console.Shell) Sim { return &etcdSim{w: sh.World(), sh: sh} }
+
+// World is the engine world.
+func (e *etcdSim) World() *engine.World { return e.w }
 
 func (e *etcdSim) Exec(line string) (string, error) { return e.sh.Exec(line) }
 func (e *etcdSim) RunUntil(t time.Duration)         { e.w.RunUntil(t) }

@@ -3,13 +3,17 @@ package live
 import (
 	"time"
 
+	"watchscope/engine"
 	"watchscope/ui/view"
 )
 
 // Options configures a Session.
 type Options struct {
-	Demo  bool    // play view.DefaultDemo while nobody else drives
+	Demo  bool    // play view.DefaultDemo while nobody else drives (etcd-only worlds)
 	Speed float64 // virtual seconds per real second (0 means 1)
+	// Sandbox is the configuration "sandbox" (re)builds; zero means the
+	// world New was given is the sandbox and cannot be rebuilt.
+	Sandbox engine.Config
 }
 
 // Bounds of what a session keeps.
@@ -21,23 +25,30 @@ const (
 	historySlack = 4   // revisions read beyond the tape's left edge
 )
 
-// Session is one running stage: world, clock, motion, demo, command queue.
-// All of its methods run on the game loop (Ebiten's Update/Draw); the
-// page's send() reaches it through Send on that same loop.
+// Session is one running stage: world, clock, motion, demo, command queue,
+// and the lesson when one is playing. All of its methods run on the game
+// loop (Ebiten's Update/Draw); the page's send() reaches it through Send
+// on that same loop.
 type Session struct {
-	sim    Sim
-	clock  view.Clock
-	motion view.Motion
-	demo   *view.Demo
-	queue  []string
-	log    []view.LogLine
-	snap   view.Snapshot
-	ticks  int64
+	sim       Sim
+	opts      Options
+	lesson    *lessonPlay
+	clock     view.Clock
+	motion    view.Motion
+	demo      *view.Demo
+	queue     []string
+	log       []view.LogLine
+	snap      view.Snapshot
+	ticks     int64
+	chrome    view.Chrome
+	markers   []view.TraceItem
+	lastID    uint64   // newest trace event scanned for markers
+	lessonIDs []string // the picker's rows
 }
 
 // New starts a session on sim.
 func New(sim Sim, o Options) *Session {
-	s := &Session{sim: sim, motion: view.Motion{Columns: view.Columns}}
+	s := &Session{sim: sim, opts: o, motion: view.Motion{Columns: view.Columns}}
 	s.clock.Speed = o.Speed
 	if o.Demo {
 		s.demo = view.DefaultDemo()
@@ -47,8 +58,8 @@ func New(sim Sim, o Options) *Session {
 	return s
 }
 
-// Send queues a console command for the next tick. It never blocks; when
-// the queue is full the command is dropped and Send reports false.
+// Send queues a command for the next tick. It never blocks; when the
+// queue is full the command is dropped and Send reports false.
 func (s *Session) Send(cmd string) bool {
 	if len(s.queue) >= queueMax {
 		return false
@@ -69,32 +80,40 @@ func (s *Session) Paused() bool { return s.clock.Paused }
 // Tick advances the session by one frame of real time dt: queued
 // commands first (they apply even while paused: an explicit action),
 // then the demo's due cues, then the world up to the new virtual time.
+// A lesson's world does not run by itself: only its steps move it.
 func (s *Session) Tick(dt time.Duration) {
 	s.ticks++
 	s.clock.Tick(dt)
-	for _, cmd := range s.queue {
-		s.exec(cmd)
+	for i := 0; i < len(s.queue); i++ { // commands may queue more (none do today)
+		s.command(s.queue[i])
 	}
 	s.queue = s.queue[:0]
-	if s.demo != nil {
+	if s.demo != nil && s.lesson == nil {
 		for _, c := range s.demo.Due(s.clock.Virtual(), cuesPerTick) {
 			if cmd := c.Command(s.sim.Revs()); cmd != "" {
 				s.exec(cmd)
 			}
 		}
 	}
-	s.sim.RunUntil(s.clock.Virtual())
+	if s.lesson == nil {
+		s.sim.RunUntil(s.clock.Virtual())
+	}
 	s.clock.CatchUp(s.sim.Now())
 	s.refresh()
 	s.motion.Observe(s.snap, s.clock.Anim())
 }
 
+// exec runs a console command and logs it as the console shows it.
 func (s *Session) exec(cmd string) {
 	out, err := s.sim.Exec(cmd)
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
 		line.Out, line.Failed = "Error: "+err.Error(), true // as etcdctl prints it
 	}
+	s.logLine(line)
+}
+
+func (s *Session) logLine(line view.LogLine) {
 	s.log = append(s.log, line)
 	if len(s.log) > logKeep {
 		s.log = append(s.log[:0], s.log[len(s.log)-logKeep:]...)
@@ -106,21 +125,56 @@ func (s *Session) refresh() {
 	rev, compactRev := s.sim.Revs()
 	from := max(1, rev-view.Columns-historySlack)
 	keys, total, live := s.sim.Keys(view.MaxLanes)
+	w := s.sim.World()
+	s.scanMarkers(w)
 	s.snap = view.Snapshot{
 		Now: s.sim.Now(), Rev: rev, CompactRev: compactRev,
 		Records: s.sim.History(from, historyMax),
 		Keys:    keys, MoreKeys: max(0, total-len(keys)), LiveKeys: live,
 		Log:    append([]view.LogLine(nil), s.log...),
 		Paused: s.clock.Paused, Speed: s.clock.Speed,
+		APIServers: apiServers(w),
+		Trace:      traceItems(w, traceKeep),
+		Markers:    s.markers,
+		UI:         s.chrome,
+	}
+	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = clientsOf(w)
+	wanted := defaultCharts
+	if s.lesson != nil {
+		s.snap.Lesson = s.lesson.view()
+		if ms := s.lesson.metrics(); len(ms) > 0 {
+			wanted = append(append([]string(nil), ms...), defaultCharts...)
+		}
+	}
+	if len(s.snap.APIServers) > 0 {
+		s.snap.Charts = charts(w, wanted)
+	}
+}
+
+// scanMarkers remembers the trace events the timeline marks.
+func (s *Session) scanMarkers(w *engine.World) {
+	for _, e := range w.Trace.Since(engine.EventID(s.lastID)) {
+		s.lastID = uint64(e.ID)
+		if it := traceItem(e); it.Mark != view.NoMarker {
+			if len(s.markers) >= markersKeep {
+				s.markers = s.markers[1:]
+			}
+			s.markers = append(s.markers, it)
+		}
 	}
 }
 
 // Snapshot is the state after the last tick.
 func (s *Session) Snapshot() view.Snapshot { return s.snap }
 
+// Chrome is the stage's own state (help, theme toggles, console input),
+// for the game to change; changes show from the next tick.
+func (s *Session) Chrome() *view.Chrome { return &s.chrome }
+
 // Scene lays out the current frame.
 func (s *Session) Scene() view.Scene {
-	return view.Build(s.snap, &s.motion, s.clock.Anim())
+	s.snap.UI = s.chrome
+	return view.BuildStage(s.snap, &s.motion, s.clock.Anim())
 }
 
 // Settled reports whether no animation is running (nothing would change
@@ -129,3 +183,9 @@ func (s *Session) Settled() bool { return s.motion.Settled(s.clock.Anim()) }
 
 // Ticks is the number of ticks run so far.
 func (s *Session) Ticks() int64 { return s.ticks }
+
+// Motion exposes the stage's motion state (for hit tests on the tape).
+func (s *Session) Motion() *view.Motion { return &s.motion }
+
+// AnimNow is the animation clock.
+func (s *Session) AnimNow() time.Duration { return s.clock.Anim() }

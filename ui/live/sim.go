@@ -1,21 +1,23 @@
-// Package live runs the stage's simulated world: it owns the world, the
-// clock that maps frames to virtual time, the demo script and the queue of
-// commands sent from the page, and after every tick it copies what the
-// stage draws into a view.Snapshot. It does not import Ebiten, so its
-// tests run anywhere with plain `go test`.
+// Package live runs the stage's simulated world: it owns the world (a
+// sandbox, or the world of the lesson being played), the clock that maps
+// frames to virtual time, the demo script and the queue of commands sent
+// from the page, and after every tick it copies what the stage draws into
+// a view.Snapshot. It does not import Ebiten, so its tests run anywhere
+// with plain `go test`.
 package live
 
 import (
 	"time"
 
+	"watchscope/engine"
 	"watchscope/ui/view"
 )
 
 // Sim is what the stage needs from the simulated world: the console (the
 // only way anything in the world changes), the clock, and read-only views
-// of etcd's store.
+// of etcd's store and of the world's other layers.
 type Sim interface {
-	// Exec runs one console command (etcdctl or sim syntax).
+	// Exec runs one console command (etcdctl, kubectl or sim syntax).
 	Exec(line string) (string, error)
 	// RunUntil runs the world up to virtual time t.
 	RunUntil(t time.Duration)
@@ -29,4 +31,6 @@ type Sim interface {
 	// Keys is the key index in key order (at most max keys), the number
 	// of keys in the index and the number of live keys.
 	Keys(max int) (keys []view.KeyIndex, total, live int)
+	// World is the engine world behind it, read-only for the stage.
+	World() *engine.World
 }

@@ -19,6 +19,39 @@ type State struct {
 	Settled         bool        `json:"settled"` // no animation running
 	Events          []EventJSON `json:"events"`
 	Log             []LogJSON   `json:"log"`
+
+	Mode       string         `json:"mode"` // "lesson" or "sandbox"
+	Lesson     string         `json:"lesson,omitempty"`
+	Step       int            `json:"step"`  // steps played (the question of step+1 may be showing)
+	Steps      int            `json:"steps"` // steps in the lesson
+	Pending    bool           `json:"pending,omitempty"`
+	Done       bool           `json:"done,omitempty"`
+	Passed     int            `json:"passed"` // checks passed in the steps played
+	Failed     int            `json:"failed"`
+	Checks     []CheckJSON    `json:"checks"` // the shown step's checks
+	Counts     CountsJSON     `json:"counts"`
+	Message    string         `json:"message,omitempty"`
+	Highlights []string       `json:"highlights,omitempty"`
+	Speed      float64        `json:"speed"`
+	Markers    map[string]int `json:"markers"`
+}
+
+// CheckJSON is one check's verdict.
+type CheckJSON struct {
+	Claim string `json:"claim"`
+	Pass  bool   `json:"pass"`
+	Saw   string `json:"saw,omitempty"`
+}
+
+// CountsJSON counts the world's moving parts.
+type CountsJSON struct {
+	APIServers int    `json:"apiservers"`
+	Clients    int    `json:"clients"`
+	Watchers   int    `json:"watchers"`
+	RingLen    int    `json:"ringLen"`
+	RingCap    int    `json:"ringCap"`
+	OldestRV   uint64 `json:"oldestRV"`
+	MemBytes   int64  `json:"memBytes"`
 }
 
 // EventJSON is one stored change, newest last.
@@ -54,7 +87,37 @@ func (s *Session) State() State {
 	for _, l := range sn.Log[max(0, len(sn.Log)-stateLog):] {
 		st.Log = append(st.Log, LogJSON{l.Cmd, l.Out, l.Failed})
 	}
+	s.lessonState(&st)
+	st.Counts = counts(sn)
+	st.Message, st.Speed = s.chrome.Message, s.speed()
+	st.Markers = map[string]int{}
+	for _, m := range s.markers {
+		st.Markers[m.Mark.String()]++
+	}
 	return st
+}
+
+func (s *Session) lessonState(st *State) {
+	st.Mode, st.Checks = "sandbox", []CheckJSON{}
+	if s.lesson == nil {
+		return
+	}
+	lv := s.lesson.view()
+	st.Mode, st.Lesson, st.Steps, st.Step = "lesson", lv.ID, lv.Steps, s.lesson.r.Next()
+	st.Pending, st.Done, st.Highlights = s.lesson.pending, lv.Done, lv.Highlights
+	st.Passed, st.Failed = s.lesson.counts()
+	for _, c := range lv.Checks {
+		st.Checks = append(st.Checks, CheckJSON{c.Claim, c.Pass, c.Saw})
+	}
+}
+
+func counts(sn view.Snapshot) CountsJSON {
+	c := CountsJSON{APIServers: len(sn.APIServers), Clients: sn.ClientN}
+	if len(sn.APIServers) > 0 {
+		a := sn.APIServers[0]
+		c.Watchers, c.RingLen, c.RingCap, c.OldestRV, c.MemBytes = a.WatcherN, a.Ring.Len(), a.Ring.Capacity, a.Ring.OldestRV, a.MemoryBytes
+	}
+	return c
 }
 
 // StateJSON is State as one JSON string.

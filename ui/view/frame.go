@@ -51,3 +51,12 @@ func (f Frame) Px(l float64) float64 { return math.Max(1, l*f.Scale) }
 // rounded to a half pixel so that the face cache stays small while the
 // window is resized.
 func (f Frame) FontPx(s float64) float64 { return math.Round(s*f.Scale*2) / 2 }
+
+// Design maps a physical pixel back to design coordinates (for the
+// pointer).
+func (f Frame) Design(px, py float64) (float64, float64) {
+	if f.Scale <= 0 {
+		return 0, 0
+	}
+	return (px - f.OffX) / f.Scale, (py - f.OffY) / f.Scale
+}

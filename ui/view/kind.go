@@ -26,6 +26,7 @@ const (
 	Cross                 // DELETED: struck out (etcd's tombstone)
 	Flag                  // BOOKMARK: a marker planted at a revision
 	Triangle              // ERROR: a warning sign
+	Square                // a LIST request (relists flood as squares)
 )
 
 var kindStyles = [...]struct {

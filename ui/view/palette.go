@@ -30,6 +30,35 @@ var (
 	Ink        = color.RGBA{0xEC, 0xEF, 0xF4, 0xFF}
 )
 
+// darkTheme keeps the dark neutrals so SetTheme can switch back.
+var darkTheme = [...]color.RGBA{Background, Panel, PanelHi, Rule, Faint, Caption, Muted, Ink, Yellow}
+
+// lightTheme is the projector theme: a light background, because a
+// projector cannot show black (it is only the absence of light), and
+// data ink dark enough for a bright room. Okabe-Ito yellow is invisible
+// on white, so the compaction line turns a dark gold there.
+var lightTheme = [...]color.RGBA{
+	{R: 0xFA, G: 0xFA, B: 0xF7, A: 0xFF}, {R: 0xEE, G: 0xF0, B: 0xF2, A: 0xFF},
+	{R: 0xE0, G: 0xE4, B: 0xE9, A: 0xFF}, {R: 0xC6, G: 0xCC, B: 0xD4, A: 0xFF},
+	{R: 0x9A, G: 0xA2, B: 0xAD, A: 0xFF}, {R: 0x55, G: 0x5D, B: 0x69, A: 0xFF},
+	{R: 0x35, G: 0x3C, B: 0x46, A: 0xFF}, {R: 0x0D, G: 0x10, B: 0x14, A: 0xFF},
+	{R: 0x9A, G: 0x7B, B: 0x00, A: 0xFF},
+}
+
+// Projector reports whether the projector theme is on.
+var Projector bool
+
+// SetTheme switches between the dark stage theme and the light projector
+// theme by swapping the neutral colours every layout reads.
+func SetTheme(projector bool) {
+	t := darkTheme
+	if projector {
+		t = lightTheme
+	}
+	Projector = projector
+	Background, Panel, PanelHi, Rule, Faint, Caption, Muted, Ink, Yellow = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]
+}
+
 // Fade returns c with its alpha multiplied by a (0..1), premultiplied the
 // way Ebiten expects colours to be.
 func Fade(c color.RGBA, a float64) color.RGBA {

@@ -12,7 +12,29 @@ type Scene struct {
 	Rects []Rect
 	Lines []Line
 	Marks []Mark
+	Arcs  []Arc
 	Texts []Text
+
+	// Over is drawn after everything above, in the same order: dimming,
+	// highlight frames and overlays (help, "why?") sit on top of text.
+	Over *Scene
+}
+
+// over returns the overlay scene, creating it on first use.
+func (s *Scene) over() *Scene {
+	if s.Over == nil {
+		s.Over = &Scene{}
+	}
+	return s.Over
+}
+
+// Arc is a stroked circular arc from angle From to To (radians, clockwise
+// from 3 o'clock, y down), used for the watch cache's ring.
+type Arc struct {
+	CX, CY, R float64
+	From, To  float64
+	Width     float64
+	Color     color.RGBA
 }
 
 // Rect is a filled rectangle with an optional rounded corner radius.
@@ -69,6 +91,7 @@ func (s *Scene) rect(r Rect) { s.Rects = append(s.Rects, r) }
 func (s *Scene) line(l Line) { s.Lines = append(s.Lines, l) }
 func (s *Scene) mark(m Mark) { s.Marks = append(s.Marks, m) }
 func (s *Scene) text(t Text) { s.Texts = append(s.Texts, t) }
+func (s *Scene) arc(a Arc)   { s.Arcs = append(s.Arcs, a) }
 func (s *Scene) label(x, y float64, str string, f Font, size float64, a Align, c color.RGBA) {
 	s.text(Text{X: x, Y: y, S: str, Font: f, Size: size, Align: a, Color: c})
 }

@@ -16,6 +16,17 @@ type Snapshot struct {
 	Log        []LogLine     // the last console commands, oldest first
 	Paused     bool
 	Speed      float64 // virtual seconds per real second
+
+	// The layers above etcd (see stage_model.go).
+	APIServers []APIServer
+	Clients    []Client // up to MaxClientRows in detail; ClientN counts them all
+	ClientN    int
+	Kubelets   []Client // every kubelet, for the grid (name and phase only)
+	Trace      []TraceItem
+	Charts     []Series
+	Lesson     *LessonView // nil in the sandbox
+	Markers    []TraceItem // timeline markers (410s, relists, ...) of the run so far
+	UI         Chrome
 }
 
 // Record is one change stored at a revision: etcd keeps every version of

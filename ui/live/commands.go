@@ -1,0 +1,311 @@
+package live
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"watchscope/engine"
+	"watchscope/lessons"
+	"watchscope/ui/view"
+)
+
+// Stage commands: what the keys, the buttons and window.watchscope.send
+// say besides console lines. Anything else goes to the console.
+//
+//	next | back                 the lesson's next / previous beat (sandbox: rewind 5 s)
+//	lesson ID | sandbox         open a lesson / the sandbox
+//	pick N                      answer the question with choice N (1-based)
+//	play | pause | toggle       the clock
+//	speed X | faster | slower   0.1x .. 100x
+//	tick                        one 100 ms step of virtual time (paused or not)
+//	seek T                      sandbox: rewind or jump to virtual time T (a fork)
+//	why [ID]                    the causal chain of trace event ID (default: newest marker)
+//	close                       close help, why?, picker, message
+//	help | blank | motion       toggle the overlays and reduced motion
+func (s *Session) command(cmd string) {
+	words := strings.Fields(cmd)
+	if len(words) == 0 {
+		return
+	}
+	arg := ""
+	if len(words) > 1 {
+		arg = words[1]
+	}
+	if s.stageCommand(words[0], arg) {
+		return
+	}
+	s.exec(cmd)
+}
+
+// stageCommand runs a stage command; false means cmd is for the console.
+func (s *Session) stageCommand(verb, arg string) bool {
+	switch verb {
+	case "next", "back":
+		s.step(verb == "next")
+	case "lesson":
+		s.openLesson(arg, 0)
+	case "sandbox":
+		s.openSandbox()
+	case "pick":
+		if n, err := strconv.Atoi(arg); err == nil && s.lesson != nil {
+			s.lesson.pick(n - 1)
+		}
+	case "play", "pause", "toggle":
+		s.clock.Paused = verb == "pause" || (verb == "toggle" && !s.clock.Paused)
+	case "speed":
+		v, err := strconv.ParseFloat(strings.TrimSuffix(arg, "x"), 64)
+		if err != nil || v < 0.1 || v > 100 {
+			s.chrome.Message = "speed wants a number from 0.1 to 100, not " + strconv.Quote(arg)
+			return true
+		}
+		s.clock.Speed = v
+	case "faster", "slower":
+		d := 1
+		if verb == "slower" {
+			d = -1
+		}
+		s.clock.Speed = view.NextSpeed(s.speed(), d)
+	case "tick":
+		if s.lesson == nil {
+			s.sim.RunUntil(s.sim.Now() + 100*time.Millisecond)
+		}
+	case "seek":
+		s.seek(arg)
+	case "why":
+		s.why(arg)
+	case "whyrev":
+		s.whyRev(arg)
+	case "close":
+		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Message, s.chrome.Console = false, nil, false, "", false
+	case "picker":
+		s.togglePicker()
+	case "pickLesson":
+		if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(s.lessonIDs) {
+			s.openLesson(s.lessonIDs[i], 0)
+		}
+	case "help":
+		s.chrome.Help = !s.chrome.Help
+	case "blank":
+		s.chrome.Blank = !s.chrome.Blank
+	case "motion":
+		s.chrome.Reduced = !s.chrome.Reduced
+	default:
+		return false
+	}
+	return true
+}
+
+func (s *Session) speed() float64 {
+	if s.clock.Speed <= 0 {
+		return 1
+	}
+	return s.clock.Speed
+}
+
+// togglePicker opens the lesson picker with the catalogue.
+func (s *Session) togglePicker() {
+	s.chrome.Picker = !s.chrome.Picker
+	if !s.chrome.Picker {
+		return
+	}
+	all, err := lessons.All()
+	if err != nil {
+		s.chrome.Message = err.Error()
+	}
+	s.lessonIDs, s.chrome.Lessons = nil, nil
+	for i, l := range all {
+		s.lessonIDs = append(s.lessonIDs, l.ID)
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", i+1, l.ID, l.Title))
+	}
+	if s.opts.Sandbox.Seed != 0 {
+		s.lessonIDs = append(s.lessonIDs, "sandbox")
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", len(all)+1, "sandbox", "Free play: every knob, no script"))
+	}
+}
+
+// step moves the lesson a beat, or rewinds the sandbox 5 s on back.
+func (s *Session) step(forward bool) {
+	if s.lesson == nil {
+		if !forward {
+			s.seek(strconv.FormatFloat(max(0, (s.sim.Now()-5*time.Second).Seconds()), 'f', 3, 64) + "s")
+		}
+		return
+	}
+	var err error
+	if forward {
+		err = s.lesson.next()
+	} else {
+		err = s.lesson.back()
+	}
+	if err != nil {
+		s.chrome.Message = err.Error()
+	} else {
+		s.chrome.Message = ""
+	}
+	s.sim = shellSim(s.lesson.r.Shell())
+}
+
+// OpenLesson opens lesson id (at its seed, or seed when non-zero) and
+// plays its first steps steps.
+func (s *Session) OpenLesson(id string, seed uint64, steps int) error {
+	p, err := newLessonPlay(id, seed)
+	if err != nil {
+		return err
+	}
+	if steps > 0 {
+		if err := p.seek(steps); err != nil {
+			return err
+		}
+	}
+	s.lesson = p
+	s.sim = shellSim(p.r.Shell())
+	s.resetTimeline()
+	return nil
+}
+
+func (s *Session) openLesson(id string, steps int) {
+	if id == "sandbox" {
+		s.openSandbox()
+		s.chrome.Picker = false
+		return
+	}
+	if err := s.OpenLesson(id, 0, steps); err != nil {
+		s.chrome.Message = err.Error()
+		return
+	}
+	s.chrome.Message, s.chrome.Picker = "", false
+}
+
+// openSandbox leaves the lesson for a fresh sandbox world.
+func (s *Session) openSandbox() {
+	if s.opts.Sandbox.Seed == 0 {
+		s.chrome.Message = "this stage has no sandbox configuration"
+		return
+	}
+	sim, err := NewWorldConfig(s.opts.Sandbox)
+	if err != nil {
+		s.chrome.Message = err.Error()
+		return
+	}
+	s.sim, s.lesson = sim, nil
+	s.resetTimeline()
+	s.clock = view.Clock{Speed: s.clock.Speed}
+}
+
+// resetTimeline forgets the markers of a world that is gone.
+func (s *Session) resetTimeline() {
+	s.markers, s.lastID = nil, 0
+	s.motion = view.Motion{Columns: view.Columns}
+	s.chrome.Why = nil
+}
+
+// seek rewinds (or replays) the sandbox to virtual time T by forking the
+// world: the same seed and the commands before T, replayed. Acting after
+// that forks a new future; the old one is gone.
+func (s *Session) seek(arg string) {
+	if s.lesson != nil {
+		s.chrome.Message = "in a lesson, ← and → move between steps"
+		return
+	}
+	d, err := time.ParseDuration(arg)
+	if err != nil || d < 0 {
+		s.chrome.Message = "seek wants a time such as 12s, not " + strconv.Quote(arg)
+		return
+	}
+	e, ok := s.sim.(*etcdSim)
+	if !ok {
+		return
+	}
+	w, sh, err := e.sh.ForkAt(min(d, e.w.Now()))
+	if err != nil {
+		s.chrome.Message = err.Error()
+		return
+	}
+	s.sim = &etcdSim{w: w, sh: sh}
+	s.markers, s.lastID = nil, 0
+	s.clock = view.Clock{Speed: s.clock.Speed, Paused: s.clock.Paused}
+	s.clock.CatchUp(w.Now())
+	s.logLine(view.LogLine{Cmd: "seek " + arg, Out: "rewound to " + engine.FormatTime(w.Now()) + "; acting now forks a new future"})
+}
+
+// why opens the causal chain of an event: trace id, or the newest marked
+// event (a 410, a relist, a compaction) when no id is given.
+func (s *Session) why(arg string) {
+	w := s.sim.World()
+	id := engine.EventID(0)
+	if n, err := strconv.ParseUint(strings.TrimPrefix(arg, "#"), 10, 64); err == nil {
+		id = engine.EventID(n)
+	} else if len(s.markers) > 0 {
+		id = engine.EventID(s.markers[len(s.markers)-1].ID)
+	} else if evs := w.Trace.Recent(1); len(evs) > 0 {
+		id = evs[0].ID
+	}
+	chain := w.Trace.Chain(id)
+	if len(chain) == 0 {
+		s.chrome.Message = fmt.Sprintf("no event %s in the trace window", id)
+		return
+	}
+	s.chrome.Why = s.chrome.Why[:0]
+	for i, e := range chain {
+		s.chrome.Why = append(s.chrome.Why, whyLine(i, e))
+	}
+	last := chain[len(chain)-1]
+	s.chrome.WhyTitle = last.Kind + " on " + last.Node + " at " + engine.FormatTime(last.At)
+}
+
+// whyLine is one link of a chain with the rule that connects it.
+func whyLine(i int, e engine.TraceEvent) string {
+	prefix := "   "
+	if i > 0 {
+		prefix = "-> "
+	}
+	rule := Rule(e.Kind, e.Detail)
+	line := prefix + e.String()
+	if rule != "" {
+		line += "   [" + rule + "]"
+	}
+	return line
+}
+
+// Rule names the mechanism behind a trace event, in the words of the
+// real systems, for the "why?" chain.
+func Rule(kind, detail string) string {
+	switch Classify(kind, detail) {
+	case view.MarkGone:
+		return "watch cache: RV older than the ring's oldest -> 410 Gone"
+	case view.MarkRelist:
+		return "client-go Reflector: relist after the watch ended"
+	case view.MarkCompact:
+		return "etcd compaction: history below the revision is dropped"
+	case view.MarkOOM:
+		return "kernel OOM killer: memory past the limit"
+	case view.MarkRestart:
+		return "kubelet restarts the container; the cache re-lists from etcd"
+	}
+	switch kind {
+	case "CMD":
+		return "a command you (or the lesson) typed"
+	case "PUT", "DELETE":
+		return "etcd: every write takes the next revision"
+	case "WATCH_END":
+		return "the watch stream closed"
+	}
+	return ""
+}
+
+// whyRev explains the write that produced revision rev: the newest trace
+// event that names it (etcd's PUT/DELETE "rev=N", an API server's "@N").
+func (s *Session) whyRev(arg string) {
+	w := s.sim.World()
+	evs := w.Trace.Recent(w.Trace.Window())
+	for i := len(evs) - 1; i >= 0; i-- {
+		d := evs[i].Detail + " "
+		if strings.Contains(d, "rev="+arg+" ") || strings.Contains(d, "@"+arg+" ") {
+			s.why(strconv.FormatUint(uint64(evs[i].ID), 10))
+			return
+		}
+	}
+	s.chrome.Message = "revision " + arg + " is older than the trace window"
+}

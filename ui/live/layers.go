@@ -1,0 +1,206 @@
+package live
+
+import (
+	"strings"
+
+	"watchscope/engine"
+	"watchscope/ui/view"
+	"watchscope/watchcache"
+)
+
+// Bounds of what one refresh copies out of the world.
+const (
+	traceKeep   = 48   // recent trace events in the snapshot
+	markersKeep = 400  // timeline markers remembered
+	kubeletsMax = 6000 // kubelets drawn in the grid
+)
+
+// ringResource is the resource whose watch cache the stage draws.
+const ringResource = "pods"
+
+// apiServers copies every replica: its pods cache, fan-out, APF, memory.
+func apiServers(w *engine.World) []view.APIServer {
+	out := make([]view.APIServer, 0, len(w.APIServers))
+	for _, s := range w.APIServers {
+		a := view.APIServer{
+			Name: s.Name(), Up: s.Up(), Serving: s.Serving(), Down: s.DownReason(),
+			MemoryBytes: s.MemoryBytes(), MemoryLimit: s.Config().Memory.Limit,
+			Resource: ringResource,
+		}
+		if c := s.Cacher(ringResource); c != nil {
+			cacher(&a, c)
+		}
+		for _, l := range s.Levels() {
+			a.Levels = append(a.Levels, view.Level{Name: l.Name, Limit: l.Limit, InUse: l.SeatsInUse,
+				Waiting: l.Waiting, Exempt: l.Exempt, RejectOnLimit: l.RejectsInsteadOfQueue})
+		}
+		ro, mu := s.Inflight()
+		a.Inflight = ro + mu
+		out = append(out, a)
+	}
+	return out
+}
+
+func cacher(a *view.APIServer, c *watchcache.Cacher) {
+	win := c.Window()
+	a.Ring = view.Ring{StartIndex: win.StartIndex, EndIndex: win.EndIndex, Capacity: win.Capacity,
+		OldestRV: win.OldestWatchableRV, RV: c.ResourceVersion()}
+	a.Ready = [...]string{"Pending", "Ready", "Stopped"}[min(int(c.ReadyState()), 2)]
+	a.StoreObjs, a.StoreBytes = c.StoreStats()
+	a.WatcherN = c.WatcherCount()
+	if a.WatcherN > view.MaxWatcherGlyphs {
+		return
+	}
+	for _, cw := range c.Watchers() {
+		a.Watchers = append(a.Watchers, view.Watcher{ID: cw.ID(), Client: cw.Identifier(),
+			Buffered: cw.InputLen() + cw.ResultLen(), Cap: cw.ChanSize()})
+	}
+}
+
+// clientsOf copies the clients: informers in detail (controllers and
+// kubectl first, they are few), every kubelet for the grid.
+func clientsOf(w *engine.World) (detail []view.Client, kubelets []view.Client, n int) {
+	cs := w.Clients()
+	for _, c := range cs {
+		vc := clientView(c)
+		if vc.Role == "kubelet" && len(cs) > view.MaxClientRows {
+			if len(kubelets) < kubeletsMax {
+				kubelets = append(kubelets, vc)
+			}
+			continue
+		}
+		if len(detail) < view.MaxClientRows {
+			detail = append(detail, vc)
+		}
+	}
+	return detail, kubelets, len(cs)
+}
+
+func clientView(c *engine.Client) view.Client {
+	vc := view.Client{Name: c.Node(), Role: role(c.Node()), Watches: c.OpenWatches()}
+	infs := c.Informers()
+	if len(infs) == 0 {
+		return vc
+	}
+	st := infs[0].Stats()
+	vc.Resource, vc.Phase, vc.FIFO, vc.Store = st.Resource, st.Phase, st.QueueDepth, st.StoreSize
+	vc.Handlers, vc.Synced = len(st.Listeners), st.HasSynced
+	vc.LastRV = infs[0].LastSyncResourceVersion()
+	if vc.LastRV == "" {
+		vc.LastRV = "-"
+	}
+	vc.Relisting = st.Phase == "listing"
+	return vc
+}
+
+// role names a client by the generator's node naming.
+func role(node string) string {
+	switch {
+	case strings.HasPrefix(node, "node-"):
+		return "kubelet"
+	case strings.HasPrefix(node, "kubectl"):
+		return "kubectl"
+	case strings.Contains(node, "controller"):
+		return "controller"
+	}
+	return "client"
+}
+
+// traceItems copies the newest trace events, classified.
+func traceItems(w *engine.World, n int) []view.TraceItem {
+	evs := w.Trace.Recent(n)
+	out := make([]view.TraceItem, len(evs))
+	for i, e := range evs {
+		out[i] = traceItem(e)
+	}
+	return out
+}
+
+func traceItem(e engine.TraceEvent) view.TraceItem {
+	return view.TraceItem{ID: uint64(e.ID), Cause: uint64(e.Cause), AtMs: e.At.Milliseconds(),
+		Node: e.Node, Kind: e.Kind, Detail: e.Detail, Mark: Classify(e.Kind, e.Detail)}
+}
+
+// Classify says which timeline marker a trace event is, from its kind
+// and text: 410s, relists (a reflector's LIST), compactions, restarts,
+// OOM kills, bookmarks and faults.
+func Classify(kind, detail string) view.Marker {
+	switch {
+	case kind == "KILLED" || strings.Contains(detail, "OOMKilled"):
+		return view.MarkOOM
+	case kind == "RESTART":
+		return view.MarkRestart
+	case kind == "COMPACT":
+		return view.MarkCompact
+	case kind == "FAULT":
+		return view.MarkFault
+	case strings.Contains(detail, " 410 ") || strings.Contains(detail, "too old resource version") ||
+		strings.Contains(detail, "(410)"):
+		return view.MarkGone
+	case kind == "REQ" && strings.Contains(detail, " LIST "):
+		return view.MarkRelist
+	case strings.Contains(detail, "BOOKMARK"):
+		return view.MarkBookmark
+	}
+	return view.NoMarker
+}
+
+// chartSeries picks the live charts: the lesson's own metrics when it
+// names them, else the watch story's headline series.
+var defaultCharts = []string{
+	"apiserver_watch_events_total",
+	"apiserver_request_total{verb=LIST}",
+	"process_resident_memory_bytes",
+	"etcd_debugging_mvcc_current_revision",
+}
+
+// charts reads up to view.MaxCharts series. A wanted name matches the
+// first registered series with that metric name whose labels include
+// every label the wanted name gives (written k=v without quotes).
+func charts(w *engine.World, wanted []string) []view.Series {
+	names := w.Metrics.Names()
+	var out []view.Series
+	for _, want := range wanted {
+		if len(out) == view.MaxCharts {
+			break
+		}
+		name := matchSeries(names, want)
+		if name == "" {
+			continue
+		}
+		ts, ok := w.Metrics.Series(name)
+		if !ok {
+			continue
+		}
+		ser := view.Series{Name: name}
+		for _, s := range ts.Samples() {
+			ser.Values = append(ser.Values, s.Value)
+		}
+		ser.Last, _ = w.Metrics.Value(name)
+		out = append(out, ser)
+	}
+	return out
+}
+
+func matchSeries(names []string, want string) string {
+	base, labels, _ := strings.Cut(want, "{")
+	labels = strings.TrimSuffix(labels, "}")
+	for _, n := range names {
+		nb, nl, _ := strings.Cut(n, "{")
+		if nb != base {
+			continue
+		}
+		ok := true
+		for _, l := range strings.Split(labels, ",") {
+			if l == "" {
+				continue
+			}
+			k, v, _ := strings.Cut(l, "=")
+			ok = ok && strings.Contains(nl, k+`="`+strings.Trim(v, `"`)+`"`)
+		}
+		if ok {
+			return n
+		}
+	}
+	return ""
+}

@@ -1,0 +1,158 @@
+package live
+
+import (
+	"errors"
+	"fmt"
+
+	"watchscope/lessons"
+	"watchscope/ui/view"
+)
+
+// lessonPlay is a lesson being played on the stage. The runner owns the
+// lesson's world; the stage never runs that world's clock by itself, so
+// what a step shows is exactly what `go run . play ID` checks.
+//
+// Stepping, with predict-then-reveal:
+//
+//	intro --next--> step 1 played --next--> [step 2 has a question:
+//	                                         shown, not yet run] --next--> step 2 played ...
+//
+// back undoes one of those moves; undoing a played step rewinds the
+// world by replaying the steps before it (Runner.Seek).
+type lessonPlay struct {
+	l       *lessons.Lesson
+	r       *lessons.Runner
+	seed    uint64
+	pending bool // the next step's question is showing; the step has not run
+	picked  int  // the learner's answer to the pending or last question, -1 none
+	err     string
+}
+
+func newLessonPlay(id string, seed uint64) (*lessonPlay, error) {
+	l, err := lessons.ByID(id)
+	if err != nil {
+		return nil, err
+	}
+	r, err := lessons.NewRunner(l, lessons.Options{Seed: seed})
+	if err != nil {
+		return nil, err
+	}
+	return &lessonPlay{l: l, r: r, seed: seed, picked: -1}, nil
+}
+
+// errEnd is what next says after the last step.
+var errEnd = errors.New("end of the lesson: ← steps back, L picks another")
+
+// next moves one beat forward: show the next step's question, or run the
+// next step.
+func (p *lessonPlay) next() error {
+	if p.r.Done() {
+		return errEnd
+	}
+	st := &p.l.Steps[p.r.Next()]
+	if st.Ask != nil && !p.pending {
+		p.pending, p.picked = true, -1
+		return nil
+	}
+	p.pending = false
+	_, err := p.r.Step()
+	p.err = ""
+	if err != nil {
+		p.err = err.Error()
+	}
+	return err
+}
+
+// back undoes the last beat.
+func (p *lessonPlay) back() error {
+	if p.pending {
+		p.pending = false
+		return nil
+	}
+	if p.r.Next() == 0 {
+		return nil
+	}
+	p.picked = -1
+	return p.r.Seek(p.r.Next() - 1)
+}
+
+// seek plays the first n steps (a deep link's step=N).
+func (p *lessonPlay) seek(n int) error {
+	if n < 0 || n > len(p.l.Steps) {
+		return fmt.Errorf("step %d is out of range: lesson %s has %d steps", n, p.l.ID, len(p.l.Steps))
+	}
+	p.pending = false
+	return p.r.Seek(n)
+}
+
+// pick records the learner's answer to the showing question.
+func (p *lessonPlay) pick(i int) {
+	if p.pending && i >= 0 && i < len(p.l.Steps[p.r.Next()].Ask.Choices) {
+		p.picked = i
+	}
+}
+
+// view is what the stage shows for the lesson now.
+func (p *lessonPlay) view() *view.LessonView {
+	lv := &view.LessonView{ID: p.l.ID, Title: p.l.Title, Steps: len(p.l.Steps), Step: p.r.Next(),
+		Picked: p.picked, Right: -1, Done: p.r.Done(), Error: p.err}
+	switch {
+	case p.pending:
+		st := &p.l.Steps[p.r.Next()]
+		lv.Step = p.r.Next() + 1
+		stepText(lv, st)
+		lv.Question, lv.Choices = st.Ask.Question, st.Ask.Choices
+	case p.r.Next() == 0:
+		lv.StepTitle = p.l.Title
+		lv.Narration = p.l.Intro + "\n\nPress → to begin."
+	default:
+		res := p.r.Results()[p.r.Next()-1]
+		stepText(lv, res.Step)
+		results(lv, &res)
+	}
+	return lv
+}
+
+func stepText(lv *view.LessonView, st *lessons.Step) {
+	lv.StepTitle, lv.Narration = st.Title, st.Narration
+	for _, t := range st.Highlights {
+		lv.Highlights = append(lv.Highlights, t.String())
+	}
+}
+
+// results fills a played step's question (revealed) and checks.
+func results(lv *view.LessonView, res *lessons.StepResult) {
+	if a := res.Step.Ask; a != nil {
+		lv.Question, lv.Choices, lv.Right, lv.Why = a.Question, a.Choices, a.Right, a.Why
+	}
+	for _, c := range res.Checks {
+		lv.Checks = append(lv.Checks, view.CheckView{Claim: c.Claim, Pass: c.Pass, Saw: c.SawText()})
+	}
+	if r := res.Reveal; r != nil {
+		lv.Checks = append(lv.Checks, view.CheckView{Claim: r.Claim, Pass: r.Pass, Saw: r.SawText()})
+	}
+}
+
+// counts is the checks passed and failed in the steps played so far.
+func (p *lessonPlay) counts() (passed, failed int) {
+	for _, res := range p.r.Results() {
+		for _, c := range res.Checks {
+			if c.Pass {
+				passed++
+			} else {
+				failed++
+			}
+		}
+		if res.Reveal != nil {
+			if res.Reveal.Pass {
+				passed++
+			} else {
+				failed++
+			}
+		}
+	}
+	return passed, failed
+}
+
+// metrics is the lesson's own chart list (its header's metrics).
+func (p *lessonPlay) metrics() []string { return p.l.Metrics }

@@ -1,0 +1,58 @@
+package ui
+
+import (
+	"image/png"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"watchscope/ui/live"
+	"watchscope/ui/view"
+)
+
+// TestShots renders the stage for a few deep links into PNGs when
+// WS_SHOTS names a folder, so a person can look at them (the e2e suite
+// compares browser screenshots with goldens; this is the quick loop).
+func TestShots(t *testing.T) {
+	dir := os.Getenv("WS_SHOTS")
+	if dir == "" {
+		t.Skip("set WS_SHOTS=DIR to write the stage's screenshots")
+	}
+	links := map[string]string{
+		"sandbox":   "nodes=20",
+		"etcd":      "nodes=0",
+		"revisions": "lesson=revisions&step=2",
+		"projector": "nodes=20&theme=projector",
+		"bad":       "lesson=nope&speed=fast",
+	}
+	for name, q := range links {
+		v, _ := url.ParseQuery(q)
+		l := live.ParseLink(v)
+		s, err := live.Open(l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		view.SetTheme(l.Theme == "projector")
+		for range 20 * 60 {
+			s.Tick(time.Second / 60)
+		}
+		if name == "sandbox" {
+			s.Chrome().HoverRV = s.Snapshot().Rev - 3
+		}
+		img := ebiten.NewImage(1920, 1080)
+		newRenderer().draw(img, s.Scene(), view.Fit(1920, 1080))
+		f, err := os.Create(filepath.Join(dir, name+".png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := png.Encode(f, img); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		view.SetTheme(false)
+	}
+}

@@ -1,0 +1,74 @@
+package view
+
+import (
+	"math"
+	"time"
+)
+
+// RevAt is the revision whose tape cell is under design point (x, y), or
+// 0: hovering it highlights that resourceVersion in every layer.
+func RevAt(s Snapshot, m *Motion, now time.Duration, x, y float64) int64 {
+	var r float64
+	switch {
+	case full(s) && y >= ETapeTop && y < ETapeTop+ETapeH && x >= ETapeLeft && x < ETapeRight:
+		r = m.Origin(now) - (ETapeRight-EPitch/2-x)/EPitch
+	case !full(s) && y >= TapeTop && y < TapeTop+TapeH && x >= GridLeft && x < GridRight:
+		r = m.Origin(now) - (GridRight-Pitch/2-x)/Pitch
+	default:
+		return 0
+	}
+	rev := int64(math.Round(r))
+	if rev < 1 || rev > s.Rev {
+		return 0
+	}
+	return rev
+}
+
+// Hit is the command a click at design point (x, y) sends, or "".
+func Hit(s Snapshot, x, y float64) string {
+	u := s.UI
+	if u.Picker {
+		for i := range u.Lessons {
+			if PickerRow(i).Contains(x, y) {
+				return "pickLesson " + itoa(i)
+			}
+		}
+		return "close"
+	}
+	if u.Help || len(u.Why) > 0 {
+		return "close"
+	}
+	for _, b := range Buttons(s) {
+		if b.Contains(x, y) {
+			return b.Cmd
+		}
+	}
+	if l := s.Lesson; l != nil && l.Question != "" && l.Right < 0 {
+		for i := range l.Choices {
+			r := Region{AskLeft, float64(ChoiceTop + 12 + i*ChoiceH), AskWidth, ChoiceH - 4}
+			if r.Contains(x, y) {
+				return "pick " + itoa(i+1)
+			}
+		}
+	}
+	if y >= ScrubY-12 && y <= ScrubY+12 {
+		return markerAt(s, x)
+	}
+	return ""
+}
+
+// markerAt is "why #ID" for the timeline marker nearest x (within 10 px).
+func markerAt(s Snapshot, x float64) string {
+	end := max(s.Now, time.Second)
+	best, dist := uint64(0), 10.0
+	for _, m := range s.Markers {
+		mx := ScrubLeft + (ScrubRight-ScrubLeft)*float64(m.AtMs)/float64(end.Milliseconds())
+		if d := math.Abs(mx - x); d < dist {
+			best, dist = m.ID, d
+		}
+	}
+	if best == 0 {
+		return ""
+	}
+	return "why " + itoa(int(best))
+}

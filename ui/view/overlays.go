@@ -1,0 +1,72 @@
+package view
+
+// overlays draws what sits over the stage: the one-line message (a bad
+// deep-link parameter, a failed command), the "why?" chain, the console
+// input, the lesson picker and the keyboard help.
+func overlays(sc *Scene, s Snapshot) {
+	o := sc.over()
+	u := s.UI
+	if u.Message != "" {
+		o.rect(Rect{X: StageLeft, Y: 8, W: StageEnd - StageLeft, H: 40, Radius: 8, Fill: Orange})
+		o.label(DesignW/2, 16, clip(u.Message, 120), ProseBold, 20, Center, Background)
+	}
+	if len(u.Why) > 0 {
+		whyPanel(o, u)
+	}
+	if u.Console {
+		o.rect(Rect{X: StageLeft, Y: PanelTop - 64, W: StageEnd - StageLeft, H: 56, Radius: 10, Fill: Rule})
+		o.label(StageLeft+20, PanelTop-50, "$ "+u.Input+"▏", Mono, 24, Left, Ink)
+		o.label(StageEnd-20, PanelTop-46, "Enter runs · ↑ history · Esc closes", Prose, 16, Right, Caption)
+	}
+	if u.Picker {
+		list(o, "Lessons  (click one, or press its number; Esc closes)", u.Lessons)
+	}
+	if u.Help {
+		list(o, "Keys", helpLines)
+	}
+}
+
+var helpLines = []string{
+	"→  PageDown  Space     next step (Space plays/pauses in the sandbox)",
+	"←  PageUp              step back",
+	"1 2 3 4                pick an answer to the question",
+	"F                      fullscreen          B   blank screen",
+	"P                      projector theme     M   reduced motion",
+	"+  −                   speed 0.1x … 100x   .   one tick",
+	"W                      why? for the newest event (or click an event)",
+	"`                      console             L   lesson picker",
+	"?                      this help           Esc close",
+}
+
+// PickerRow is the region of row i in the lesson picker.
+func PickerRow(i int) Region {
+	return Region{X: 360, Y: float64(216 + i*36), W: 1200, H: 34}
+}
+
+// list draws a centred panel with a title and rows.
+func list(o *Scene, title string, rows []string) {
+	h := float64(120 + len(rows)*36)
+	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: Fade(Background, 0.7)})
+	o.rect(Rect{X: 320, Y: 136, W: 1280, H: h, Radius: 16, Fill: PanelHi})
+	o.label(360, 160, title, ProseBold, 24, Left, Ink)
+	for i, r := range rows {
+		y := PickerRow(i).Y
+		o.label(360, y, r, Mono, 20, Left, Muted)
+	}
+}
+
+// whyPanel shows the causal chain of the chosen event, root first, each
+// link with the rule that made it happen.
+func whyPanel(o *Scene, u Chrome) {
+	n := min(len(u.Why), 14)
+	h := float64(96 + n*32)
+	o.rect(Rect{X: 160, Y: 120, W: 1600, H: h, Radius: 16, Fill: PanelHi})
+	o.label(192, 140, "why? "+clip(u.WhyTitle, 100), ProseBold, 24, Left, Ink)
+	for i, line := range u.Why[len(u.Why)-n:] {
+		c := Muted
+		if i == n-1 {
+			c = Ink
+		}
+		o.label(192, 188+float64(i)*32, clip(line, 130), Mono, 18, Left, c)
+	}
+}

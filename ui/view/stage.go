@@ -1,0 +1,158 @@
+package view
+
+import (
+	"strconv"
+	"time"
+)
+
+// The full stage: three linked layers on one clock, with live charts on
+// the right and the lesson's narration and the timeline underneath.
+//
+//	48                                                 1416 1448      1872
+//	+------------------------------------------------------------------+  24
+//	| WatchScope  lesson title  step 3/9        SIM TIME REVISION COMP.|
+//	+--------------------------------------------------+---------------+ 104
+//	| CLIENTS   informers: Reflector > FIFO > Indexer  | live charts   |
+//	|           > handlers; kubelet grid; kubectl      | (real metric  |
+//	+--------------------------------------------------+  names)       | 352
+//	| API SERVER  (ring)  store  fan-out  APF  memory  |               |
+//	+--------------------------------------------------+               | 608
+//	| ETCD  revision tape  | compaction line           |               |
+//	+--------------------------------------------------+---------------+ 792
+//	| step title / narration               | question, checks          |
+//	+------------------------------------------------------------------+ 992
+//	| [<] [play] [>]  1x   timeline with markers                 ? help |
+//	+------------------------------------------------------------------+ 1056
+const (
+	StageLeft   = 48
+	StageRight  = 1416
+	ChartsLeft  = 1448
+	StageEnd    = 1872
+	TopBarH     = 96
+	ClientsTop  = 112
+	ClientsBot  = 352
+	APITop      = 368
+	APIBot      = 600
+	EtcdTop     = 616
+	EtcdBot     = 784
+	PanelTop    = 800
+	PanelBot    = 984
+	TimelineTop = 1000
+	TimelineBot = 1056
+)
+
+// Region is a named rectangle of the stage; highlights point at regions.
+type Region struct {
+	X, Y, W, H float64
+}
+
+// Contains reports whether the design point (x, y) is inside r.
+func (r Region) Contains(x, y float64) bool {
+	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
+}
+
+// full reports whether the stage has layers above etcd to draw; worlds
+// without API servers (the etcd lessons) get the large tape instead.
+func full(s Snapshot) bool { return len(s.APIServers) > 0 }
+
+// BuildStage lays out one frame: the full stage, or the etcd stage for
+// worlds with only etcd, then the lesson panel, the timeline, the focus
+// (highlights dim the rest) and the overlays (help, blank, message).
+func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
+	var sc Scene
+	sc.rect(Rect{W: DesignW, H: DesignH, Fill: Background})
+	if s.UI.Blank {
+		return sc
+	}
+	if full(s) {
+		topBar(&sc, s)
+		clients(&sc, s, m, now)
+		apiServer(&sc, s, m, now)
+		etcdBand(&sc, s, m, now)
+		charts(&sc, s)
+		packets(&sc, s, m, now)
+	} else {
+		axis := newAxis(m, now)
+		header(&sc, s)
+		tape(&sc, s, m, axis)
+		lanes(&sc, s, m, axis)
+		compactionLine(&sc, s, axis)
+	}
+	lessonPanel(&sc, s)
+	timeline(&sc, s, now)
+	focus(&sc, s, now)
+	overlays(&sc, s)
+	return sc
+}
+
+// topBar is the title line: what is playing and where the clock stands.
+func topBar(sc *Scene, s Snapshot) {
+	x := float64(StageLeft)
+	sc.label(x, 28, "WatchScope", ProseBold, 28, Left, Muted)
+	x += Measure(ProseBold, 28, "WatchScope") + 24
+	title, sub := "Sandbox", "every knob, no script"
+	if l := s.Lesson; l != nil {
+		title = l.Title
+		sub = "step " + strconv.Itoa(max(l.Step, 0)) + " / " + strconv.Itoa(l.Steps)
+	}
+	sc.label(x, 28, title, ProseBold, 28, Left, Ink)
+	x += Measure(ProseBold, 28, title) + 20
+	sc.label(x, 34, sub, Prose, 22, Left, Caption)
+	stats := []struct{ label, value string }{
+		{"SIM TIME", SimTime(s.Now)},
+		{"REVISION", strconv.FormatInt(s.Rev, 10)},
+		{"COMPACTED", revOrDash(s.CompactRev)},
+	}
+	rx := float64(StageEnd)
+	for i := len(stats) - 1; i >= 0; i-- {
+		c := Ink
+		if stats[i].label == "COMPACTED" {
+			c = Yellow
+		}
+		sc.label(rx, 16, stats[i].label, ProseBold, 14, Right, Caption)
+		sc.label(rx, 36, stats[i].value, Mono, 36, Right, c)
+		rx -= 200
+	}
+	sc.rect(Rect{X: StageLeft, Y: TopBarH, W: StageEnd - StageLeft, H: 1, Fill: Rule})
+}
+
+// band draws a layer's title and caption and its panel.
+func band(sc *Scene, top, bottom float64, title, caption string) {
+	sc.rect(Rect{X: StageLeft, Y: top, W: StageRight - StageLeft, H: bottom - top, Radius: 12, Fill: Panel})
+	sc.label(StageLeft+16, top+12, title, ProseBold, 16, Left, Muted)
+	sc.label(StageLeft+16+Measure(ProseBold, 16, title)+16, top+11, caption, Prose, 18, Left, Caption)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// thousands prints n with comma separators: 150,000.
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := n < 0
+	if neg {
+		s = s[1:]
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	if neg {
+		return "-" + s
+	}
+	return s
+}
+
+// bytesText prints a byte count in binary units: "512 KiB", "1.4 GiB".
+func bytesText(b int64) string {
+	const k = 1024
+	switch {
+	case b >= k*k*k:
+		return strconv.FormatFloat(float64(b)/(k*k*k), 'f', 1, 64) + " GiB"
+	case b >= k*k:
+		return strconv.FormatFloat(float64(b)/(k*k), 'f', 1, 64) + " MiB"
+	case b >= k:
+		return strconv.FormatInt(b/k, 10) + " KiB"
+	}
+	return strconv.FormatInt(b, 10) + " B"
+}
+
+func formatFloat(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }

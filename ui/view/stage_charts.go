@@ -1,0 +1,103 @@
+package view
+
+import "math"
+
+// Geometry of the live charts column.
+const (
+	ChartH      = 160
+	ChartGap    = 8
+	MaxCharts   = 4
+	ChartPoints = 60
+)
+
+// ChartRegion is chart i's rectangle (for highlights and hover).
+func ChartRegion(i int) Region {
+	return Region{X: ChartsLeft, Y: float64(ClientsTop + i*(ChartH+ChartGap)), W: StageEnd - ChartsLeft, H: ChartH}
+}
+
+// charts draws live charts of real metrics under their Prometheus series
+// names, so a learner recognises them on a Grafana board later.
+func charts(sc *Scene, s Snapshot) {
+	for i, ser := range s.Charts {
+		if i == MaxCharts {
+			break
+		}
+		chart(sc, ChartRegion(i), ser)
+	}
+	if len(s.Charts) == 0 {
+		r := ChartRegion(0)
+		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
+		sc.label(r.X+16, r.Y+16, "live metrics appear here", Prose, 18, Left, Caption)
+	}
+}
+
+// chart is one series: its name, its latest value, and a line of its
+// recent samples scaled to the panel.
+func chart(sc *Scene, r Region, ser Series) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
+	name, labels := splitSeries(ser.Name)
+	sc.label(r.X+16, r.Y+12, clip(name, 44), Mono, 14, Left, Muted)
+	if labels != "" {
+		sc.label(r.X+16, r.Y+32, clip(labels, 44), Mono, 13, Left, Caption)
+	}
+	sc.label(r.X+r.W-16, r.Y+52, compactNumber(ser.Last), Mono, 28, Right, Ink)
+	vs := ser.Values
+	if len(vs) > ChartPoints {
+		vs = vs[len(vs)-ChartPoints:]
+	}
+	if len(vs) < 2 {
+		return
+	}
+	hi := 0.0
+	for _, v := range vs {
+		hi = math.Max(hi, v)
+	}
+	if hi <= 0 {
+		hi = 1
+	}
+	x0, y0, w, h := r.X+16, r.Y+r.H-16, r.W-32, float64(ChartH-100)
+	sc.line(Line{X0: x0, Y0: y0, X1: x0 + w, Y1: y0, Width: 1, Color: Rule})
+	step := w / float64(ChartPoints-1)
+	off := float64(ChartPoints - len(vs))
+	for i := 1; i < len(vs); i++ {
+		ax, bx := x0+(off+float64(i-1))*step, x0+(off+float64(i))*step
+		ay, by := y0-h*vs[i-1]/hi, y0-h*vs[i]/hi
+		sc.line(Line{X0: ax, Y0: ay, X1: bx, Y1: by, Width: 2, Color: SkyBlue})
+	}
+}
+
+// splitSeries splits `name{labels}` into its name and its label set.
+func splitSeries(s string) (string, string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '{' {
+			return s[:i], s[i:]
+		}
+	}
+	return s, ""
+}
+
+// compactNumber prints a chart value: integers exactly up to a million,
+// then with a suffix; fractions with two decimals.
+func compactNumber(v float64) string {
+	a := math.Abs(v)
+	switch {
+	case a >= 1e9:
+		return trimFloat(v/1e9) + "G"
+	case a >= 1e6:
+		return trimFloat(v/1e6) + "M"
+	case v == math.Trunc(v):
+		return thousands(int64(v))
+	}
+	return trimFloat(v)
+}
+
+func trimFloat(v float64) string {
+	s := formatFloat(v, 2)
+	for len(s) > 1 && s[len(s)-1] == '0' {
+		s = s[:len(s)-1]
+	}
+	if s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
+	return s
+}

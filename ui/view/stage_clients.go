@@ -1,0 +1,145 @@
+package view
+
+import (
+	"image/color"
+	"time"
+)
+
+type colorRGBA = color.RGBA
+
+// Geometry of the clients band.
+const (
+	MaxClientRows = 4
+	ClientRowH    = 44
+	ClientRowTop  = ClientsTop + 52
+	GridLeftK     = 984 // the kubelet grid
+	GridCell      = 14
+	GridCols      = 29
+	GridRows      = 12
+)
+
+// The informer pipeline's boxes, left to right, as client-go builds it:
+//
+//	Reflector --> FIFO --> Indexer --> handlers
+//	(LIST+WATCH,  (deltas   (the local  (your code,
+//	 last RV)      queued)   cache)      one listener each)
+var pipeline = [...]struct {
+	name string
+	x, w float64
+}{
+	{"Reflector", 288, 224},
+	{"FIFO", 552, 120},
+	{"Indexer", 712, 120},
+	{"handlers", 872, 96},
+}
+
+// clients draws the client layer: a few informers in detail, the
+// kubelets as a grid, or a note that the console is the only client.
+func clients(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
+	band(sc, ClientsTop, ClientsBot, "CLIENTS", "client-go informers: Reflector > FIFO > Indexer > handlers")
+	if s.ClientN == 0 {
+		sc.mark(Mark{X: StageLeft + 40, Y: ClientRowTop + 40, R: 12, Shape: Circle, Color: Muted})
+		sc.label(StageLeft+64, ClientRowTop+28, "no informers in this world: you are the client (kubectl, etcdctl in the console)", Prose, 20, Left, Caption)
+		return
+	}
+	for i, p := range pipeline {
+		sc.label(p.x, ClientsTop+40, p.name, ProseBold, 14, Left, Muted)
+		_ = i
+	}
+	for i, c := range s.Clients {
+		if i == MaxClientRows {
+			break
+		}
+		clientRow(sc, float64(ClientRowTop+i*ClientRowH), c)
+	}
+	if more := s.ClientN - min(len(s.Clients), MaxClientRows); more > 0 && len(s.Kubelets) == 0 {
+		sc.label(StageLeft+16, ClientsBot-28, "+"+thousands(int64(more))+" more clients", Prose, 16, Left, Caption)
+	}
+	if len(s.Kubelets) > 0 {
+		kubeletGrid(sc, s.Kubelets)
+	}
+}
+
+// clientRow draws one informer's pipeline at row top y.
+func clientRow(sc *Scene, y float64, c Client) {
+	sc.label(StageLeft+16, y+6, clip(c.Name, 20), Mono, 18, Left, Ink)
+	sc.label(StageLeft+16, y+28, c.Role+" · "+c.Resource, Prose, 13, Left, Caption)
+	h := float64(ClientRowH - 8)
+	for i, p := range pipeline {
+		fill := PanelHi
+		if i == 0 && c.Relisting {
+			fill = Mix(PanelHi, Orange, 0.35)
+		}
+		sc.rect(Rect{X: p.x, Y: y, W: p.w, H: h, Radius: 6, Fill: fill})
+		if i > 0 {
+			px := pipeline[i-1].x + pipeline[i-1].w
+			sc.line(Line{X0: px + 4, Y0: y + h/2, X1: p.x - 4, Y1: y + h/2, Width: 2, Color: Faint})
+		}
+	}
+	phaseC := Muted
+	switch c.Phase {
+	case "watching":
+		phaseC = BluishGreen
+	case "listing", "watch-list":
+		phaseC = Orange
+	case "backoff", "watch retry wait", "watch-list retry wait":
+		phaseC = Vermillion
+	}
+	r := pipeline[0]
+	sc.label(r.x+10, y+9, clip(c.Phase, 11), Prose, 16, Left, phaseC)
+	sc.label(r.x+r.w-10, y+9, "RV "+c.LastRV, Mono, 16, Right, Ink)
+	sc.label(pipeline[1].x+pipeline[1].w-10, y+8, itoa(c.FIFO), Mono, 18, Right, Ink)
+	sc.label(pipeline[2].x+pipeline[2].w-10, y+8, thousands(int64(c.Store)), Mono, 18, Right, Ink)
+	sc.label(pipeline[3].x+pipeline[3].w-10, y+8, itoa(c.Handlers), Mono, 18, Right, Ink)
+}
+
+// ClientAnchor is where packets for client row i arrive: the Reflector's
+// bottom edge.
+func ClientAnchor(i int) (float64, float64) {
+	if i >= MaxClientRows {
+		return GridLeftK + GridCols*GridCell/2, ClientsBot - 24
+	}
+	return pipeline[0].x + 40, float64(ClientRowTop+i*ClientRowH) + ClientRowH/2
+}
+
+// kubeletGrid draws every kubelet as a cell (or a cell per group of
+// kubelets at scale), coloured by its reflector's phase: watching calm,
+// listing orange, backing off red. A relist storm is a wave of orange.
+func kubeletGrid(sc *Scene, ks []Client) {
+	n := len(ks)
+	cells := GridCols * GridRows
+	per := max(1, (n+cells-1)/cells)
+	sc.label(GridLeftK, ClientsTop+40, thousands(int64(n))+" kubelets", ProseBold, 14, Left, Muted)
+	if per > 1 {
+		sc.label(GridLeftK+GridCols*GridCell, ClientsTop+40, "cell = "+itoa(per), Prose, 14, Right, Caption)
+	}
+	for i := 0; i*per < n && i < cells; i++ {
+		worst := 0
+		for _, k := range ks[i*per : min(n, (i+1)*per)] {
+			worst = max(worst, phaseRank(k.Phase))
+		}
+		x := float64(GridLeftK + (i%GridCols)*GridCell)
+		y := float64(ClientRowTop + (i/GridCols)*GridCell)
+		sc.rect(Rect{X: x, Y: y, W: GridCell - 3, H: GridCell - 3, Fill: rankColor[worst]})
+	}
+}
+
+// phaseRank orders reflector phases by how alarming they look.
+func phaseRank(p string) int {
+	switch p {
+	case "watching":
+		return 1
+	case "listing", "watch-list":
+		return 2
+	case "backoff", "watch retry wait", "watch-list retry wait":
+		return 3
+	}
+	return 0
+}
+
+var rankColor = [...]colorRGBA{
+	{R: 0x3A, G: 0x40, B: 0x4A, A: 0xFF}, // stopped / unknown
+	{R: 0x1F, G: 0x5E, B: 0x4C, A: 0xFF}, // watching: a calm bluish green
+	{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF}, // listing: Orange
+	{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}, // backing off: Vermillion
+}

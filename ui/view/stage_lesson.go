@@ -1,0 +1,164 @@
+package view
+
+import "strings"
+
+// Geometry of the lesson panel.
+const (
+	NarrLeft    = 72
+	NarrWidth   = 1120
+	AskLeft     = 1240
+	AskWidth    = 608
+	ChoiceTop   = PanelTop + 72
+	ChoiceH     = 34
+	MaxChoices  = 4
+	narrLines   = 4
+	narrLineH   = 30
+	checkLines  = 4
+	consoleRows = 3
+)
+
+// lessonPanel draws the narration (what to look at), the question or the
+// checks on the right, or in the sandbox the console's last lines.
+func lessonPanel(sc *Scene, s Snapshot) {
+	sc.rect(Rect{X: StageLeft, Y: PanelTop, W: StageEnd - StageLeft, H: PanelBot - PanelTop, Radius: 12, Fill: Panel})
+	l := s.Lesson
+	if l == nil {
+		sandboxPanel(sc, s)
+		return
+	}
+	title := l.StepTitle
+	if l.Error != "" {
+		title = "This step failed to run"
+	}
+	sc.label(NarrLeft, PanelTop+16, title, ProseBold, 28, Left, Ink)
+	text := l.Narration
+	if l.Error != "" {
+		text = l.Error
+	}
+	for i, line := range Wrap(text, Prose, 22, NarrWidth) {
+		if i == narrLines {
+			break
+		}
+		sc.label(NarrLeft, PanelTop+64+float64(i)*narrLineH, line, Prose, 22, Left, Muted)
+	}
+	switch {
+	case l.Question != "":
+		question(sc, l)
+	case len(l.Checks) > 0:
+		checks(sc, l.Checks)
+	}
+}
+
+// question is the predict-then-reveal box: the choices, the learner's
+// pick, and after the step ran, the right answer and why.
+func question(sc *Scene, l *LessonView) {
+	sc.label(AskLeft, PanelTop+16, "PREDICT", ProseBold, 14, Left, Orange)
+	q := Wrap(l.Question, ProseBold, 18, AskWidth)
+	for i, line := range q[:min(2, len(q))] {
+		sc.label(AskLeft, PanelTop+36+float64(i)*22, line, ProseBold, 18, Left, Ink)
+	}
+	for i, ch := range l.Choices {
+		if i == MaxChoices {
+			break
+		}
+		y := float64(ChoiceTop + 12 + i*ChoiceH)
+		fill := PanelHi
+		ink := Muted
+		if i == l.Picked {
+			fill, ink = Rule, Ink
+		}
+		if l.Right >= 0 && i == l.Right {
+			fill, ink = Mix(Panel, BluishGreen, 0.45), Ink
+		}
+		sc.rect(Rect{X: AskLeft, Y: y, W: AskWidth, H: ChoiceH - 4, Radius: 6, Fill: fill})
+		sc.label(AskLeft+12, y+5, itoa(i+1), Mono, 18, Left, Caption)
+		sc.label(AskLeft+40, y+5, clip(ch, 56), Prose, 18, Left, ink)
+	}
+	if l.Right >= 0 && l.Why != "" {
+		sc.label(NarrLeft, PanelBot-34, clip("Answer: "+l.Why, 110), Prose, 18, Left, BluishGreen)
+	} else if l.Right < 0 {
+		sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 14, Right, Caption)
+	}
+}
+
+// checks lists the step's claims with their verdicts: every sentence the
+// narration asserts was checked against this very run.
+func checks(sc *Scene, cs []CheckView) {
+	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 14, Left, Muted)
+	for i, c := range cs {
+		if i == checkLines {
+			sc.label(AskLeft, PanelTop+48+float64(i)*32, "+"+itoa(len(cs)-i)+" more", Prose, 16, Left, Caption)
+			break
+		}
+		y := PanelTop + 48 + float64(i)*32
+		shape, col := Circle, BluishGreen
+		if !c.Pass {
+			shape, col = Cross, Vermillion
+		}
+		sc.mark(Mark{X: AskLeft + 8, Y: y + 11, R: 7, Shape: shape, Color: col})
+		claim := c.Claim
+		if !c.Pass && c.Saw != "" {
+			claim += " (saw " + c.Saw + ")"
+		}
+		sc.label(AskLeft+28, y, clip(claim, 58), Prose, 18, Left, Muted)
+	}
+}
+
+// sandboxPanel shows the console's last lines and the knobs in the
+// sandbox, where no narration drives the stage.
+func sandboxPanel(sc *Scene, s Snapshot) {
+	sc.label(NarrLeft, PanelTop+16, "Sandbox", ProseBold, 28, Left, Ink)
+	sc.label(NarrLeft+Measure(ProseBold, 28, "Sandbox")+16, PanelTop+24, "` opens the console · L picks a lesson · ? help", Prose, 18, Left, Caption)
+	log := s.Log[max(0, len(s.Log)-consoleRows):]
+	for i, l := range log {
+		y := PanelTop + 64 + float64(i)*30
+		sc.label(NarrLeft, y, "$ "+clip(l.Cmd, 60), Mono, 18, Left, Muted)
+		c := Caption
+		if l.Failed {
+			c = Orange
+		}
+		sc.label(NarrLeft+NarrWidth, y, clip(firstLine(l.Out), 50), Mono, 18, Right, c)
+	}
+	for i, k := range s.UI.Knobs {
+		if i == 4 {
+			break
+		}
+		sc.label(AskLeft, PanelTop+24+float64(i)*32, clip(k, 60), Mono, 16, Left, Caption)
+	}
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	if s == "" {
+		return "OK"
+	}
+	return s
+}
+
+// Wrap breaks text into lines no wider than width design pixels, on
+// spaces; a paragraph break (blank line) is kept as a line break.
+func Wrap(text string, f Font, size, width float64) []string {
+	var out []string
+	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		line := ""
+		for _, w := range strings.Fields(para) {
+			try := w
+			if line != "" {
+				try = line + " " + w
+			}
+			if line != "" && Measure(f, size, try) > width {
+				out = append(out, line)
+				line = w
+				continue
+			}
+			line = try
+		}
+		if line != "" {
+			out = append(out, line)
+		}
+	}
+	return out
+}

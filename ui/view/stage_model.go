@@ -1,0 +1,158 @@
+package view
+
+// The stage's model beyond etcd: what the session copies out of the
+// world's API servers, clients, trace, metrics and lesson after a tick.
+// Like Snapshot it is plain data, so layout is testable without a world.
+
+// APIServer is one kube-apiserver replica as the stage draws it.
+type APIServer struct {
+	Name        string
+	Up, Serving bool
+	Down        string // why it is down ("OOMKilled"), "" when up
+	MemoryBytes int64
+	MemoryLimit int64 // 0: no limit
+	Resource    string
+	Ring        Ring
+	Ready       string // the cacher's ReadyState: "Pending", "Ready", "Stopped"
+	StoreObjs   int
+	StoreBytes  int64
+	Watchers    []Watcher // up to MaxWatcherGlyphs, by id
+	WatcherN    int       // all client watches on the cacher
+	Levels      []Level   // Priority and Fairness levels, in the server's order
+	Inflight    int
+}
+
+// Ring is the watch cache's ring buffer (watchCache.cache): events live
+// in slots [StartIndex, EndIndex) modulo Capacity.
+//
+//	    StartIndex           EndIndex
+//	        v                   v
+//	... [ e e e e e e e e e e ] . . .   Capacity slots
+//	     ^ OldestRV: the smallest RV a watch may start from
+type Ring struct {
+	StartIndex, EndIndex, Capacity int
+	OldestRV                       uint64
+	RV                             uint64 // the cache's current resourceVersion
+}
+
+// Len is how many events the ring holds.
+func (r Ring) Len() int { return r.EndIndex - r.StartIndex }
+
+// Fill is Len/Capacity (0 when the ring has no capacity).
+func (r Ring) Fill() float64 {
+	if r.Capacity <= 0 {
+		return 0
+	}
+	return float64(r.Len()) / float64(r.Capacity)
+}
+
+// Watcher is one client watch served from the cache.
+type Watcher struct {
+	ID       int
+	Client   string
+	Buffered int // events queued for it
+	Cap      int // its buffer size
+}
+
+// Level is one Priority and Fairness priority level.
+type Level struct {
+	Name          string
+	Limit, InUse  int
+	Waiting       int
+	Exempt        bool
+	RejectOnLimit bool
+}
+
+// Client is one client-go process: a kubelet, a controller, kubectl.
+type Client struct {
+	Name      string
+	Role      string // "kubelet", "controller", "kubectl", "client"
+	Phase     string // the main reflector's phase ("watching", "listing", ...)
+	Resource  string
+	LastRV    string
+	FIFO      int // deltas waiting
+	Store     int // objects in the Indexer
+	Handlers  int
+	Watches   int
+	Synced    bool
+	Relisting bool // a LIST is in flight
+}
+
+// TraceItem is one trace event the stage may draw, animate or explain.
+type TraceItem struct {
+	ID, Cause uint64
+	AtMs      int64
+	Node      string
+	Kind      string // the trace's kind ("PUT", "REQ", "WATCH_ERROR", ...)
+	Detail    string
+	Mark      Marker // what the timeline and packets make of it
+}
+
+// Marker classifies trace events for the timeline and the packets.
+type Marker int
+
+const (
+	NoMarker     Marker = iota
+	MarkGone            // a 410 Gone (too old resource version, expired)
+	MarkRelist          // a LIST from a reflector
+	MarkCompact         // a compaction
+	MarkRestart         // an API server restart
+	MarkOOM             // an OOM kill
+	MarkBookmark        // a bookmark delivered
+	MarkFault           // a fault thrown by the learner or a scenario
+)
+
+// String is the marker's name as the legend and state() print it.
+func (m Marker) String() string {
+	return [...]string{"", "410", "relist", "compaction", "restart", "OOMKilled", "bookmark", "fault"}[m]
+}
+
+// Series is one metric's recent samples for a live chart.
+type Series struct {
+	Name   string    // the Prometheus series name, labels included
+	Values []float64 // oldest first, one per sample interval
+	Last   float64
+}
+
+// LessonView is the lesson the stage is playing, step by step.
+type LessonView struct {
+	ID, Title   string
+	Step, Steps int // Step is the number of steps played (0 before the first)
+	StepTitle   string
+	Narration   string
+	Highlights  []string // target names ("apiserver.ring", "etcd.key:/a")
+	Question    string
+	Choices     []string
+	Picked      int // the learner's choice, -1 before choosing
+	Right       int // -1 until revealed
+	Why         string
+	Checks      []CheckView
+	Done        bool
+	Error       string
+}
+
+// CheckView is one check's verdict.
+type CheckView struct {
+	Claim string
+	Pass  bool
+	Saw   string
+}
+
+// Chrome is the state of the stage itself, not of the world: what the
+// presenter toggled and where the pointer is.
+type Chrome struct {
+	HoverRV  int64   // a resourceVersion under the pointer, highlighted in every layer (0: none)
+	HoverX   float64 // pointer in design pixels
+	HoverY   float64
+	Reduced  bool     // reduced motion: highlights instead of travel
+	Help     bool     // the keyboard help overlay
+	Blank    bool     // B: a blank screen
+	Message  string   // one line shown at the top (bad deep-link parameters, errors)
+	Why      []string // the "why?" chain being shown, root first
+	WhyTitle string
+	Console  bool     // the console overlay is open
+	Input    string   // what is typed in the console
+	Picker   bool     // the lesson picker is open
+	Lessons  []string // "id  title" for the picker
+	Knobs    []string // the sandbox's knob lines
+}

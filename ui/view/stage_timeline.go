@@ -1,0 +1,97 @@
+package view
+
+import "time"
+
+// The timeline row: the step controls, the speed, and a bar of simulated
+// time with a marker for every 410, relist, compaction, restart and OOM
+// kill so far. Controls have one fixed place (top of the row, left), as
+// presenters ask of every stepper.
+const (
+	ScrubLeft  = 688
+	ScrubRight = 1704
+	ScrubY     = TimelineTop + 28
+)
+
+// Button is a clickable control with the command it sends.
+type Button struct {
+	Region
+	Label string
+	Cmd   string
+}
+
+// Buttons are the timeline's controls, left to right.
+func Buttons(s Snapshot) []Button {
+	play := "play"
+	if !s.Paused {
+		play = "pause"
+	}
+	bs := []Button{
+		{Region{StageLeft, TimelineTop + 8, 112, 40}, "← back", "back"},
+		{Region{StageLeft + 120, TimelineTop + 8, 112, 40}, play, "toggle"},
+		{Region{StageLeft + 240, TimelineTop + 8, 112, 40}, "next →", "next"},
+		{Region{StageLeft + 368, TimelineTop + 8, 72, 40}, "−", "slower"},
+		{Region{StageLeft + 520, TimelineTop + 8, 72, 40}, "+", "faster"},
+		{Region{StageEnd - 136, TimelineTop + 8, 64, 40}, "?", "help"},
+		{Region{StageEnd - 64, TimelineTop + 8, 64, 40}, "why", "why"},
+	}
+	return bs
+}
+
+// timeline draws the controls and the marker bar.
+func timeline(sc *Scene, s Snapshot, now time.Duration) {
+	for _, b := range Buttons(s) {
+		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 8, Fill: PanelHi})
+		sc.label(b.X+b.W/2, b.Y+9, b.Label, ProseBold, 18, Center, Ink)
+	}
+	sc.label(StageLeft+480, TimelineTop+16, speedText(s.Speed), Mono, 20, Center, Ink)
+	sc.rect(Rect{X: ScrubLeft, Y: ScrubY - 2, W: ScrubRight - ScrubLeft, H: 4, Radius: 2, Fill: Rule})
+	end := max(s.Now, time.Second)
+	for _, m := range s.Markers {
+		x := ScrubLeft + (ScrubRight-ScrubLeft)*float64(m.AtMs)/float64(end.Milliseconds())
+		shape, c := markerStyle(m.Mark)
+		sc.mark(Mark{X: x, Y: ScrubY, R: 7, Shape: shape, Color: c})
+	}
+	sc.mark(Mark{X: ScrubRight, Y: ScrubY, R: 8, Shape: Circle, Color: Ink})
+	sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 13, Left, Caption)
+	sc.label(ScrubRight, ScrubY+10, SimTime(s.Now), Mono, 13, Right, Caption)
+}
+
+// markerStyle is the shape and colour of a timeline marker.
+func markerStyle(m Marker) (Shape, colorRGBA) {
+	switch m {
+	case MarkGone:
+		return Triangle, Orange
+	case MarkRelist:
+		return Square, Blue
+	case MarkCompact:
+		return Diamond, Yellow
+	case MarkRestart:
+		return Circle, ReddishPurple
+	case MarkOOM:
+		return Cross, Vermillion
+	case MarkBookmark:
+		return Flag, ReddishPurple
+	}
+	return Circle, Muted
+}
+
+// speedText is the speed as presenters say it: "0.1x", "1x", "100x".
+func speedText(v float64) string {
+	if v <= 0 {
+		v = 1
+	}
+	return trimFloat(v) + "x"
+}
+
+// Speeds are the steps the speed control moves through.
+var Speeds = []float64{0.1, 0.25, 0.5, 1, 2, 5, 10, 25, 50, 100}
+
+// NextSpeed is the speed one step faster (dir > 0) or slower.
+func NextSpeed(cur float64, dir int) float64 {
+	i := 0
+	for i < len(Speeds)-1 && Speeds[i] < cur-1e-9 {
+		i++
+	}
+	i = min(max(i+dir, 0), len(Speeds)-1)
+	return Speeds[i]
+}
