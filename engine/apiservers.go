@@ -103,9 +103,11 @@ func (w *World) attachAPIServers(cfg APIServersConfig) error {
 
 // Advance steps the replica when it has work due, then delivers what it
 // produced. Reading streams may unblock the cacher, so it repeats while
-// the replica reports work due now (bounded).
+// the replica reports work due now. The bound is a livelock guard, not a
+// budget: a watch-list of 150,000 pods moves through a cacheWatcher's
+// result buffer (capacity ~100) in 1,500 rounds at one instant.
 func (r *apiReplica) Advance(now time.Duration) {
-	for range 16 {
+	for range maxReplicaRounds {
 		at, ok := r.srv.NextWake()
 		if !ok || at > now {
 			r.srv.Advance(now)
@@ -115,6 +117,9 @@ func (r *apiReplica) Advance(now time.Duration) {
 		r.deliver()
 	}
 }
+
+// maxReplicaRounds bounds Advance's loop (see Advance).
+const maxReplicaRounds = 1 << 20
 
 // NextWake is the replica's.
 func (r *apiReplica) NextWake() (time.Duration, bool) { return r.srv.NextWake() }
