@@ -56,4 +56,26 @@
 // The engine advances them before every event and command and keeps a
 // wake-up event queued at each NextWake, so a timer fires exactly on time
 // however the caller slices the run into RunUntil calls.
+//
+// # Clients, the cluster, faults and scenarios
+//
+// Client (clients.go) runs a client-go SharedInformerFactory on its own
+// node: its reflectors' calls travel over w.Do / w.Watch, answers come
+// back as OnListResult / OnWatchStarted / OnWatchEvent / OnWatchEnded, and
+// each client keeps exactly one scheduled wake-up at its NextWake (no
+// ticker, so 5,000 kubelets cost nothing between their events). Reflector
+// decisions become REFLECTOR trace events whose causes chain a relist
+// back to the 410 and the compaction or restart behind it.
+//
+// Config.Cluster (cluster.go) generates N nodes (kubelets watching their
+// pods by spec.nodeName, lease renewals), a controller manager, kubectl
+// users, pollers and the seeds' unpaginated-LIST controller, with the
+// initial objects bulk-loaded into etcd at time zero. Faults
+// (faults_world.go): Disconnect, Partition, Heal, RestartAPIServer,
+// KillAPIServer, CompactNow, SlowConsumer, SlowHandler, ClearFaults.
+// RunScenario (scenario*.go) runs steady, restart-storm, the-incident or
+// chaos and reports metric sums under their real names plus
+// CheckConvergence: every informer's store against etcd. StreamChecker
+// (streamcheck.go) asserts ordering, completeness and continuity of every
+// client watch; the chaos test runs it over hundreds of seeds.
 package engine
