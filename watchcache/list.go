@@ -123,15 +123,22 @@ func (c *Cacher) collect(tree storeTree, listRV uint64, from string, limit int64
 	noSelectors := opts.LabelSelector.Empty() && opts.FieldSelector.Empty()
 	var fetched, remaining int64
 	lastKey, more := "", false
+	// Like the real Cacher.GetList, once the limit is reached any further
+	// element in range (matching the selectors or not) means "more": the
+	// client gets a continue token even if its next page turns out empty.
+	// The remaining count is only computed (and reported) without selectors.
 	listPrefix(tree, c.resource.NamespacePrefix(opts.Namespace), from, func(e *storeElement) bool {
 		fetched++
-		if !opts.LabelSelector.Matches(e.Object.Labels) || !opts.FieldSelector.Matches(e.Object.Field) {
-			return true
-		}
 		if limit > 0 && int64(len(res.Items)) >= limit {
 			more = true
+			if !noSelectors {
+				return false
+			}
 			remaining++
-			return noSelectors // count the rest only when it is reported
+			return true
+		}
+		if !opts.LabelSelector.Matches(e.Object.Labels) || !opts.FieldSelector.Matches(e.Object.Field) {
+			return true
 		}
 		res.Items = append(res.Items, e.Object)
 		lastKey = e.Key

@@ -196,3 +196,26 @@ func TestSnapshotModel(t *testing.T) {
 		}
 	}
 }
+
+// A limited selector LIST gets a continue token whenever any element
+// follows the page, matching or not (as the real Cacher.GetList does), and
+// no remainingItemCount; without selectors the count is reported.
+func TestLimitedSelectorListContinue(t *testing.T) {
+	c := readyCacher(t, 1, 0)
+	for i, name := range []string{"a", "b", "c", "d"} {
+		app := map[string]string{"app": []string{"x", "y"}[i%2]}
+		c.ProcessEvent(0, am.Added, pod("default", name, "", uint64(2+i), app))
+	}
+	res := mustList(t, c, 0, ListOptions{Namespace: "default", Limit: 2, LabelSelector: mustLabels("app=x")})
+	if len(res.Items) != 2 || res.Continue == "" || res.RemainingItemCount != nil {
+		t.Fatalf("selector page: %v, continue %q, remaining %v", names(res.Items), res.Continue, res.RemainingItemCount)
+	}
+	res = mustList(t, c, 0, ListOptions{Namespace: "default", Limit: 2})
+	if res.RemainingItemCount == nil || *res.RemainingItemCount != 2 {
+		t.Fatalf("no-selector page must report 2 remaining, got %v", res.RemainingItemCount)
+	}
+	res = mustList(t, c, 0, ListOptions{Namespace: "default", Limit: 4, LabelSelector: mustLabels("app=x")})
+	if res.Continue != "" {
+		t.Fatalf("nothing follows the last element: no continue token, got %q", res.Continue)
+	}
+}
