@@ -126,13 +126,17 @@ func (x *evalCtx) noteEvent(f Filter, ev engine.TraceEvent, ok bool) {
 
 func (x *evalCtx) contains(c Check) (bool, string) {
 	out := x.output(c.Source)
+	needle := expand(c.Needle, x.captures) // {name}: a value captured earlier
 	x.saw = []Seen{{c.Source.String(), clip(out, 160)}}
-	has := strings.Contains(out, c.Needle)
+	if needle != c.Needle {
+		x.saw = append(x.saw, Seen{"text", needle})
+	}
+	has := strings.Contains(out, needle)
 	switch {
 	case c.Negate && has:
-		return false, fmt.Sprintf("%s contains %q", c.Source, c.Needle)
+		return false, fmt.Sprintf("%s contains %q", c.Source, needle)
 	case !c.Negate && !has:
-		return false, fmt.Sprintf("%s does not contain %q", c.Source, c.Needle)
+		return false, fmt.Sprintf("%s does not contain %q", c.Source, needle)
 	}
 	return true, ""
 }

@@ -2,6 +2,8 @@ package lessons
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"watchscope/engine"
 	"watchscope/mvcc"
@@ -26,7 +28,13 @@ var etcdMetrics = map[string]func(mvcc.Metrics) int64{
 }
 
 // metricValue reads one series: first from the world's registry (which
-// later layers fill), then from etcd's own metrics.
+// later layers fill), then from etcd's own metrics. A name whose labels
+// are not the series' full set reads like PromQL's sum(name{labels}):
+// the sum of every series of that name carrying those labels, so
+// `metric apiserver_terminated_watchers_total` adds up every replica and
+// resource, and `metric watch_cache_capacity{resource="pods"}` every
+// replica's pods cache. A name no series matches is an error (a typo
+// must not read as a quiet zero).
 func metricValue(w *engine.World, series string) (Value, error) {
 	if v, ok := w.Metrics.Value(series); ok {
 		return num(v), nil
@@ -34,5 +42,43 @@ func metricValue(w *engine.World, series string) (Value, error) {
 	if get, ok := etcdMetrics[series]; ok && w.Etcd != nil {
 		return num(float64(get(w.Etcd.Metrics()))), nil
 	}
+	name, want := splitSeries(series)
+	sum, found := 0.0, false
+	for _, s := range w.Metrics.Names() {
+		n, labels := splitSeries(s)
+		if n != name || !hasLabels(labels, want) {
+			continue
+		}
+		if v, ok := w.Metrics.Value(s); ok {
+			sum, found = sum+v, true
+		}
+	}
+	if found {
+		return num(sum), nil
+	}
 	return Value{}, fmt.Errorf("this world has no metric series %s", series)
+}
+
+// splitSeries splits `name{a="1",b="2"}` into the name and its labels
+// (each `a="1"`). Label values in this simulation hold no commas.
+func splitSeries(s string) (string, []string) {
+	name, rest, ok := strings.Cut(s, "{")
+	if !ok {
+		return s, nil
+	}
+	rest = strings.TrimSuffix(rest, "}")
+	if rest == "" {
+		return name, nil
+	}
+	return name, strings.Split(rest, ",")
+}
+
+// hasLabels reports whether every wanted label is among have.
+func hasLabels(have, want []string) bool {
+	for _, l := range want {
+		if !slices.Contains(have, l) {
+			return false
+		}
+	}
+	return true
 }

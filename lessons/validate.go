@@ -99,6 +99,12 @@ func validateCheck(l *Lesson, s *Step, c Check, names map[string]bool, ps *probl
 	}
 	if c.Kind == CheckContains {
 		validateSource(s, c.Source, c.Line, ps)
+		for _, name := range placeholders(c.Needle) {
+			if !names[name] {
+				ps.add(c.Line, "{%s}: nothing captures %q before this check (let %s = ...)%s",
+					name, name, name, didYouMean(name, sortedNames(names)))
+			}
+		}
 	}
 }
 

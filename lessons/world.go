@@ -49,6 +49,7 @@ var worldSettings = []worldSetting{
 	})},
 	{"handler-cost", "virtual time each informer handler takes per event", durationOf(func(c *engine.Config, d time.Duration) { c.Cluster.HandlerCost = d })},
 	{"memory-limit", "kube-apiserver container memory limit (e.g. 4Gi)", quantityOf(func(c *engine.Config, n int64) { c.APIServers.Server.Memory.Limit = n })},
+	{"legacy-fixed-watch-cache-sizes", "pre-1.19 API servers: a --watch-cache-sizes entry fixes that ring's capacity", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.LegacyFixedWatchCacheSizes = b })},
 }
 
 func worldSettingNames() []string {
