@@ -28,6 +28,12 @@ func TestShots(t *testing.T) {
 		"revisions": "lesson=revisions&step=2",
 		"projector": "nodes=20&theme=projector",
 		"bad":       "lesson=nope&speed=fast",
+		"storm":     "nodes=1000",
+	}
+	// cmds run after 15 s of a link's world, then 3 s more play.
+	cmds := map[string][]string{
+		"storm":   {"sim restart apiserver-0"},
+		"sandbox": {"sim compact-now", "sim disconnect node-3 30s"},
 	}
 	for name, q := range links {
 		v, _ := url.ParseQuery(q)
@@ -37,7 +43,13 @@ func TestShots(t *testing.T) {
 			t.Fatal(err)
 		}
 		view.SetTheme(l.Theme == "projector")
-		for range 20 * 60 {
+		for range 15 * 60 {
+			s.Tick(time.Second / 60)
+		}
+		for _, c := range cmds[name] {
+			s.Send(c)
+		}
+		for range 3 * 60 {
 			s.Tick(time.Second / 60)
 		}
 		if name == "sandbox" {

@@ -154,9 +154,10 @@ var defaultCharts = []string{
 	"etcd_debugging_mvcc_current_revision",
 }
 
-// charts reads up to view.MaxCharts series. A wanted name matches the
-// first registered series with that metric name whose labels include
-// every label the wanted name gives (written k=v without quotes).
+// charts reads up to view.MaxCharts series. A wanted name is a metric
+// name with optional labels written k=v; the chart is the sum of every
+// registered series of that name whose labels include them (as PromQL's
+// sum(name{k="v"}) would be), aligned on their newest samples.
 func charts(w *engine.World, wanted []string) []view.Series {
 	names := w.Metrics.Names()
 	var out []view.Series
@@ -164,43 +165,73 @@ func charts(w *engine.World, wanted []string) []view.Series {
 		if len(out) == view.MaxCharts {
 			break
 		}
-		name := matchSeries(names, want)
-		if name == "" {
-			continue
+		if ser, ok := sumSeries(w, names, want); ok {
+			out = append(out, ser)
 		}
-		ts, ok := w.Metrics.Series(name)
-		if !ok {
-			continue
-		}
-		ser := view.Series{Name: name}
-		for _, s := range ts.Samples() {
-			ser.Values = append(ser.Values, s.Value)
-		}
-		ser.Last, _ = w.Metrics.Value(name)
-		out = append(out, ser)
 	}
 	return out
 }
 
-func matchSeries(names []string, want string) string {
+func sumSeries(w *engine.World, names []string, want string) (view.Series, bool) {
 	base, labels, _ := strings.Cut(want, "{")
 	labels = strings.TrimSuffix(labels, "}")
+	ser := view.Series{Name: displayName(base, labels)}
+	found := false
 	for _, n := range names {
-		nb, nl, _ := strings.Cut(n, "{")
-		if nb != base {
+		if !matches(n, base, labels) {
 			continue
 		}
-		ok := true
-		for _, l := range strings.Split(labels, ",") {
-			if l == "" {
-				continue
-			}
-			k, v, _ := strings.Cut(l, "=")
-			ok = ok && strings.Contains(nl, k+`="`+strings.Trim(v, `"`)+`"`)
+		ts, ok := w.Metrics.Series(n)
+		if !ok {
+			continue
 		}
-		if ok {
-			return n
+		found = true
+		addAligned(&ser.Values, ts.Samples())
+		v, _ := w.Metrics.Value(n)
+		ser.Last += v
+	}
+	return ser, found
+}
+
+// addAligned adds samples into sum, both aligned on their newest end.
+func addAligned(sum *[]float64, ss []engine.Sample) {
+	if len(ss) > len(*sum) {
+		grown := make([]float64, len(ss))
+		copy(grown[len(ss)-len(*sum):], *sum)
+		*sum = grown
+	}
+	off := len(*sum) - len(ss)
+	for i, s := range ss {
+		(*sum)[off+i] += s.Value
+	}
+}
+
+func matches(name, base, labels string) bool {
+	nb, nl, _ := strings.Cut(name, "{")
+	if nb != base {
+		return false
+	}
+	for _, l := range strings.Split(labels, ",") {
+		if l == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(l, "=")
+		if !strings.Contains(nl, k+`="`+strings.Trim(v, `"`)+`"`) {
+			return false
 		}
 	}
-	return ""
+	return true
+}
+
+// displayName is the chart title: sum(name{k="v"}) as PromQL writes it.
+func displayName(base, labels string) string {
+	if labels == "" {
+		return base
+	}
+	var parts []string
+	for _, l := range strings.Split(labels, ",") {
+		k, v, _ := strings.Cut(l, "=")
+		parts = append(parts, k+`="`+strings.Trim(v, `"`)+`"`)
+	}
+	return base + "{" + strings.Join(parts, ",") + "}"
 }

@@ -22,7 +22,7 @@ const (
 	historyMax   = 512 // records read per refresh
 	queueMax     = 64  // commands waiting for the next tick
 	cuesPerTick  = 4   // demo steps applied in one tick at most
-	historySlack = 4   // revisions read beyond the tape's left edge
+	historySlack = 8   // revisions read beyond the tape's left edge
 )
 
 // Session is one running stage: world, clock, motion, demo, command queue,
@@ -109,6 +109,8 @@ func (s *Session) exec(cmd string) {
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
 		line.Out, line.Failed = "Error: "+err.Error(), true // as etcdctl prints it
+	} else {
+		s.knob(cmd)
 	}
 	s.logLine(line)
 }
@@ -123,7 +125,7 @@ func (s *Session) logLine(line view.LogLine) {
 // refresh copies the world's state into the snapshot.
 func (s *Session) refresh() {
 	rev, compactRev := s.sim.Revs()
-	from := max(1, rev-view.Columns-historySlack)
+	from := max(1, rev-max(view.Columns, view.EColumns)-historySlack)
 	keys, total, live := s.sim.Keys(view.MaxLanes)
 	w := s.sim.World()
 	s.scanMarkers(w)
@@ -189,3 +191,26 @@ func (s *Session) Motion() *view.Motion { return &s.motion }
 
 // AnimNow is the animation clock.
 func (s *Session) AnimNow() time.Duration { return s.clock.Anim() }
+
+// knobNames maps the sandbox's knob commands to the toggle they light.
+var knobNames = map[string]string{
+	"sim set watch-cache-sizes pods#1000": "cache",
+	"sim set priority-and-fairness false": "apf-off",
+	"sim set watch-list false":            "watchlist-off",
+	"sim set consistent-reads false":      "consistent-off",
+	"sim set memory-limit 1Gi":            "memory",
+}
+
+// knob remembers which sandbox knobs were changed from their default.
+func (s *Session) knob(cmd string) {
+	name, ok := knobNames[cmd]
+	if !ok {
+		return
+	}
+	for _, k := range s.chrome.Knobs {
+		if k == name {
+			return
+		}
+	}
+	s.chrome.Knobs = append(s.chrome.Knobs, name)
+}

@@ -9,9 +9,13 @@ import (
 // header draws the title block and the live counters. Counters are in Go
 // Mono, right-aligned, so a growing revision does not shift its digits.
 func header(sc *Scene, s Snapshot) {
-	sc.label(Margin, 48, "WatchScope", ProseBold, 48, Left, Ink)
-	sc.label(Margin, 112, "etcd keeps every change as a revision. Compaction forgets the past.",
-		Prose, 24, Left, Muted)
+	title, sub := "WatchScope", "etcd keeps every change as a revision. Compaction forgets the past."
+	if l := s.Lesson; l != nil {
+		title = l.Title
+		sub = "WatchScope  ·  step " + strconv.Itoa(l.Step) + " of " + strconv.Itoa(l.Steps)
+	}
+	sc.label(Margin, 48, clip(title, 40), ProseBold, 44, Left, Ink)
+	sc.label(Margin, 112, sub, Prose, 24, Left, Muted)
 
 	stats := []struct{ label, value string }{
 		{"SIM TIME", SimTime(s.Now)},

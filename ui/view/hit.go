@@ -43,6 +43,13 @@ func Hit(s Snapshot, x, y float64) string {
 			return b.Cmd
 		}
 	}
+	if s.Lesson == nil && full(s) {
+		for _, b := range SandboxButtons(s) {
+			if b.Contains(x, y) {
+				return b.Cmd
+			}
+		}
+	}
 	if l := s.Lesson; l != nil && l.Question != "" && l.Right < 0 {
 		for i := range l.Choices {
 			r := Region{AskLeft, float64(ChoiceTop + 12 + i*ChoiceH), AskWidth, ChoiceH - 4}

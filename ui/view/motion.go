@@ -44,7 +44,10 @@ func (m *Motion) Observe(s Snapshot, now time.Duration) {
 		m.packets.observe(s, now)
 		return
 	}
-	if s.Rev != m.rev {
+	if s.Rev != m.rev && target-m.origin.At(now) > float64(2*m.Columns) {
+		m.origin = Hold(target) // a burst: jump, sliding would show only the past
+		m.rev = s.Rev
+	} else if s.Rev != m.rev {
 		m.origin = m.origin.Retarget(target, now, SlideDur, OutCubic)
 		m.rev = s.Rev
 	}

@@ -252,6 +252,10 @@ func memoryGauge(sc *Scene, a APIServer) {
 	f := 0.0
 	if a.MemoryLimit > 0 {
 		f = math.Min(1, float64(a.MemoryBytes)/float64(a.MemoryLimit))
+	} else {
+		const nominal = 4 << 30 // no limit: draw against 4 GiB so the bar still moves
+		f = math.Min(1, float64(a.MemoryBytes)/nominal)
+		sc.label(x+w+10, top, "no limit", Prose, 13, Left, Caption)
 	}
 	c := BluishGreen
 	switch {

@@ -12,11 +12,23 @@ const (
 	MaxClientRows = 4
 	ClientRowH    = 44
 	ClientRowTop  = ClientsTop + 52
-	GridLeftK     = 984 // the kubelet grid
-	GridCell      = 14
-	GridCols      = 29
-	GridRows      = 12
+	GridLeftK     = 1000 // the kubelet grid, up to the band's right edge
+	GridW         = StageRight - 16 - GridLeftK
+	GridH         = ClientsBot - 16 - ClientRowTop
 )
+
+// gridCell is the cell size that fits n cells in the grid: large squares
+// for a small cluster, 8 px cells (each standing for several kubelets)
+// at 5,000 nodes.
+func gridCell(n int) (cell, cols, cells int) {
+	for _, c := range []int{32, 24, 16, 12, 10, 8} {
+		cols, rows := GridW/c, GridH/c
+		if cols*rows >= n || c == 8 {
+			return c, cols, cols * rows
+		}
+	}
+	return 8, GridW / 8, (GridW / 8) * (GridH / 8)
+}
 
 // The informer pipeline's boxes, left to right, as client-go builds it:
 //
@@ -42,9 +54,10 @@ func clients(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 		sc.label(StageLeft+64, ClientRowTop+28, "no informers in this world: you are the client (kubectl, etcdctl in the console)", Prose, 20, Left, Caption)
 		return
 	}
-	for i, p := range pipeline {
-		sc.label(p.x, ClientsTop+40, p.name, ProseBold, 14, Left, Muted)
-		_ = i
+	if len(s.Clients) > 0 {
+		for _, p := range pipeline {
+			sc.label(p.x+4, ClientsTop+40, p.name, ProseBold, 14, Left, Muted)
+		}
 	}
 	for i, c := range s.Clients {
 		if i == MaxClientRows {
@@ -86,7 +99,7 @@ func clientRow(sc *Scene, y float64, c Client) {
 		phaseC = Vermillion
 	}
 	r := pipeline[0]
-	sc.label(r.x+10, y+9, clip(c.Phase, 11), Prose, 16, Left, phaseC)
+	sc.label(r.x+10, y+9, shortPhase(c.Phase), Prose, 16, Left, phaseC)
 	sc.label(r.x+r.w-10, y+9, "RV "+c.LastRV, Mono, 16, Right, Ink)
 	sc.label(pipeline[1].x+pipeline[1].w-10, y+8, itoa(c.FIFO), Mono, 18, Right, Ink)
 	sc.label(pipeline[2].x+pipeline[2].w-10, y+8, thousands(int64(c.Store)), Mono, 18, Right, Ink)
@@ -97,7 +110,7 @@ func clientRow(sc *Scene, y float64, c Client) {
 // bottom edge.
 func ClientAnchor(i int) (float64, float64) {
 	if i >= MaxClientRows {
-		return GridLeftK + GridCols*GridCell/2, ClientsBot - 24
+		return GridLeftK + GridW/2, ClientRowTop + GridH/2
 	}
 	return pipeline[0].x + 40, float64(ClientRowTop+i*ClientRowH) + ClientRowH/2
 }
@@ -107,20 +120,22 @@ func ClientAnchor(i int) (float64, float64) {
 // listing orange, backing off red. A relist storm is a wave of orange.
 func kubeletGrid(sc *Scene, ks []Client) {
 	n := len(ks)
-	cells := GridCols * GridRows
+	cell, cols, cells := gridCell(n)
 	per := max(1, (n+cells-1)/cells)
 	sc.label(GridLeftK, ClientsTop+40, thousands(int64(n))+" kubelets", ProseBold, 14, Left, Muted)
+	gridLegend(sc)
 	if per > 1 {
-		sc.label(GridLeftK+GridCols*GridCell, ClientsTop+40, "cell = "+itoa(per), Prose, 14, Right, Caption)
+		sc.label(GridLeftK+GridW, ClientsBot-20, "1 cell = "+itoa(per)+" kubelets (the worst shown)", Prose, 13, Right, Caption)
 	}
+	gap := float64(max(2, cell/6))
 	for i := 0; i*per < n && i < cells; i++ {
 		worst := 0
 		for _, k := range ks[i*per : min(n, (i+1)*per)] {
 			worst = max(worst, phaseRank(k.Phase))
 		}
-		x := float64(GridLeftK + (i%GridCols)*GridCell)
-		y := float64(ClientRowTop + (i/GridCols)*GridCell)
-		sc.rect(Rect{X: x, Y: y, W: GridCell - 3, H: GridCell - 3, Fill: rankColor[worst]})
+		x := float64(GridLeftK + (i%cols)*cell)
+		y := float64(ClientRowTop + (i/cols)*cell)
+		sc.rect(Rect{X: x, Y: y, W: float64(cell) - gap, H: float64(cell) - gap, Fill: rankColor[worst]})
 	}
 }
 
@@ -142,4 +157,27 @@ var rankColor = [...]colorRGBA{
 	{R: 0x1F, G: 0x5E, B: 0x4C, A: 0xFF}, // watching: a calm bluish green
 	{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF}, // listing: Orange
 	{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}, // backing off: Vermillion
+}
+
+// gridLegend names the grid's colours with a swatch each.
+func gridLegend(sc *Scene) {
+	x := float64(GridLeftK + GridW)
+	for i := 3; i >= 1; i-- {
+		name := [...]string{"", "watching", "listing", "backing off"}[i]
+		w := Measure(Prose, 14, name)
+		sc.label(x, ClientsTop+40, name, Prose, 14, Right, Caption)
+		sc.rect(Rect{X: x - w - 16, Y: ClientsTop + 43, W: 10, H: 10, Fill: rankColor[i]})
+		x -= w + 32
+	}
+}
+
+// shortPhase fits a reflector phase in its box.
+func shortPhase(p string) string {
+	switch p {
+	case "watch retry wait", "watch-list retry wait":
+		return "retry wait"
+	case "":
+		return "starting"
+	}
+	return clip(p, 12)
 }

@@ -104,27 +104,81 @@ func checks(sc *Scene, cs []CheckView) {
 	}
 }
 
-// sandboxPanel shows the console's last lines and the knobs in the
-// sandbox, where no narration drives the stage.
+// sandboxPanel is the sandbox's palette: fault buttons and knob toggles,
+// each a console command (the same line `go run . console` takes), and
+// the console's last lines beside them.
 func sandboxPanel(sc *Scene, s Snapshot) {
 	sc.label(NarrLeft, PanelTop+16, "Sandbox", ProseBold, 28, Left, Ink)
-	sc.label(NarrLeft+Measure(ProseBold, 28, "Sandbox")+16, PanelTop+24, "` opens the console · L picks a lesson · ? help", Prose, 18, Left, Caption)
+	sc.label(NarrLeft+Measure(ProseBold, 28, "Sandbox")+16, PanelTop+24, "faults and knobs are console commands · ` opens the console · L picks a lesson", Prose, 18, Left, Caption)
+	for _, b := range SandboxButtons(s) {
+		fill := PanelHi
+		if b.On {
+			fill = Mix(PanelHi, SkyBlue, 0.35)
+		}
+		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 8, Fill: fill})
+		sc.label(b.X+b.W/2, b.Y+9, b.Label, Prose, 17, Center, Ink)
+	}
 	log := s.Log[max(0, len(s.Log)-consoleRows):]
 	for i, l := range log {
-		y := PanelTop + 64 + float64(i)*30
-		sc.label(NarrLeft, y, "$ "+clip(l.Cmd, 60), Mono, 18, Left, Muted)
+		y := PanelTop + 64 + float64(i)*36
+		sc.label(AskLeft+8, y, "$ "+clip(l.Cmd, 48), Mono, 16, Left, Muted)
 		c := Caption
 		if l.Failed {
 			c = Orange
 		}
-		sc.label(NarrLeft+NarrWidth, y, clip(firstLine(l.Out), 50), Mono, 18, Right, c)
+		sc.label(AskLeft+24, y+18, clip(firstLine(l.Out), 52), Mono, 14, Left, c)
 	}
-	for i, k := range s.UI.Knobs {
-		if i == 4 {
-			break
+}
+
+// ToggleButton is a sandbox button; On marks a knob away from its default.
+type ToggleButton struct {
+	Button
+	On bool
+}
+
+// SandboxButtons are the sandbox's fault and knob buttons, two rows.
+func SandboxButtons(s Snapshot) []ToggleButton {
+	k := s.UI.Knobs
+	on := func(name string) bool {
+		for _, x := range k {
+			if x == name {
+				return true
+			}
 		}
-		sc.label(AskLeft, PanelTop+24+float64(i)*32, clip(k, 60), Mono, 16, Left, Caption)
+		return false
 	}
+	faults := []Button{
+		{Label: "restart apiserver", Cmd: "sim restart apiserver-0"},
+		{Label: "OOM-kill apiserver", Cmd: "sim kill apiserver-0 10s"},
+		{Label: "disconnect node-3 30s", Cmd: "sim disconnect node-3 30s"},
+		{Label: "compact now", Cmd: "sim compact-now"},
+		{Label: "write load 200/s", Cmd: "sim load pods 200 30s"},
+		{Label: "heal", Cmd: "sim heal"},
+	}
+	knobs := []ToggleButton{
+		{Button{Label: "cache pods#1000", Cmd: "sim set watch-cache-sizes pods#1000"}, on("cache")},
+		{Button{Label: "APF off", Cmd: "sim set priority-and-fairness false"}, on("apf-off")},
+		{Button{Label: "WatchList off", Cmd: "sim set watch-list false"}, on("watchlist-off")},
+		{Button{Label: "consistent reads off", Cmd: "sim set consistent-reads false"}, on("consistent-off")},
+		{Button{Label: "memory limit 1Gi", Cmd: "sim set memory-limit 1Gi"}, on("memory")},
+		{Button{Label: "kubectl get pods -A", Cmd: "kubectl get pods -A"}, false},
+	}
+	var out []ToggleButton
+	x := float64(NarrLeft)
+	for _, b := range faults {
+		w := Measure(Prose, 17, b.Label) + 32
+		b.Region = Region{x, PanelTop + 64, w, 40}
+		out = append(out, ToggleButton{Button: b})
+		x += w + 12
+	}
+	x = NarrLeft
+	for _, b := range knobs {
+		w := Measure(Prose, 17, b.Label) + 32
+		b.Region = Region{x, PanelTop + 120, w, 40}
+		out = append(out, b)
+		x += w + 12
+	}
+	return out
 }
 
 func firstLine(s string) string {

@@ -20,7 +20,7 @@ func TestDemoPlays(t *testing.T) {
 	defer srv.Close()
 	ctx := browser(t)
 	cons := watchConsole(ctx)
-	do(t, ctx, chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/?speed=6"))
+	do(t, ctx, chromedp.EmulateViewport(1920, 1080), chromedp.Navigate(srv.URL+"/?speed=6&nodes=0"))
 	waitFor(t, ctx, `window.watchscope && window.watchscope.ready === true`, 120*time.Second)
 	waitFor(t, ctx, `(() => { const s = JSON.parse(window.watchscope.state());
 		return s.revision >= 25 && s.compactRevision > 0; })()`, 180*time.Second)

@@ -60,7 +60,7 @@ func TestTapeInBrowser(t *testing.T) {
 	cons := watchConsole(ctx)
 	do(t, ctx, chromedp.EmulateViewport(1920, 1080))
 	start := time.Now()
-	do(t, ctx, chromedp.Navigate(srv.URL+"/?demo=off"))
+	do(t, ctx, chromedp.Navigate(srv.URL+"/?demo=off&nodes=0"))
 	waitFor(t, ctx, `window.watchscope && window.watchscope.ready === true`, 120*time.Second)
 	readyAt := run(t, ctx, chromedp.Evaluate[float64](`window.watchscope.readyAt`))
 	t.Logf("first frame %.0f ms after navigation start (wall %v)", readyAt, time.Since(start).Round(time.Millisecond))

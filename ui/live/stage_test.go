@@ -1,0 +1,166 @@
+package live
+
+import (
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"watchscope/lessons"
+	"watchscope/ui/view"
+)
+
+func TestClassify(t *testing.T) {
+	cases := []struct {
+		kind, detail string
+		want         view.Marker
+	}{
+		{"RESP", "#12 410 Expired: too old resource version: 5 (100)", view.MarkGone},
+		{"WATCH_ERROR", "#3 ERROR too old resource version: 40 (41)", view.MarkGone},
+		{"REQ", "#9 node-3 LIST /api/v1/pods?resourceVersion=0", view.MarkRelist},
+		{"REQ", "#9 node-3 UPDATE /api/v1/namespaces/a/pods/b", view.NoMarker},
+		{"COMPACT", "rev=120", view.MarkCompact},
+		{"KILLED", "OOMKilled: memory 4.1Gi > limit 4Gi", view.MarkOOM},
+		{"RESTART", "apiserver-0", view.MarkRestart},
+		{"FAULT", "disconnect node-3 30s", view.MarkFault},
+		{"PUT", "key=/a rev=5", view.NoMarker},
+	}
+	for _, c := range cases {
+		if got := Classify(c.kind, c.detail); got != c.want {
+			t.Errorf("Classify(%q, %q) = %v, want %v", c.kind, c.detail, got, c.want)
+		}
+	}
+}
+
+func TestParseLink(t *testing.T) {
+	cases := []struct {
+		q        string
+		problems int
+		check    func(Link) bool
+	}{
+		{"lesson=revisions&step=3&seed=9&speed=2.5x&theme=projector&motion=reduced", 0, func(l Link) bool {
+			return l.Lesson == "revisions" && l.Step == 3 && l.Seed == 9 && l.Speed == 2.5 && l.Theme == "projector" && l.Reduced
+		}},
+		{"", 0, func(l Link) bool { return l.Lesson == "" && l.Nodes == 20 && l.Demo }},
+		{"lesson=nope", 1, func(l Link) bool { return l.Lesson == "" }},
+		{"speed=1000&seed=-1&step=zz", 3, func(l Link) bool { return l.Speed == 0 && l.Seed == 0 && l.Step == 0 }},
+		{"theme=%3Cscript%3E&motion=fast&nodes=99999", 3, func(l Link) bool { return l.Theme == "" && l.Nodes == 20 }},
+		{"speed=NaN", 1, func(l Link) bool { return l.Speed == 0 }},
+	}
+	for _, c := range cases {
+		q, _ := url.ParseQuery(c.q)
+		l := ParseLink(q)
+		if len(l.Problems) != c.problems || !c.check(l) {
+			t.Errorf("ParseLink(%q) = %+v", c.q, l)
+		}
+		if c.problems > 0 && strings.Contains(l.Message(), "\n") {
+			t.Errorf("message for %q is not one line: %q", c.q, l.Message())
+		}
+	}
+}
+
+// A garbage link still opens a working stage, with the message shown.
+func TestOpenGarbageLink(t *testing.T) {
+	q, _ := url.ParseQuery("lesson=nope&nodes=0&step=4")
+	s, err := Open(ParseLink(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s.State()
+	if st.Mode != "sandbox" || !strings.Contains(st.Message, "no such lesson") || !strings.Contains(st.Message, "step= needs lesson=") {
+		t.Errorf("state %+v", st)
+	}
+}
+
+// Stepping a lesson on the stage gives what the headless runner gives:
+// every check passes, questions show before their step runs, back undoes
+// a beat, and the lesson's world does not run by itself between steps.
+func TestLessonSteps(t *testing.T) {
+	l, err := lessons.ByID("revisions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := Open(Link{Lesson: "revisions", Nodes: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asks := 0
+	for i := 0; i < 3*len(l.Steps) && !s.State().Done; i++ {
+		before := s.State()
+		s.Send("next")
+		s.Tick(time.Second / 60)
+		after := s.State()
+		if after.Pending {
+			asks++
+			if after.Step != before.Step {
+				t.Fatalf("showing a question ran its step (%d -> %d)", before.Step, after.Step)
+			}
+			s.Send("pick 1")
+		}
+		idle := after.TimeMs
+		for range 30 {
+			s.Tick(time.Second / 60)
+		}
+		if s.State().TimeMs != idle {
+			t.Fatalf("the lesson's world ran by itself: %d -> %d ms", idle, s.State().TimeMs)
+		}
+	}
+	st := s.State()
+	if !st.Done || st.Failed != 0 || st.Passed != l.CheckCount() {
+		t.Fatalf("after playing: %+v, want done with %d checks passed", st, l.CheckCount())
+	}
+	want := 0
+	for _, step := range l.Steps {
+		if step.Ask != nil {
+			want++
+		}
+	}
+	if asks != want {
+		t.Errorf("%d questions shown, the lesson has %d", asks, want)
+	}
+	s.Send("back")
+	s.Tick(0)
+	if got := s.State(); got.Step != len(l.Steps)-1 || got.Done {
+		t.Errorf("back from the end: step %d done %v", got.Step, got.Done)
+	}
+}
+
+// Rewinding the sandbox forks the world at an earlier time: the same
+// revision it had then, and what follows is a new future.
+func TestSandboxRewind(t *testing.T) {
+	s, err := Open(Link{Nodes: 0, Demo: true, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 12 * 60 {
+		s.Tick(time.Second / 60)
+	}
+	s.Send("seek 5s")
+	s.Tick(0)
+	st := s.State()
+	if st.TimeMs != 5000 {
+		t.Fatalf("after seek 5s the time is %d ms", st.TimeMs)
+	}
+	if st.Revision >= 13 {
+		t.Errorf("revision %d after rewinding to 5s (the demo writes once a second)", st.Revision)
+	}
+}
+
+func TestWhyChain(t *testing.T) {
+	s, err := Open(Link{Nodes: 0, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Send("etcdctl put /a 1")
+	s.Send("etcdctl compact 2")
+	s.Tick(0)
+	s.Send("why")
+	s.Tick(0)
+	why := s.Chrome().Why
+	if len(why) < 2 || !strings.Contains(why[len(why)-1], "COMPACT") || !strings.Contains(why[0], "CMD") {
+		t.Fatalf("why chain %q: want the compaction caused by the command", why)
+	}
+	if !strings.Contains(strings.Join(why, "\n"), "etcd compaction") {
+		t.Errorf("why chain names no rule: %q", why)
+	}
+}
