@@ -76,14 +76,16 @@ func (s *Server) startList(now time.Duration, c *call) {
 	s.pollRead(c)
 }
 
-// listFromEtcd serves a LIST from etcd3 storage.
-func (s *Server) listFromEtcd(c *call) {
+// listFromEtcd serves a LIST from etcd3 storage and reports whether it
+// succeeded.
+func (s *Server) listFromEtcd(c *call) bool {
 	list, work, err := s.etcdList(c.req, c.p)
 	if err != nil {
 		s.serve(c, errorResponse(c.req.ID, err), s.cfg.Cost.listCost(work), 0)
-		return
+		return false
 	}
 	s.serveList(c, list, work)
+	return true
 }
 
 func (s *Server) serveList(c *call, list am.List, work listWork) {
@@ -103,13 +105,15 @@ func (s *Server) pollRead(c *call) {
 	if err != nil {
 		switch {
 		case c.route == RouteCacheConsistent && am.IsTooLargeResourceVersion(err):
-			c.rc.cacher.RecordConsistentReadFallback()
 			c.route, c.why = RouteEtcdFallback, fmt.Sprintf("cache did not reach RV %d within 3s", c.storageRV)
-			s.listFromEtcd(c)
+			c.rc.cacher.RecordConsistentReadFallback(s.listFromEtcd(c))
 		case c.route == RouteCacheSnapshot && am.IsResourceExpired(err):
 			c.route, c.why = RouteEtcd, "no cache snapshot at that RV"
 			s.listFromEtcd(c)
 		default:
+			if c.route == RouteCacheConsistent {
+				c.rc.cacher.RecordConsistentReadFailure()
+			}
 			s.serve(c, errorResponse(c.req.ID, err), s.cfg.Cost.RequestOverhead, 0)
 		}
 		return

@@ -34,6 +34,9 @@ type freshnessWait struct {
 // registers and returns a wait.
 func (c *Cacher) waitUntilFresh(now time.Duration, rv uint64, done func(time.Duration, error)) *freshnessWait {
 	if rv <= c.resourceVersion {
+		if rv > 0 { // the real wait observes every RV > 0 request, fresh ones as 0s
+			c.observeReadWait(0)
+		}
 		done(now, nil)
 		return nil
 	}
@@ -70,10 +73,7 @@ func (c *Cacher) dropFreshnessWait(f *freshnessWait) {
 	c.freshWaits = slices.DeleteFunc(c.freshWaits, func(x *freshnessWait) bool { return x == f })
 }
 
-func (c *Cacher) observeReadWait(d time.Duration) {
-	c.metrics.ReadWaitCount++
-	c.metrics.ReadWaitSumSeconds += d.Seconds()
-}
+func (c *Cacher) observeReadWait(d time.Duration) { c.metrics.observeReadWait(d.Seconds()) }
 
 // ProgressRequestDue reports whether the driver should call etcd
 // RequestProgress now: someone waits for freshness and 100ms passed

@@ -48,8 +48,18 @@ func (r *ReadRequest) finish(res ListResult, err error) {
 }
 
 // RecordConsistentReadFallback counts a consistent read the delegator
-// sent to etcd after the cache wait failed.
-func (c *Cacher) RecordConsistentReadFallback() { c.metrics.ConsistentReadFallback++ }
+// sent to etcd after the cache wait timed out; ok is etcd's result.
+func (c *Cacher) RecordConsistentReadFallback(ok bool) {
+	if ok {
+		c.metrics.ConsistentReadFallback++
+	} else {
+		c.metrics.ConsistentReadFallbackFailed++
+	}
+}
+
+// RecordConsistentReadFailure counts a consistent read the cache failed
+// for another reason than the freshness timeout (no fallback).
+func (c *Cacher) RecordConsistentReadFailure() { c.metrics.ConsistentReadFailed++ }
 
 // List serves a LIST from the cache (C10): NotOlderThan and RV "0" read
 // the current state (RV "0" ignores limit), Exact / legacy exact /
