@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -25,8 +26,9 @@ const loadNode = "loadgen"
 //
 //	sim load RESOURCE WRITES_PER_SECOND DURATION [-n NS] [--objects K] [--size S] [-l KEY=VALUE]
 //
-// The first K writes CREATE objects load-0 .. load-K-1 (default 10); every
-// later write UPDATEs the next one in turn. Each write is a real request
+// The first K writes CREATE objects load-0 .. load-K-1 (default 10; one
+// left by an earlier load is updated instead); every later write UPDATEs
+// the next one in turn. Each write is a real request
 // from node "loadgen": it goes through Priority and Fairness, becomes one
 // etcd revision and one event in the resource's watch cache. Lessons use
 // it to fill a ring buffer at a known rate and then let the world go
@@ -60,7 +62,7 @@ func (sh *Shell) simLoad(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	g.until = sh.w.Now() + d
+	g.total = int(math.Round(rate * d.Seconds()))
 	g.tick()
 	return fmt.Sprintf("loadgen: %g writes/s to %s for %s (%d objects)\n", rate, r.Resource, d, g.objects), nil
 }
@@ -74,7 +76,7 @@ type loadGen struct {
 	size    int32
 	labels  map[string]string
 	every   time.Duration
-	until   time.Duration
+	total   int // writes to send: rate x duration
 	writes  int
 }
 
@@ -103,7 +105,7 @@ func newLoadGen(sh *Shell, r am.Resource, p parsedFlags, rate float64) (*loadGen
 // tick sends one write and schedules the next, until the load ends.
 func (g *loadGen) tick() {
 	w := g.sh.w
-	if w.Now() >= g.until {
+	if g.writes >= g.total {
 		return
 	}
 	i := g.writes % g.objects
@@ -116,7 +118,13 @@ func (g *loadGen) tick() {
 	obj := &am.Object{Kind: g.res.Kind, SizeBytes: g.size,
 		ObjectMeta: am.ObjectMeta{Name: name, Namespace: g.ns, Labels: g.labels,
 			Annotations: map[string]string{"write": strconv.Itoa(g.writes)}}}
-	w.Do(loadNode, apiserver.Request{Verb: verb, Resource: g.res.Resource, Namespace: g.ns, Name: name, Body: obj},
-		func(apiserver.Response) {})
+	req := apiserver.Request{Verb: verb, Resource: g.res.Resource, Namespace: g.ns, Name: name, Body: obj}
+	w.Do(loadNode, req, func(resp apiserver.Response) {
+		if verb == apiserver.CREATE && resp.Code == 409 {
+			// Left by an earlier load: update it instead, as kubectl apply would.
+			req.Verb, req.ID = apiserver.UPDATE, 0
+			w.Do(loadNode, req, func(apiserver.Response) {})
+		}
+	})
 	w.After(g.every, g.tick)
 }

@@ -140,14 +140,15 @@ func (x *evalCtx) read(t Term) (Value, string, error) {
 	case TermTime:
 		return num(x.w.Now().Seconds()), "time", nil
 	case TermTraceCount:
-		evs, err := x.events(t.Filter)
+		f := x.expandFilter(t.Filter)
+		evs, err := x.events(f)
 		n := 0
 		for _, ev := range evs {
-			if t.Filter.matches(ev) {
+			if f.matches(ev) {
 				n++
 			}
 		}
-		return num(float64(n)), "trace count " + t.Filter.String(), err
+		return num(float64(n)), "trace count " + f.String(), err
 	case TermCount:
 		out := x.output(t.Source)
 		return num(float64(strings.Count(out, t.Str))), fmt.Sprintf("count %q in %s", t.Str, t.Source), nil

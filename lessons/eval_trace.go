@@ -43,6 +43,18 @@ func (f Filter) String() string {
 	return strings.Join(parts, " ")
 }
 
+// expandFilter puts captured values into a filter's {name} placeholders
+// (detail~"resourceVersion={last}&").
+func (x *evalCtx) expandFilter(f Filter) Filter {
+	terms := make([]FilterTerm, len(f.Terms))
+	for i, t := range f.Terms {
+		t.Value = expand(t.Value, x.captures)
+		terms[i] = t
+	}
+	f.Terms = terms
+	return f
+}
+
 // events returns the trace events in a filter's scope: this step's, or
 // the whole lesson's. It fails if part of the scope has already left the
 // trace window (a count would silently be short).
@@ -62,6 +74,7 @@ func (x *evalCtx) events(f Filter) ([]engine.TraceEvent, error) {
 // first returns the first event in scope matching f after the event
 // with id after (0 for the start of the scope).
 func (x *evalCtx) first(f Filter, after engine.EventID) (engine.TraceEvent, bool, error) {
+	f = x.expandFilter(f)
 	evs, err := x.events(f)
 	for _, ev := range evs {
 		if ev.ID > after && f.matches(ev) {

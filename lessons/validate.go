@@ -92,6 +92,24 @@ func validateStep(l *Lesson, s *Step, names map[string]bool, ps *problems) {
 }
 
 func validateCheck(l *Lesson, s *Step, c Check, names map[string]bool, ps *problems) {
+	filters := []Filter{c.First, c.Then}
+	for _, e := range []*Expr{c.Left, c.Right} {
+		if e != nil {
+			for _, t := range e.Terms {
+				filters = append(filters, t.Filter)
+			}
+		}
+	}
+	for _, f := range filters {
+		for _, t := range f.Terms {
+			for _, name := range placeholders(t.Value) {
+				if !names[name] {
+					ps.add(c.Line, "{%s}: nothing captures %q before this check (let %s = ...)%s",
+						name, name, name, didYouMean(name, sortedNames(names)))
+				}
+			}
+		}
+	}
 	for _, e := range []*Expr{c.Left, c.Right} {
 		if e != nil {
 			validateExpr(l, s, e, c.Line, names, ps)
