@@ -51,6 +51,9 @@ type Config struct {
 	// DisableConsistentReads turns consistent LISTs from cache off
 	// (ConsistentListFromCache; locked on in 1.34+, kept as a lesson knob).
 	DisableConsistentReads bool
+	// DisableListFromCacheSnapshot turns the ListFromCacheSnapshot gate off
+	// (beta on in 1.34+): exact-RV and continue LISTs then go to etcd.
+	DisableListFromCacheSnapshot bool
 	// DisableWatchList turns the server WatchList gate off (beta on in
 	// 1.34-1.36): sendInitialEvents is then refused with a 422.
 	DisableWatchList bool

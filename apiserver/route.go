@@ -24,7 +24,7 @@ const (
 //	cache disabled                                   etcd
 //	not ready, no selectors, limit > 0               etcd
 //	not ready, otherwise                             cache (answers 429)
-//	continue with rv > 0                             snapshot at rv, else etcd
+//	continue with rv > 0                             snapshot at rv, else etcd (etcd if snapshots are off)
 //	continue with rv < 0                             consistent read
 //	resourceVersionMatch=NotOlderThan                cache
 //	resourceVersionMatch=Exact                       snapshot, else etcd
@@ -47,21 +47,31 @@ func (s *Server) routeList(rc *resourceCache, req Request, p parsed) (Route, str
 		if _, rv, err := am.DecodeContinue(o.Continue, p.res.KeyPrefix()); err == nil && rv < 0 {
 			return s.consistentRoute()
 		}
-		return RouteCacheSnapshot, "continue: snapshot at the token's RV"
+		return s.snapshotRoute("continue: snapshot at the token's RV")
 	}
 	switch {
 	case o.ResourceVersionMatch == "NotOlderThan":
 		return RouteCache, "NotOlderThan"
 	case o.ResourceVersionMatch == "Exact":
-		return RouteCacheSnapshot, "Exact"
+		return s.snapshotRoute("Exact")
 	case o.ResourceVersion == "0":
 		return RouteCache, "RV 0: any freshness"
 	case o.ResourceVersion == "":
 		return s.consistentRoute()
 	case o.Limit > 0:
-		return RouteCacheSnapshot, "legacy exact (RV N with limit)"
+		return s.snapshotRoute("legacy exact (RV N with limit)")
 	}
 	return RouteCache, "RV N: not older than N"
+}
+
+// snapshotRoute: with ListFromCacheSnapshot off the cacher has no
+// snapshots and the delegator sends exact and continue LISTs to etcd
+// (ShouldDelegateExactRV / ShouldDelegateContinue), as 1.31-1.33 did.
+func (s *Server) snapshotRoute(why string) (Route, string) {
+	if s.cfg.DisableListFromCacheSnapshot {
+		return RouteEtcd, why + " (ListFromCacheSnapshot off)"
+	}
+	return RouteCacheSnapshot, why
 }
 
 func (s *Server) consistentRoute() (Route, string) {
