@@ -56,7 +56,7 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 	rep.pending[req.ID] = &pendingCall{req: req, conn: cc.conn, cause: reqID, done: done, handle: h}
 	_ = cc.conn.Send(requestBytes(req), reqID, func() {
 		rep.srv.Submit(w.now, req)
-		rep.deliver()
+		rep.deliverAnswers()
 		rep.Advance(w.now)
 	})
 }

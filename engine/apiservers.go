@@ -127,6 +127,18 @@ func (r *apiReplica) NextWake() (time.Duration, bool) { return r.srv.NextWake() 
 // deliver sends completions, stream events and stream ends to clients,
 // and records the replica's log in the trace.
 func (r *apiReplica) deliver() {
+	r.deliverAnswers()
+	for _, st := range r.srv.Streams() {
+		if st.Buffered() > 0 || st.Ended() { // cheap test first: thousands of idle streams
+			r.drain(st)
+		}
+	}
+}
+
+// deliverAnswers is deliver without the scan of open streams: right after
+// a Submit no stream but the answered one (drained by openWatch) can have
+// new output, and the Step that follows the Submit scans them anyway.
+func (r *apiReplica) deliverAnswers() {
 	w := r.c.w
 	for _, e := range r.srv.TakeLog() {
 		id := w.Record(r.node, e.Kind, e.Detail)
@@ -136,11 +148,6 @@ func (r *apiReplica) deliver() {
 	}
 	for _, c := range r.srv.TakeCompleted() {
 		r.complete(c)
-	}
-	for _, st := range r.srv.Streams() {
-		if st.Buffered() > 0 || st.Ended() { // cheap test first: thousands of idle streams
-			r.drain(st)
-		}
 	}
 	for _, st := range r.srv.TakeEndedStreams() {
 		r.drain(st)
