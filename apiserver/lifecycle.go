@@ -106,8 +106,10 @@ func (s *Server) kill(reason string) {
 // DownReason is why the process last died ("" if never).
 func (s *Server) DownReason() string { return s.downReason }
 
-// TakeEndedStreams returns and clears the streams that ended because the
-// process died (their EndReason is ErrConnReset).
+// TakeEndedStreams returns and clears the streams that left the live list
+// since the last call: every stream when the process died (EndReason
+// ErrConnReset), and streams that ended on their own (a request timeout,
+// EndReason nil) so their end still reaches the client.
 func (s *Server) TakeEndedStreams() []*Stream {
 	out := s.endedStreams
 	s.endedStreams = nil

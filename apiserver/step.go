@@ -91,16 +91,22 @@ func (s *Server) progressCalls(now time.Duration) {
 			ew.pump(now)
 		}
 	}
-	s.etcdStreams = dropEnded(s.etcdStreams)
-	s.streams = dropEnded(s.streams)
+	s.etcdStreams = dropEnded(s.etcdStreams, nil)
+	s.streams = dropEnded(s.streams, &s.endedStreams)
 }
 
-// dropEnded removes ended streams in place, keeping the order.
-func dropEnded(streams []*Stream) []*Stream {
+// dropEnded removes ended streams in place, keeping the order. When ended
+// is set, the removed streams go there, so the driver still delivers the
+// end of a stream that ended on its own (a watch's request timeout) after
+// it left the live list.
+func dropEnded(streams []*Stream, ended *[]*Stream) []*Stream {
 	live := streams[:0]
 	for _, st := range streams {
-		if !st.Ended() {
+		switch {
+		case !st.Ended():
 			live = append(live, st)
+		case ended != nil:
+			*ended = append(*ended, st)
 		}
 	}
 	clear(streams[len(live):])
