@@ -139,3 +139,6 @@ func (s *SharedIndexInformer) SetHandlerCost(id ListenerID, cost time.Duration) 
 
 // Handlers is the number of registered handlers (ListenerIDs 1..n).
 func (s *SharedIndexInformer) Handlers() int { return len(s.listeners) }
+
+// Config is the informer's configuration (resource, namespace, selectors).
+func (s *SharedIndexInformer) Config() InformerConfig { return s.cfg }
