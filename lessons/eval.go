@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"watchscope/engine"
@@ -201,7 +202,13 @@ func fieldValue(out, name string, nth int) (Value, error) {
 	if nth < 1 || nth > len(found) {
 		return Value{}, fmt.Errorf("the output has %d %q fields, not %d (is the command run with -w fields or -w json?)", len(found), name, nth)
 	}
-	return parseValue(found[nth-1]), nil
+	v := parseValue(found[nth-1])
+	if f, err := strconv.ParseFloat(v.Str, 64); v.IsStr && err == nil {
+		// A number sent as a JSON string ("resourceVersion":"42") is a
+		// number: checks compare resourceVersions with < and >.
+		return num(f), nil
+	}
+	return v, nil
 }
 
 // jsonScalar returns the JSON scalar at the start of s: a quoted string,
