@@ -167,7 +167,7 @@ func parseFilter(c *cursor, lesson bool) (Filter, error) {
 	for !c.done() && !c.toks[c.i].quoted {
 		w := c.peek()
 		i := strings.IndexAny(w, "=~")
-		if i <= 0 || strings.HasPrefix(w, "==") {
+		if i <= 0 || contains(compareOps, w) { // "== 3", ">= 1", "<= 2", "!= 0" end the filter
 			break
 		}
 		field := w[:i]
