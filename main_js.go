@@ -39,6 +39,9 @@ func main() {
 		panic(err)
 	}
 	view.SetTheme(link.Theme == "projector")
+	if prefersReducedMotion() {
+		sess.Chrome().Reduced = true
+	}
 	g := ui.New(sess)
 	installAPI(g, sess)
 	ebiten.SetWindowTitle("WatchScope")
@@ -46,6 +49,16 @@ func main() {
 	if err := ebiten.RunGame(g); err != nil {
 		panic(err)
 	}
+}
+
+// prefersReducedMotion reads the system setting (CSS prefers-reduced-motion):
+// the stage then highlights where packets arrive instead of moving them.
+func prefersReducedMotion() bool {
+	mm := js.Global().Get("matchMedia")
+	if mm.Type() != js.TypeFunction {
+		return false
+	}
+	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy()
 }
 
 func query() url.Values {
@@ -78,7 +91,7 @@ func installAPI(g *ui.Game, sess *live.Session) {
 		}
 	}))
 	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any { return *state.Load() }))
-	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g) }))
+	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g, sess) }))
 	js.Global().Set("watchscope", api)
 
 	g.Inbox = func() (string, bool) {
@@ -101,15 +114,17 @@ func installAPI(g *ui.Game, sess *live.Session) {
 	}
 }
 
-func statsJSON(g *ui.Game) string {
+func statsJSON(g *ui.Game, sess *live.Session) string {
 	b, _ := json.Marshal(struct {
 		Frames     int64   `json:"frames"`
 		LastDrawMs float64 `json:"lastDrawMs"`
 		MeanDrawMs float64 `json:"meanDrawMs"`
 		TPS        float64 `json:"tps"`
 		FPS        float64 `json:"fps"`
+		SimMs      float64 `json:"simMs"`     // the last tick's simulation
+		RefreshMs  float64 `json:"refreshMs"` // the last tick's snapshot for the stage
 	}{g.Frames(), ms(g.DrawTime), ms(g.DrawTotal / time.Duration(max(1, g.Frames()))),
-		ebiten.ActualTPS(), ebiten.ActualFPS()})
+		ebiten.ActualTPS(), ebiten.ActualFPS(), ms(sess.Timing.Sim), ms(sess.Timing.Refresh)})
 	return string(b)
 }
 

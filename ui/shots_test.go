@@ -10,6 +10,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"watchscope/lessons"
 	"watchscope/ui/live"
 	"watchscope/ui/view"
 )
@@ -34,6 +35,15 @@ func TestShots(t *testing.T) {
 	cmds := map[string][]string{
 		"storm":   {"sim restart apiserver-0"},
 		"sandbox": {"sim compact-now", "sim disconnect node-3 30s"},
+	}
+	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
+		links = map[string]string{only: links[only]}
+	}
+	if ls, err := lessons.All(); err == nil && os.Getenv("WS_SHOTS_LESSONS") != "" {
+		links = map[string]string{}
+		for _, l := range ls {
+			links["lesson-"+l.ID] = "lesson=" + l.ID + "&step=" + os.Getenv("WS_SHOTS_LESSONS")
+		}
 	}
 	for name, q := range links {
 		v, _ := url.ParseQuery(q)

@@ -46,6 +46,8 @@ func (s *Session) stageCommand(verb, arg string) bool {
 		s.step(verb == "next")
 	case "lesson":
 		s.openLesson(arg, 0)
+	case "goto":
+		s.gotoStep(arg)
 	case "sandbox":
 		s.openSandbox()
 	case "pick":
@@ -308,4 +310,17 @@ func (s *Session) whyRev(arg string) {
 		}
 	}
 	s.chrome.Message = "revision " + arg + " is older than the trace window"
+}
+
+// gotoStep jumps the lesson to N steps played (a click on the timeline).
+func (s *Session) gotoStep(arg string) {
+	n, err := strconv.Atoi(arg)
+	if err != nil || s.lesson == nil {
+		return
+	}
+	if err := s.lesson.seek(n); err != nil {
+		s.chrome.Message = err.Error()
+		return
+	}
+	s.sim = shellSim(s.lesson.r.Shell())
 }

@@ -61,16 +61,20 @@ func cacher(a *view.APIServer, c *watchcache.Cacher) {
 // kubectl first, they are few), every kubelet for the grid.
 func clientsOf(w *engine.World) (detail []view.Client, kubelets []view.Client, n int) {
 	cs := w.Clients()
+	grid := len(cs) > view.MaxClientRows
 	for _, c := range cs {
-		vc := clientView(c)
-		if vc.Role == "kubelet" && len(cs) > view.MaxClientRows {
+		if grid && role(c.Node()) == "kubelet" {
+			vc := view.Client{Name: c.Node(), Role: "kubelet"}
+			if infs := c.Informers(); len(infs) > 0 { // the grid needs only the phase
+				vc.Phase = infs[0].Reflector().Phase()
+			}
 			if len(kubelets) < kubeletsMax {
 				kubelets = append(kubelets, vc)
 			}
 			continue
 		}
 		if len(detail) < view.MaxClientRows {
-			detail = append(detail, vc)
+			detail = append(detail, clientView(c))
 		}
 	}
 	return detail, kubelets, len(cs)

@@ -96,6 +96,9 @@ func (p *lessonPlay) pick(i int) {
 func (p *lessonPlay) view() *view.LessonView {
 	lv := &view.LessonView{ID: p.l.ID, Title: p.l.Title, Steps: len(p.l.Steps), Step: p.r.Next(),
 		Picked: p.picked, Right: -1, Done: p.r.Done(), Error: p.err}
+	for _, res := range p.r.Results() {
+		lv.StepEndsMs = append(lv.StepEndsMs, res.End.Milliseconds())
+	}
 	switch {
 	case p.pending:
 		st := &p.l.Steps[p.r.Next()]

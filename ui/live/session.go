@@ -44,7 +44,26 @@ type Session struct {
 	markers   []view.TraceItem
 	lastID    uint64   // newest trace event scanned for markers
 	lessonIDs []string // the picker's rows
+	Timing    Timing
+	cmdTick   int64         // the last tick that ran a command
+	world     *engine.World // the world the markers were scanned from
+	heavy     heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 }
+
+// heavyParts are read from the world at most every heavyEvery ticks (and
+// after every command): thousands of kubelets, the metric registry and
+// etcd's key index cost more than a frame can spend at 5,000 nodes.
+type heavyParts struct {
+	at                int64
+	clients, kubelets []view.Client
+	clientN           int
+	charts            []view.Series
+	keys              []view.KeyIndex
+	total, live       int
+	dbBytes           int64
+}
+
+const heavyEvery = 6
 
 // New starts a session on sim.
 func New(sim Sim, o Options) *Session {
@@ -86,6 +105,7 @@ func (s *Session) Tick(dt time.Duration) {
 	s.clock.Tick(dt)
 	for i := 0; i < len(s.queue); i++ { // commands may queue more (none do today)
 		s.command(s.queue[i])
+		s.cmdTick = s.ticks
 	}
 	s.queue = s.queue[:0]
 	if s.demo != nil && s.lesson == nil {
@@ -95,12 +115,22 @@ func (s *Session) Tick(dt time.Duration) {
 			}
 		}
 	}
+	t0 := time.Now()
 	if s.lesson == nil {
 		s.sim.RunUntil(s.clock.Virtual())
 	}
+	t1 := time.Now()
 	s.clock.CatchUp(s.sim.Now())
 	s.refresh()
 	s.motion.Observe(s.snap, s.clock.Anim())
+	s.Timing = Timing{Sim: t1.Sub(t0), Refresh: time.Since(t1)}
+}
+
+// Timing is the wall time the last tick spent in the simulation and in
+// copying its state for the stage (the UI's own Go cost, measured for the
+// frame budget; it never feeds back into the world).
+type Timing struct {
+	Sim, Refresh time.Duration
 }
 
 // exec runs a console command and logs it as the console shows it.
@@ -126,13 +156,13 @@ func (s *Session) logLine(line view.LogLine) {
 func (s *Session) refresh() {
 	rev, compactRev := s.sim.Revs()
 	from := max(1, rev-max(view.Columns, view.EColumns)-historySlack)
-	keys, total, live := s.sim.Keys(view.MaxLanes)
 	w := s.sim.World()
 	s.scanMarkers(w)
+	h := s.heavyRefresh(w)
 	s.snap = view.Snapshot{
 		Now: s.sim.Now(), Rev: rev, CompactRev: compactRev,
 		Records: s.sim.History(from, historyMax),
-		Keys:    keys, MoreKeys: max(0, total-len(keys)), LiveKeys: live,
+		Keys:    h.keys, MoreKeys: max(0, h.total-len(h.keys)), LiveKeys: h.live,
 		Log:    append([]view.LogLine(nil), s.log...),
 		Paused: s.clock.Paused, Speed: s.clock.Speed,
 		APIServers: apiServers(w),
@@ -140,21 +170,59 @@ func (s *Session) refresh() {
 		Markers:    s.markers,
 		UI:         s.chrome,
 	}
-	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = clientsOf(w)
-	wanted := defaultCharts
+	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = h.clients, h.kubelets, h.clientN
+	s.snap.Charts, s.snap.EtcdDBBytes = h.charts, h.dbBytes
 	if s.lesson != nil {
 		s.snap.Lesson = s.lesson.view()
-		if ms := s.lesson.metrics(); len(ms) > 0 {
-			wanted = append(append([]string(nil), ms...), defaultCharts...)
-		}
-	}
-	if len(s.snap.APIServers) > 0 {
-		s.snap.Charts = charts(w, wanted)
 	}
 }
 
-// scanMarkers remembers the trace events the timeline marks.
+// heavyRefresh re-reads the costly parts when they are due. Each part has
+// its own beat in a cycle of heavyEvery ticks (clients, then charts, then
+// the key index), so no single frame pays for all of them; a tick that
+// ran a command, and the first tick, refresh everything.
+func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
+	h := &s.heavy
+	all := h.at == 0 || s.ticks == s.cmdTick
+	h.at = max(s.ticks, 1)
+	beat := s.ticks % heavyEvery
+	fullStage := len(w.APIServers) > 0
+	if all || beat == 0 {
+		h.clients, h.kubelets, h.clientN = clientsOf(w)
+	}
+	if all || beat == 2 {
+		h.charts, h.dbBytes = nil, 0
+		if fullStage {
+			h.charts = charts(w, s.wantedCharts())
+			h.dbBytes = w.Etcd.Metrics().DbTotalSizeInBytes
+		}
+	}
+	if all || beat == 4 {
+		h.keys, h.total, h.live = nil, 0, 0
+		if !fullStage { // the large tape's key lanes; the full stage shows no lanes
+			h.keys, h.total, h.live = s.sim.Keys(view.MaxLanes)
+		}
+	}
+	return h
+}
+
+// wantedCharts is the lesson's own metrics first, then the defaults.
+func (s *Session) wantedCharts() []string {
+	if s.lesson != nil {
+		if ms := s.lesson.metrics(); len(ms) > 0 {
+			return append(append([]string(nil), ms...), defaultCharts...)
+		}
+	}
+	return defaultCharts
+}
+
+// scanMarkers remembers the trace events the timeline marks. A new world
+// (a rewind, a lesson step back) starts the scan over: its trace is a
+// replay from zero.
 func (s *Session) scanMarkers(w *engine.World) {
+	if w != s.world {
+		s.world, s.markers, s.lastID = w, nil, 0
+	}
 	for _, e := range w.Trace.Since(engine.EventID(s.lastID)) {
 		s.lastID = uint64(e.ID)
 		if it := traceItem(e); it.Mark != view.NoMarker {

@@ -58,18 +58,24 @@ func Hit(s Snapshot, x, y float64) string {
 			}
 		}
 	}
-	if y >= ScrubY-12 && y <= ScrubY+12 {
-		return markerAt(s, x)
+	if y >= ScrubY-14 && y <= ScrubY+14 && x >= ScrubLeft-8 && x <= ScrubRight+8 {
+		if cmd := markerAt(s, x); cmd != "" {
+			return cmd
+		}
+		f := clamp01((x - ScrubLeft) / (ScrubRight - ScrubLeft))
+		if l := s.Lesson; l != nil {
+			return "goto " + itoa(int(math.Round(f*float64(l.Steps))))
+		}
+		return "seek " + formatFloat(f*s.Now.Seconds(), 1) + "s"
 	}
 	return ""
 }
 
 // markerAt is "why #ID" for the timeline marker nearest x (within 10 px).
 func markerAt(s Snapshot, x float64) string {
-	end := max(s.Now, time.Second)
 	best, dist := uint64(0), 10.0
 	for _, m := range s.Markers {
-		mx := ScrubLeft + (ScrubRight-ScrubLeft)*float64(m.AtMs)/float64(end.Milliseconds())
+		mx := MarkerX(s, m.AtMs)
 		if d := math.Abs(mx - x); d < dist {
 			best, dist = m.ID, d
 		}

@@ -27,6 +27,9 @@ type Snapshot struct {
 	Lesson     *LessonView // nil in the sandbox
 	Markers    []TraceItem // timeline markers (410s, relists, ...) of the run so far
 	UI         Chrome
+	// EtcdDBBytes is etcd_mvcc_db_total_size_in_bytes (the full stage
+	// shows it instead of scanning the key index).
+	EtcdDBBytes int64
 }
 
 // Record is one change stored at a revision: etcd keeps every version of

@@ -10,8 +10,8 @@ import (
 const (
 	RingCX, RingCY, RingR = 176, 496, 72
 	RingW                 = 20
-	FanX, FanY            = 648, 496 // the broadcaster: where fan-out starts
-	WatchersLeft          = 696
+	FanX, FanY            = 696, 496 // the broadcaster: where fan-out starts
+	WatchersLeft          = 736
 	WatchersRight         = 1040
 	APFLeft               = 1072
 	GaugeLeft             = 1296
@@ -125,7 +125,9 @@ func ringStats(sc *Scene, a APIServer) {
 		}
 		sc.label(x+216, yy, row.v, Mono, 18, Right, c)
 	}
-	if a.Ready != "" && a.Ready != "Ready" {
+	if r.Capacity == 0 {
+		sc.label(x, y+34+5*28, "no watch cache: reads go to etcd", Prose, 16, Left, Orange)
+	} else if a.Ready != "" && a.Ready != "Ready" {
 		sc.label(x, y+34+5*28, "cache "+a.Ready+": 429 until it lists", Prose, 16, Left, Orange)
 	}
 }
@@ -162,7 +164,7 @@ func fanOut(sc *Scene, a APIServer) {
 
 // watcherSlot is the centre of the i-th watcher glyph.
 func watcherSlot(i int) (float64, float64) {
-	const cols, pitch = 12, 28
+	const cols, pitch = 11, 28
 	return WatchersLeft + 12 + float64(i%cols)*pitch, APITop + 116 + float64(i/cols)*pitch
 }
 
@@ -197,7 +199,7 @@ func bufferColor(n, capacity int) colorRGBA {
 // heatMap draws thousands of watchers as a grid of cells, each the
 // average buffer fill of the watchers it stands for.
 func heatMap(sc *Scene, a APIServer) {
-	const cols, rows, cell = 24, 6, 14
+	const cols, rows, cell = 22, 6, 14
 	sc.line(Line{X0: FanX, Y0: FanY, X1: WatchersLeft, Y1: FanY, Width: 4, Color: Faint})
 	per := max(1, (a.WatcherN+cols*rows-1)/(cols*rows))
 	for i := 0; i < cols*rows; i++ {
@@ -266,9 +268,9 @@ func memoryGauge(sc *Scene, a APIServer) {
 	}
 	h := (bot - top) * f
 	sc.rect(Rect{X: x, Y: bot - h, W: w, H: h, Radius: 6, Fill: c})
-	sc.label(x+w+10, bot-h-10, bytesText(a.MemoryBytes), Mono, 14, Left, Ink)
+	sc.label(x+w+8, max(bot-h-10, top+22), bytesText(a.MemoryBytes), Mono, 14, Left, Ink)
 	if a.MemoryLimit > 0 {
 		sc.line(Line{X0: x - 6, Y0: top, X1: x + w + 6, Y1: top, Width: 2, Color: Vermillion})
-		sc.label(x+w+10, top-8, "limit "+bytesText(a.MemoryLimit), Prose, 13, Left, Caption)
+		sc.label(x+w+8, top-2, "limit "+bytesText(a.MemoryLimit), Prose, 13, Left, Caption)
 	}
 }

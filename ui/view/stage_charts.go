@@ -38,9 +38,9 @@ func chart(sc *Scene, r Region, ser Series) {
 	name, labels := splitSeries(ser.Name)
 	sc.label(r.X+16, r.Y+12, clip(name, 44), Mono, 14, Left, Muted)
 	if labels != "" {
-		sc.label(r.X+16, r.Y+32, clip(labels, 44), Mono, 13, Left, Caption)
+		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 13, Left, Caption)
 	}
-	sc.label(r.X+r.W-16, r.Y+52, compactNumber(ser.Last), Mono, 28, Right, Ink)
+	sc.label(r.X+16, r.Y+52, compactNumber(ser.Last), Mono, 28, Left, Ink)
 	vs := ser.Values
 	if len(vs) > ChartPoints {
 		vs = vs[len(vs)-ChartPoints:]
@@ -48,20 +48,21 @@ func chart(sc *Scene, r Region, ser Series) {
 	if len(vs) < 2 {
 		return
 	}
-	hi := 0.0
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, v := range vs {
-		hi = math.Max(hi, v)
+		lo, hi = math.Min(lo, v), math.Max(hi, v)
 	}
-	if hi <= 0 {
-		hi = 1
+	lo = math.Min(lo, 0)
+	if hi <= lo {
+		hi = lo + 1
 	}
-	x0, y0, w, h := r.X+16, r.Y+r.H-16, r.W-32, float64(ChartH-100)
+	x0, y0, w, h := r.X+16, r.Y+r.H-16, r.W-32, float64(ChartH-108)
 	sc.line(Line{X0: x0, Y0: y0, X1: x0 + w, Y1: y0, Width: 1, Color: Rule})
 	step := w / float64(ChartPoints-1)
 	off := float64(ChartPoints - len(vs))
 	for i := 1; i < len(vs); i++ {
 		ax, bx := x0+(off+float64(i-1))*step, x0+(off+float64(i))*step
-		ay, by := y0-h*vs[i-1]/hi, y0-h*vs[i]/hi
+		ay, by := y0-h*(vs[i-1]-lo)/(hi-lo), y0-h*(vs[i]-lo)/(hi-lo)
 		sc.line(Line{X0: ax, Y0: ay, X1: bx, Y1: by, Width: 2, Color: SkyBlue})
 	}
 }

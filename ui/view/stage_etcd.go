@@ -32,7 +32,7 @@ func etcdBand(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	band(sc, EtcdTop, EtcdBot, "ETCD", "every write takes the next revision; compaction forgets history below the line")
 	a := etcdAxis{origin: m.Origin(now), line: m.CompactLine(now)}
 	sc.label(StageLeft+16, ETapeTop+6, "etcd-0", Mono, 18, Left, Ink)
-	sc.label(StageLeft+16, ETapeTop+32, thousands(int64(s.LiveKeys))+" keys", Prose, 16, Left, Caption)
+	sc.label(StageLeft+16, ETapeTop+32, "db "+bytesText(s.EtcdDBBytes), Prose, 16, Left, Caption)
 	byRev := recordsByRev(mergeRecords(s.Records, m.BeforeRecords, a.line))
 	to := int64(a.origin) + 1
 	for r := max(1, to-EColumns-1); r <= to; r++ {

@@ -82,26 +82,49 @@ func question(sc *Scene, l *LessonView) {
 }
 
 // checks lists the step's claims with their verdicts: every sentence the
-// narration asserts was checked against this very run.
+// narration asserts was checked against this very run. A claim wraps to
+// two lines; what does not fit is counted, not cut off.
 func checks(sc *Scene, cs []CheckView) {
 	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 14, Left, Muted)
+	passed := 0
+	for _, c := range cs {
+		if c.Pass {
+			passed++
+		}
+	}
+	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(len(cs))+" pass", Prose, 14, Right, Caption)
+	y, bottom := float64(PanelTop+44), float64(PanelBot-12)
 	for i, c := range cs {
-		if i == checkLines {
-			sc.label(AskLeft, PanelTop+48+float64(i)*32, "+"+itoa(len(cs)-i)+" more", Prose, 16, Left, Caption)
-			break
-		}
-		y := PanelTop + 48 + float64(i)*32
-		shape, col := Circle, BluishGreen
-		if !c.Pass {
-			shape, col = Cross, Vermillion
-		}
-		sc.mark(Mark{X: AskLeft + 8, Y: y + 11, R: 7, Shape: shape, Color: col})
 		claim := c.Claim
 		if !c.Pass && c.Saw != "" {
 			claim += " (saw " + c.Saw + ")"
 		}
-		sc.label(AskLeft+28, y, clip(claim, 58), Prose, 18, Left, Muted)
+		lines := Wrap(claim, Prose, 17, AskWidth-28)
+		if len(lines) > 2 {
+			lines = append(lines[:1], clip(lines[1], 60)+" …")
+		}
+		h := float64(len(lines))*21 + 6
+		if y+h > bottom-(boolF(i < len(cs)-1)*22) {
+			sc.label(AskLeft+28, y, "+"+itoa(len(cs)-i)+" more", Prose, 16, Left, Caption)
+			break
+		}
+		shape, col := Circle, BluishGreen
+		if !c.Pass {
+			shape, col = Cross, Vermillion
+		}
+		sc.mark(Mark{X: AskLeft + 8, Y: y + 10, R: 7, Shape: shape, Color: col})
+		for j, line := range lines {
+			sc.label(AskLeft+28, y+float64(j)*21, line, Prose, 17, Left, Muted)
+		}
+		y += h
 	}
+}
+
+func boolF(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sandboxPanel is the sandbox's palette: fault buttons and knob toggles,

@@ -129,6 +129,7 @@ type LessonView struct {
 	Checks      []CheckView
 	Done        bool
 	Error       string
+	StepEndsMs  []int64 // virtual time each played step ended, for the timeline
 }
 
 // CheckView is one check's verdict.

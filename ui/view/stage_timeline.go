@@ -45,15 +45,61 @@ func timeline(sc *Scene, s Snapshot, now time.Duration) {
 	}
 	sc.label(StageLeft+480, TimelineTop+16, speedText(s.Speed), Mono, 20, Center, Ink)
 	sc.rect(Rect{X: ScrubLeft, Y: ScrubY - 2, W: ScrubRight - ScrubLeft, H: 4, Radius: 2, Fill: Rule})
-	end := max(s.Now, time.Second)
+	if l := s.Lesson; l != nil && l.Steps > 0 {
+		stepTicks(sc, l)
+	}
 	for _, m := range s.Markers {
-		x := ScrubLeft + (ScrubRight-ScrubLeft)*float64(m.AtMs)/float64(end.Milliseconds())
+		x := MarkerX(s, m.AtMs)
 		shape, c := markerStyle(m.Mark)
 		sc.mark(Mark{X: x, Y: ScrubY, R: 7, Shape: shape, Color: c})
 	}
-	sc.mark(Mark{X: ScrubRight, Y: ScrubY, R: 8, Shape: Circle, Color: Ink})
-	sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 13, Left, Caption)
-	sc.label(ScrubRight, ScrubY+10, SimTime(s.Now), Mono, 13, Right, Caption)
+	if s.Lesson == nil {
+		sc.mark(Mark{X: ScrubRight, Y: ScrubY, R: 8, Shape: Circle, Color: Ink})
+		sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 13, Left, Caption)
+		sc.label(ScrubRight, ScrubY+10, SimTime(s.Now)+" · click to rewind", Mono, 13, Right, Caption)
+	}
+}
+
+// stepTicks marks the lesson's steps along the bar, the played ones
+// filled: a presenter can click one to jump there.
+func stepTicks(sc *Scene, l *LessonView) {
+	for i := 0; i <= l.Steps; i++ {
+		x := ScrubLeft + (ScrubRight-ScrubLeft)*float64(i)/float64(l.Steps)
+		c, r := Faint, 5.0
+		if i <= l.Step {
+			c = SkyBlue
+		}
+		if i == l.Step {
+			c, r = Ink, 8
+		}
+		sc.mark(Mark{X: x, Y: ScrubY, R: r, Shape: Circle, Color: c})
+	}
+	sc.label(ScrubLeft, ScrubY+10, "start", Prose, 13, Left, Caption)
+	sc.label(ScrubRight, ScrubY+10, "step "+itoa(l.Step)+" of "+itoa(l.Steps), Prose, 13, Right, Caption)
+}
+
+// MarkerX places an event at time atMs on the bar: by time in the
+// sandbox, by step in a lesson (within the step that produced it), so
+// markers line up with the step ticks.
+func MarkerX(s Snapshot, atMs int64) float64 {
+	w := float64(ScrubRight - ScrubLeft)
+	l := s.Lesson
+	if l == nil || l.Steps == 0 {
+		end := max(s.Now, time.Second)
+		return ScrubLeft + w*float64(atMs)/float64(end.Milliseconds())
+	}
+	prev := int64(0)
+	for i, e := range l.StepEndsMs {
+		if atMs <= e {
+			f := 1.0
+			if e > prev {
+				f = float64(atMs-prev) / float64(e-prev)
+			}
+			return ScrubLeft + w*(float64(i)+f)/float64(l.Steps)
+		}
+		prev = e
+	}
+	return ScrubLeft + w*float64(len(l.StepEndsMs))/float64(l.Steps)
 }
 
 // markerStyle is the shape and colour of a timeline marker.

@@ -1,0 +1,67 @@
+package live
+
+import (
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// TestStormFrameBudget measures the Go side of a frame (session tick:
+// commands, world, snapshot; then the stage's layout) during a restart
+// storm of a 5,000-node cluster, and reports the p95. The budget is 8 ms
+// per frame natively; WS_STORM=1 turns it on (it builds a 150,000-pod
+// world, which takes a while).
+func TestStormFrameBudget(t *testing.T) {
+	if os.Getenv("WS_STORM") == "" {
+		t.Skip("WS_STORM=1 measures the 5,000-node restart storm")
+	}
+	nodes := 5000
+	if n, err := strconv.Atoi(os.Getenv("WS_STORM")); err == nil && n > 1 {
+		nodes = n
+	}
+	start := time.Now()
+	s, err := Open(Link{Nodes: nodes, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("world built in %v", time.Since(start).Round(time.Millisecond))
+	const frame = time.Second / 60
+	for range 20 * 60 / 10 {
+		s.Tick(10 * frame) // the cluster settles without the stage looking
+	}
+	t.Logf("20 s of cluster time in %v", time.Since(start).Round(time.Millisecond))
+	s.Send("sim restart apiserver-0")
+	var all, sim, ui []time.Duration
+	for range 10 * 60 {
+		t0 := time.Now()
+		s.Tick(frame)
+		t1 := time.Now()
+		_ = s.Scene()
+		all = append(all, time.Since(t0))
+		sim = append(sim, s.Timing.Sim)
+		ui = append(ui, s.Timing.Refresh+time.Since(t1))
+	}
+	st := s.State()
+	t.Logf("restart storm at %d nodes, %d frames (clients %d, markers %v):", nodes, len(all), st.Counts.Clients, st.Markers)
+	t.Logf("  whole frame  %s", pcts(all))
+	t.Logf("  simulation   %s", pcts(sim))
+	t.Logf("  stage (snapshot + layout) %s", pcts(ui))
+	if p95(ui) > 8*time.Millisecond {
+		t.Errorf("p95 of the stage's own work %v is over the 8 ms budget", p95(ui))
+	}
+}
+
+func p95(ds []time.Duration) time.Duration {
+	c := slices.Clone(ds)
+	slices.Sort(c)
+	return c[int(0.95*float64(len(c)-1))]
+}
+
+func pcts(ds []time.Duration) string {
+	c := slices.Clone(ds)
+	slices.Sort(c)
+	p := func(q float64) time.Duration { return c[int(q*float64(len(c)-1))].Round(10 * time.Microsecond) }
+	return "p50 " + p(0.5).String() + "  p95 " + p(0.95).String() + "  p99 " + p(0.99).String() + "  max " + c[len(c)-1].Round(time.Microsecond).String()
+}
