@@ -30,11 +30,21 @@ func TestShots(t *testing.T) {
 		"projector": "nodes=20&theme=projector",
 		"bad":       "lesson=nope&speed=fast",
 		"storm":     "nodes=1000",
+		"why":       "nodes=20",
+		"help":      "lesson=gone-410&step=2",
+		"picker":    "nodes=20",
+		"question":  "lesson=revisions&step=1",
+		"reduced":   "nodes=20&motion=reduced",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
 	cmds := map[string][]string{
-		"storm":   {"sim restart apiserver-0"},
-		"sandbox": {"sim compact-now", "sim disconnect node-3 30s"},
+		"storm":    {"sim restart apiserver-0"},
+		"sandbox":  {"sim compact-now", "sim disconnect node-3 30s"},
+		"why":      {"sim compact-now", "why"},
+		"help":     {"help"},
+		"picker":   {"picker"},
+		"question": {"next"},
+		"reduced":  {"sim load pods 200 30s"},
 	}
 	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
 		links = map[string]string{only: links[only]}

@@ -106,6 +106,9 @@ func (s *Session) speed() float64 {
 	return s.clock.Speed
 }
 
+// freePlay is the picker's row for the page's own sandbox world.
+const freePlay = "free-play"
+
 // togglePicker opens the lesson picker with the catalogue.
 func (s *Session) togglePicker() {
 	s.chrome.Picker = !s.chrome.Picker
@@ -122,8 +125,8 @@ func (s *Session) togglePicker() {
 		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", i+1, l.ID, l.Title))
 	}
 	if s.opts.Sandbox.Seed != 0 {
-		s.lessonIDs = append(s.lessonIDs, "sandbox")
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", len(all)+1, "sandbox", "Free play: every knob, no script"))
+		s.lessonIDs = append(s.lessonIDs, freePlay)
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", len(all)+1, freePlay, "The live cluster of this page, no lesson"))
 	}
 }
 
@@ -168,7 +171,7 @@ func (s *Session) OpenLesson(id string, seed uint64, steps int) error {
 }
 
 func (s *Session) openLesson(id string, steps int) {
-	if id == "sandbox" {
+	if id == freePlay {
 		s.openSandbox()
 		s.chrome.Picker = false
 		return
@@ -266,7 +269,7 @@ func whyLine(i int, e engine.TraceEvent) string {
 	rule := Rule(e.Kind, e.Detail)
 	line := prefix + e.String()
 	if rule != "" {
-		line += "   [" + rule + "]"
+		line += "\t" + rule // the panel prints the rule under the event
 	}
 	return line
 }

@@ -52,8 +52,7 @@ func Hit(s Snapshot, x, y float64) string {
 	}
 	if l := s.Lesson; l != nil && l.Question != "" && l.Right < 0 {
 		for i := range l.Choices {
-			r := Region{AskLeft, float64(ChoiceTop + 12 + i*ChoiceH), AskWidth, ChoiceH - 4}
-			if r.Contains(x, y) {
+			if ChoiceRegion(l, i).Contains(x, y) {
 				return "pick " + itoa(i+1)
 			}
 		}

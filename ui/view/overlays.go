@@ -1,5 +1,7 @@
 package view
 
+import "strings"
+
 // overlays draws what sits over the stage: the one-line message (a bad
 // deep-link parameter, a failed command), the "why?" chain, the console
 // input, the lesson picker and the keyboard help.
@@ -56,17 +58,36 @@ func list(o *Scene, title string, rows []string) {
 }
 
 // whyPanel shows the causal chain of the chosen event, root first, each
-// link with the rule that made it happen.
+// link with the rule that made it happen under it ("event\trule").
 func whyPanel(o *Scene, u Chrome) {
-	n := min(len(u.Why), 14)
-	h := float64(96 + n*32)
+	n := min(len(u.Why), 9)
+	rows := u.Why[len(u.Why)-n:]
+	h := 100.0
+	for _, r := range rows {
+		h += 34
+		if strings.Contains(r, "\t") {
+			h += 24
+		}
+	}
+	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: Fade(Background, 0.6)})
 	o.rect(Rect{X: 160, Y: 120, W: 1600, H: h, Radius: 16, Fill: PanelHi})
-	o.label(192, 140, "why? "+clip(u.WhyTitle, 100), ProseBold, 24, Left, Ink)
-	for i, line := range u.Why[len(u.Why)-n:] {
+	o.label(192, 140, "why? "+clip(u.WhyTitle, 100), ProseBold, 26, Left, Ink)
+	o.label(1728, 146, "Esc closes", Prose, 16, Right, Caption)
+	if len(u.Why) > n {
+		o.label(1728, 170, itoa(len(u.Why)-n)+" earlier links not shown", Prose, 16, Right, Caption)
+	}
+	y := 196.0
+	for i, row := range rows {
+		ev, rule, _ := strings.Cut(row, "\t")
 		c := Muted
 		if i == n-1 {
 			c = Ink
 		}
-		o.label(192, 188+float64(i)*32, clip(line, 130), Mono, 18, Left, c)
+		o.label(192, y, clip(ev, 140), Mono, 18, Left, c)
+		y += 34
+		if rule != "" {
+			o.label(232, y-8, "because: "+rule, Prose, 17, Left, BluishGreen)
+			y += 24
+		}
 	}
 }

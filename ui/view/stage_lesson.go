@@ -8,8 +8,7 @@ const (
 	NarrWidth   = 1120
 	AskLeft     = 1240
 	AskWidth    = 608
-	ChoiceTop   = PanelTop + 72
-	ChoiceH     = 34
+	ChoiceH     = 30
 	MaxChoices  = 4
 	narrLines   = 4
 	narrLineH   = 30
@@ -61,7 +60,7 @@ func question(sc *Scene, l *LessonView) {
 		if i == MaxChoices {
 			break
 		}
-		y := float64(ChoiceTop + 12 + i*ChoiceH)
+		y := ChoiceRegion(l, i).Y
 		fill := PanelHi
 		ink := Muted
 		if i == l.Picked {
@@ -71,14 +70,22 @@ func question(sc *Scene, l *LessonView) {
 			fill, ink = Mix(Panel, BluishGreen, 0.45), Ink
 		}
 		sc.rect(Rect{X: AskLeft, Y: y, W: AskWidth, H: ChoiceH - 4, Radius: 6, Fill: fill})
-		sc.label(AskLeft+12, y+5, itoa(i+1), Mono, 18, Left, Caption)
-		sc.label(AskLeft+40, y+5, clip(ch, 56), Prose, 18, Left, ink)
+		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, Caption)
+		sc.label(AskLeft+40, y+4, clip(ch, 60), Prose, 17, Left, ink)
 	}
 	if l.Right >= 0 && l.Why != "" {
 		sc.label(NarrLeft, PanelBot-34, clip("Answer: "+l.Why, 110), Prose, 18, Left, BluishGreen)
 	} else if l.Right < 0 {
 		sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 14, Right, Caption)
 	}
+}
+
+// ChoiceRegion is where choice i of the question is drawn (and clicked):
+// right under the question's one or two lines.
+func ChoiceRegion(l *LessonView, i int) Region {
+	lines := min(2, len(Wrap(l.Question, ProseBold, 18, AskWidth)))
+	top := float64(PanelTop+36+lines*22) + 10
+	return Region{AskLeft, top + float64(i*ChoiceH), AskWidth, ChoiceH - 4}
 }
 
 // checks lists the step's claims with their verdicts: every sentence the

@@ -21,13 +21,16 @@ type Button struct {
 
 // Buttons are the timeline's controls, left to right.
 func Buttons(s Snapshot) []Button {
-	play := "play"
+	play, playCmd := "play", "toggle"
 	if !s.Paused {
 		play = "pause"
 	}
+	if s.Lesson != nil { // a lesson's world moves only by its steps
+		play, playCmd = "↺ start", "goto 0"
+	}
 	bs := []Button{
 		{Region{StageLeft, TimelineTop + 8, 112, 40}, "← back", "back"},
-		{Region{StageLeft + 120, TimelineTop + 8, 112, 40}, play, "toggle"},
+		{Region{StageLeft + 120, TimelineTop + 8, 112, 40}, play, playCmd},
 		{Region{StageLeft + 240, TimelineTop + 8, 112, 40}, "next →", "next"},
 		{Region{StageLeft + 368, TimelineTop + 8, 72, 40}, "−", "slower"},
 		{Region{StageLeft + 520, TimelineTop + 8, 72, 40}, "+", "faster"},
@@ -117,6 +120,8 @@ func markerStyle(m Marker) (Shape, colorRGBA) {
 		return Cross, Vermillion
 	case MarkBookmark:
 		return Flag, ReddishPurple
+	case MarkFault:
+		return Diamond, Muted
 	}
 	return Circle, Muted
 }
