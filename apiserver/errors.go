@@ -71,8 +71,12 @@ func newMethodNotSupported(r am.Resource, verb Verb) *am.StatusError {
 
 // newStorageError is the 500 for an etcd failure the storage layer does
 // not interpret (NOSPACE, request too large, ...): the message is etcd's.
+// newStorageError passes an etcd error through the way kube-apiserver's
+// ErrorToAPIStatus does for an error that is not already a Status: code
+// 500, reason Unknown (empty), etcd's own message — which is why kubectl
+// prints "Error from server: etcdserver: request is too large".
 func newStorageError(err error) *am.StatusError {
-	return newStatus(500, am.StatusReasonInternalError, err.Error())
+	return newStatus(500, "", err.Error())
 }
 
 // asStatus wraps any error as a *StatusError (500 for unknown ones).

@@ -168,6 +168,9 @@ func (s *Server) write(now time.Duration, req Request, p parsed) (*am.Object, er
 		}
 	}
 	key := []byte(p.res.Key(ns, name))
+	if err := s.checkProposalSize(req, key); err != nil {
+		return nil, err
+	}
 	switch req.Verb {
 	case CREATE:
 		return s.create(now, req, p, key, ns, name)
@@ -175,6 +178,24 @@ func (s *Server) write(now time.Duration, req Request, p parsed) (*am.Object, er
 		return s.update(req, p, key, ns, name)
 	}
 	return s.delete(p, key, name)
+}
+
+// checkProposalSize applies etcd's --max-request-bytes to the object's
+// simulated size. A simulated object does not carry its SizeBytes as real
+// bytes (a 200,000-secret cluster would not fit in a browser), so etcd
+// cannot see them; the API server checks on etcd's behalf, with etcd's
+// limit and etcd's error, which reaches the client as the 500 a real
+// cluster returns.
+func (s *Server) checkProposalSize(req Request, key []byte) error {
+	if req.Body == nil || (req.Verb != CREATE && req.Verb != UPDATE) {
+		return nil
+	}
+	const proposalOverhead = 64 // txn compare, request header, field tags
+	size := len(key) + int(req.Body.SizeBytes) + proposalOverhead
+	if limit := s.etcd.MaxRequestBytes(); req.Body.SizeBytes > 0 && size > limit {
+		return newStorageError(mvcc.ErrGRPCRequestTooLarge)
+	}
+	return nil
 }
 
 func (s *Server) create(now time.Duration, req Request, p parsed, key []byte, ns, name string) (*am.Object, error) {

@@ -142,3 +142,15 @@ func TestYAMLShape(t *testing.T) {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}
 }
+
+// etcd refuses a proposal above --max-request-bytes (1.5 MiB); the API
+// server passes the error through as a 500 with etcd's message, which
+// kubectl prints as "Error from server: ...".
+func TestObjectTooLargeForEtcd(t *testing.T) {
+	sh := kubeShell(t)
+	got := run(t, sh, "kubectl create secret generic big --size 2Mi", "kubectl create secret generic ok --size 1Mi")
+	want := "Error from server: etcdserver: request is too large\nsecret/ok created\n"
+	if got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
+	}
+}
