@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -52,7 +53,11 @@ func TestShots(t *testing.T) {
 	if ls, err := lessons.All(); err == nil && os.Getenv("WS_SHOTS_LESSONS") != "" {
 		links = map[string]string{}
 		for _, l := range ls {
-			links["lesson-"+l.ID] = "lesson=" + l.ID + "&step=" + os.Getenv("WS_SHOTS_LESSONS")
+			step := os.Getenv("WS_SHOTS_LESSONS")
+			if step == "key" {
+				step = strconv.Itoa(keyStep(l))
+			}
+			links["lesson-"+l.ID] = "lesson=" + l.ID + "&step=" + step
 		}
 	}
 	for name, q := range links {
@@ -87,4 +92,16 @@ func TestShots(t *testing.T) {
 		f.Close()
 		view.SetTheme(false)
 	}
+}
+
+// keyStep is the step a speaker would put on screen: the one pointing at
+// the most parts of the stage (the e2e goldens use the same rule).
+func keyStep(l *lessons.Lesson) int {
+	best, n := len(l.Steps)/2+1, 0
+	for i, st := range l.Steps {
+		if len(st.Highlights) > n && st.Ask == nil {
+			best, n = i+1, len(st.Highlights)
+		}
+	}
+	return best
 }

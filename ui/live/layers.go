@@ -179,6 +179,10 @@ func charts(w *engine.World, wanted []string) []view.Series {
 func sumSeries(w *engine.World, names []string, want string) (view.Series, bool) {
 	base, labels, _ := strings.Cut(want, "{")
 	labels = strings.TrimSuffix(labels, "}")
+	if !strings.Contains(labels, "resource=") && hasResourcePods(names, base) {
+		// a per-resource series: the stage draws the pods cache, so chart pods
+		labels = strings.TrimPrefix(labels+",resource=pods", ",")
+	}
 	ser := view.Series{Name: displayName(base, labels)}
 	found := false
 	for _, n := range names {
@@ -238,4 +242,14 @@ func displayName(base, labels string) string {
 		parts = append(parts, k+`="`+strings.Trim(v, `"`)+`"`)
 	}
 	return base + "{" + strings.Join(parts, ",") + "}"
+}
+
+// hasResourcePods reports whether metric base has a series for pods.
+func hasResourcePods(names []string, base string) bool {
+	for _, n := range names {
+		if strings.HasPrefix(n, base+"{") && strings.Contains(n, `resource="pods"`) {
+			return true
+		}
+	}
+	return false
 }

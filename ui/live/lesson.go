@@ -129,11 +129,25 @@ func results(lv *view.LessonView, res *lessons.StepResult) {
 		lv.Question, lv.Choices, lv.Right, lv.Why = a.Question, a.Choices, a.Right, a.Why
 	}
 	for _, c := range res.Checks {
-		lv.Checks = append(lv.Checks, view.CheckView{Claim: c.Claim, Pass: c.Pass, Saw: c.SawText()})
+		addCheck(lv, c)
 	}
 	if r := res.Reveal; r != nil {
-		lv.Checks = append(lv.Checks, view.CheckView{Claim: r.Claim, Pass: r.Pass, Saw: r.SawText()})
+		addCheck(lv, *r)
 	}
+}
+
+// addCheck adds a verdict; checks under one claim (one "# sentence" over
+// several check lines) become one row that passes only if all of them do.
+func addCheck(lv *view.LessonView, c lessons.CheckResult) {
+	if n := len(lv.Checks); n > 0 && lv.Checks[n-1].Claim == c.Claim && c.Claim != "" {
+		last := &lv.Checks[n-1]
+		last.N++
+		if !c.Pass && last.Pass {
+			last.Pass, last.Saw = false, c.SawText()
+		}
+		return
+	}
+	lv.Checks = append(lv.Checks, view.CheckView{Claim: c.Claim, Pass: c.Pass, Saw: c.SawText(), N: 1})
 }
 
 // counts is the checks passed and failed in the steps played so far.

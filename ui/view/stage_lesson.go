@@ -93,13 +93,14 @@ func ChoiceRegion(l *LessonView, i int) Region {
 // two lines; what does not fit is counted, not cut off.
 func checks(sc *Scene, cs []CheckView) {
 	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 14, Left, Muted)
-	passed := 0
+	passed, total := 0, 0
 	for _, c := range cs {
+		total += max(c.N, 1)
 		if c.Pass {
-			passed++
+			passed += max(c.N, 1)
 		}
 	}
-	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(len(cs))+" pass", Prose, 14, Right, Caption)
+	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(total)+" checks pass", Prose, 14, Right, Caption)
 	y, bottom := float64(PanelTop+44), float64(PanelBot-12)
 	for i, c := range cs {
 		claim := c.Claim

@@ -137,6 +137,7 @@ type CheckView struct {
 	Claim string
 	Pass  bool
 	Saw   string
+	N     int // checks behind this claim
 }
 
 // Chrome is the state of the stage itself, not of the world: what the

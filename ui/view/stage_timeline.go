@@ -26,7 +26,7 @@ func Buttons(s Snapshot) []Button {
 		play = "pause"
 	}
 	if s.Lesson != nil { // a lesson's world moves only by its steps
-		play, playCmd = "↺ start", "goto 0"
+		play, playCmd = "« start", "goto 0"
 	}
 	bs := []Button{
 		{Region{StageLeft, TimelineTop + 8, 112, 40}, "← back", "back"},
