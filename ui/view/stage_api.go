@@ -26,6 +26,7 @@ func apiServer(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	a := s.APIServers[0]
 	ring(sc, a, s.UI.HoverRV)
 	ringStats(sc, a)
+	hoverVerdict(sc, a, s.UI.HoverRV)
 	store(sc, a)
 	fanOut(sc, a)
 	apf(sc, a.Levels)
@@ -129,6 +130,24 @@ func ringStats(sc *Scene, a APIServer) {
 		sc.label(x, y+34+5*28, "no watch cache: reads go to etcd", Prose, 16, Left, Orange)
 	} else if a.Ready != "" && a.Ready != "Ready" {
 		sc.label(x, y+34+5*28, "cache "+a.Ready+": 429 until it lists", Prose, 16, Left, Orange)
+	}
+}
+
+// hoverVerdict says what a watch resuming from the hovered RV would get
+// from this cache: the replay from the ring, or 410 Gone.
+func hoverVerdict(sc *Scene, a APIServer, hover int64) {
+	if hover <= 0 || a.Ring.Capacity == 0 {
+		return
+	}
+	x, y := float64(RingCX-RingR), float64(APIBot-26)
+	h := uint64(hover)
+	switch {
+	case h < a.Ring.OldestRV:
+		sc.label(x, y, "watch from RV "+thousands(hover)+": 410 Gone, older than the window", ProseBold, 16, Left, Orange)
+	case h > a.Ring.RV:
+		sc.label(x, y, "RV "+thousands(hover)+": the cache has not seen it yet", Prose, 16, Left, Yellow)
+	default:
+		sc.label(x, y, "watch from RV "+thousands(hover)+": replayed from the ring", Prose, 16, Left, BluishGreen)
 	}
 }
 

@@ -64,6 +64,10 @@ func clients(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 			break
 		}
 		clientRow(sc, float64(ClientRowTop+i*ClientRowH), c)
+		if s.UI.HoverRV > 0 && c.LastRV == itoa(int(s.UI.HoverRV)) {
+			r := pipeline[0]
+			outline(sc.over(), Region{r.x - 3, float64(ClientRowTop+i*ClientRowH) - 3, r.w + 6, ClientRowH - 2}, Yellow)
+		}
 	}
 	if more := s.ClientN - min(len(s.Clients), MaxClientRows); more > 0 && len(s.Kubelets) == 0 {
 		sc.label(StageLeft+16, ClientsBot-28, "+"+thousands(int64(more))+" more clients", Prose, 16, Left, Caption)

@@ -1,0 +1,235 @@
+package view
+
+import (
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"watchscope/lessons"
+)
+
+// fullSnap is a stage with one API server, two informers and a ring.
+func fullSnap() Snapshot {
+	return Snapshot{
+		Now: 10 * time.Second, Rev: 120, CompactRev: 100,
+		Records: []Record{{Main: 119, Key: "/registry/pods/a", Version: 1}, {Main: 120, Key: "/registry/pods/a", Version: 2}},
+		APIServers: []APIServer{{Name: "apiserver-0", Up: true, Serving: true, Resource: "pods",
+			Ring: Ring{StartIndex: 250, EndIndex: 300, Capacity: 100, OldestRV: 71, RV: 120},
+			WatcherN: 2, Watchers: []Watcher{{ID: 1, Cap: 100}, {ID: 2, Buffered: 95, Cap: 100}},
+			MemoryBytes: 900 << 20, MemoryLimit: 1 << 30}},
+		Clients: []Client{{Name: "controller-0", Role: "controller", Phase: "watching", LastRV: "120"},
+			{Name: "kubectl-0", Role: "kubectl", Phase: "listing", LastRV: "40"}},
+		ClientN: 2,
+	}
+}
+
+func settledStage(s Snapshot) Scene {
+	m := &Motion{Columns: Columns}
+	m.Observe(s, 0)
+	return BuildStage(s, m, time.Hour)
+}
+
+// The ring is drawn as a ring: a grey full circle, and the filled stretch
+// from StartIndex to EndIndex modulo the capacity, as long as the fill.
+func TestRingArc(t *testing.T) {
+	cases := []struct {
+		start, end, capacity int
+		wantLen              float64 // radians
+	}{
+		{250, 300, 100, math.Pi},
+		{0, 100, 100, 2 * math.Pi},
+		{10, 35, 100, math.Pi / 2},
+		{5, 5, 100, 0},
+	}
+	for _, c := range cases {
+		s := fullSnap()
+		s.APIServers[0].Ring = Ring{StartIndex: c.start, EndIndex: c.end, Capacity: c.capacity}
+		sc := settledStage(s)
+		var fill []Arc
+		for _, a := range sc.Arcs {
+			if a.Color != Rule {
+				fill = append(fill, a)
+			}
+		}
+		if c.wantLen == 0 {
+			if len(fill) != 0 {
+				t.Errorf("empty ring %v drew %d filled arcs", c, len(fill))
+			}
+			continue
+		}
+		if len(fill) != 1 || math.Abs(fill[0].To-fill[0].From-c.wantLen) > 1e-9 {
+			t.Fatalf("ring %v: arcs %+v, want one of %.3f rad", c, fill, c.wantLen)
+		}
+		if want := ringAngle(c.start, c.capacity); math.Abs(fill[0].From-want) > 1e-9 {
+			t.Errorf("ring %v starts at %.3f, want slot %d at %.3f", c, fill[0].From, c.start, want)
+		}
+	}
+}
+
+// Every highlight in the lessons' vocabulary points somewhere on the
+// full stage, and every region lies inside the 1920x1080 canvas.
+func TestEveryTargetHasARegion(t *testing.T) {
+	s := fullSnap()
+	for _, spec := range lessons.Targets {
+		name := spec.Name
+		if spec.Param != "" {
+			name += ":x"
+		}
+		r, ok := TargetRegion(s, name)
+		if !ok {
+			t.Errorf("target %s has no region on the full stage", name)
+			continue
+		}
+		if r.X < 0 || r.Y < 0 || r.X+r.W > DesignW || r.Y+r.H > DesignH || r.W <= 0 || r.H <= 0 {
+			t.Errorf("target %s region %+v is off the canvas", name, r)
+		}
+	}
+}
+
+// A step that points at the ring dims the clients and etcd but not the
+// API server, and frames the ring.
+func TestFocusDimsTheRest(t *testing.T) {
+	s := fullSnap()
+	s.Lesson = &LessonView{ID: "x", Title: "x", Steps: 3, Step: 1, Right: -1, Picked: -1, Highlights: []string{"apiserver.ring"}}
+	sc := settledStage(s)
+	dimmed := map[float64]bool{}
+	for _, r := range sc.Over.Rects {
+		if r.Fill.A > 0 && r.W > 400 && r.H > 100 {
+			dimmed[r.Y+2] = true
+		}
+	}
+	if !dimmed[ClientsTop] || !dimmed[EtcdTop] || dimmed[APITop] {
+		t.Errorf("dimmed blocks at %v; want clients and etcd, not the API server", dimmed)
+	}
+}
+
+func TestHit(t *testing.T) {
+	s := fullSnap()
+	for _, b := range Buttons(s) {
+		if got := Hit(s, b.X+b.W/2, b.Y+b.H/2); got != b.Cmd {
+			t.Errorf("click on %q sends %q, want %q", b.Label, got, b.Cmd)
+		}
+	}
+	s.Lesson = &LessonView{Steps: 4, Question: "Which RV?", Choices: []string{"a", "b", "c"}, Right: -1, Picked: -1}
+	for i := range s.Lesson.Choices {
+		r := ChoiceRegion(s.Lesson, i)
+		if got := Hit(s, r.X+10, r.Y+r.H/2); got != "pick "+itoa(i+1) {
+			t.Errorf("click on choice %d sends %q", i, got)
+		}
+	}
+	if got := Hit(s, ScrubRight, ScrubY); got != "goto 4" {
+		t.Errorf("click at the end of a lesson's bar sends %q, want goto 4", got)
+	}
+	s.Lesson = nil
+	if got := Hit(s, ScrubLeft+(ScrubRight-ScrubLeft)/2, ScrubY); got != "seek 5.0s" {
+		t.Errorf("click mid-bar in the sandbox sends %q, want seek 5.0s", got)
+	}
+	s.UI.Picker, s.UI.Lessons = true, []string{"a", "b"}
+	if got := Hit(s, PickerRow(1).X+5, PickerRow(1).Y+5); got != "pickLesson 1" {
+		t.Errorf("picker row 1 click sends %q", got)
+	}
+}
+
+func TestWrapFits(t *testing.T) {
+	text := strings.Repeat("A watch that resumes from the oldest watchable RV is fine. ", 8)
+	for _, w := range []float64{200, 600, 1120} {
+		lines := Wrap(text, Prose, 22, w)
+		if len(lines) < 2 {
+			t.Errorf("width %v: %d lines", w, len(lines))
+		}
+		for _, l := range lines {
+			if Measure(Prose, 22, l) > w && strings.Contains(l, " ") {
+				t.Errorf("width %v: line %q is %.0f wide", w, l, Measure(Prose, 22, l))
+			}
+		}
+		if got := strings.Join(lines, " "); strings.Join(strings.Fields(got), " ") != strings.Join(strings.Fields(text), " ") {
+			t.Errorf("width %v: wrapping lost words", w)
+		}
+	}
+}
+
+// The kubelet grid picks the largest cell that fits every kubelet, and at
+// 5,000 nodes groups them.
+func TestGridCell(t *testing.T) {
+	for _, n := range []int{1, 20, 100, 500, 1000, 5000} {
+		cell, cols, cells := gridCell(n)
+		if cols*cell > GridW || (cells/cols)*cell > GridH {
+			t.Errorf("n=%d: cell %d x %d cols overflows the grid", n, cell, cols)
+		}
+		if n <= 600 && cells < n {
+			t.Errorf("n=%d: only %d cells at %d px", n, cells, cell)
+		}
+	}
+	if c, _, _ := gridCell(20); c != 32 {
+		t.Errorf("20 kubelets get %d px cells, want the largest (32)", c)
+	}
+}
+
+func TestNextSpeed(t *testing.T) {
+	cases := []struct {
+		cur  float64
+		dir  int
+		want float64
+	}{{1, 1, 2}, {1, -1, 0.5}, {100, 1, 100}, {0.1, -1, 0.1}, {3, 1, 10}, {3, -1, 2}}
+	for _, c := range cases {
+		if got := NextSpeed(c.cur, c.dir); got != c.want {
+			t.Errorf("NextSpeed(%v, %d) = %v, want %v", c.cur, c.dir, got, c.want)
+		}
+	}
+}
+
+// In a lesson, markers sit inside the step that produced them.
+func TestMarkerXByStep(t *testing.T) {
+	s := fullSnap()
+	s.Lesson = &LessonView{Steps: 4, Step: 2, StepEndsMs: []int64{1000, 5000}}
+	w := float64(ScrubRight - ScrubLeft)
+	cases := []struct {
+		at   int64
+		want float64
+	}{{0, 0}, {1000, w / 4}, {3000, w * 1.5 / 4}, {5000, w / 2}, {9000, w / 2}}
+	for _, c := range cases {
+		if got := MarkerX(s, c.at) - ScrubLeft; math.Abs(got-c.want) > 1e-9 {
+			t.Errorf("marker at %d ms: x %.1f, want %.1f", c.at, got, c.want)
+		}
+	}
+}
+
+// A new revision sends one packet per informer row along the watch path;
+// with reduced motion it is drawn only where it arrives.
+func TestPackets(t *testing.T) {
+	s := fullSnap()
+	m := &Motion{Columns: Columns}
+	m.Observe(s, 0)
+	s.Rev = 121
+	s.Records = append(s.Records, Record{Main: 121, Key: "/registry/pods/a", Tombstone: true})
+	m.Observe(s, time.Second)
+	if n := len(m.packets.list); n != 2 {
+		t.Fatalf("%d packets for one revision and two informers, want 2", n)
+	}
+	for _, p := range m.packets.list {
+		if p.Kind != Deleted || p.Route != RouteWatch {
+			t.Errorf("packet %+v, want a DELETED on the watch path", p)
+		}
+	}
+	mid := time.Second + PacketDur/2
+	moving := BuildStage(s, m, mid)
+	s.UI.Reduced = true
+	still := BuildStage(s, m, mid)
+	ax, ay := ClientAnchor(0)
+	found := false
+	for _, mk := range still.Marks {
+		if mk.Shape == Cross && mk.X == ax && mk.Y == ay {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("reduced motion: no DELETED mark at the client")
+	}
+	if len(moving.Marks) != len(still.Marks) {
+		t.Errorf("reduced motion changed the number of marks: %d vs %d", len(moving.Marks), len(still.Marks))
+	}
+	if m.packets.busy(time.Second + PacketDur + 40*time.Millisecond) {
+		t.Error("packets still busy after they arrived")
+	}
+}
