@@ -15,7 +15,7 @@ func fullSnap() Snapshot {
 		Now: 10 * time.Second, Rev: 120, CompactRev: 100,
 		Records: []Record{{Main: 119, Key: "/registry/pods/a", Version: 1}, {Main: 120, Key: "/registry/pods/a", Version: 2}},
 		APIServers: []APIServer{{Name: "apiserver-0", Up: true, Serving: true, Resource: "pods",
-			Ring: Ring{StartIndex: 250, EndIndex: 300, Capacity: 100, OldestRV: 71, RV: 120},
+			Ring:     Ring{StartIndex: 250, EndIndex: 300, Capacity: 100, OldestRV: 71, RV: 120},
 			WatcherN: 2, Watchers: []Watcher{{ID: 1, Cap: 100}, {ID: 2, Buffered: 95, Cap: 100}},
 			MemoryBytes: 900 << 20, MemoryLimit: 1 << 30}},
 		Clients: []Client{{Name: "controller-0", Role: "controller", Phase: "watching", LastRV: "120"},
