@@ -78,7 +78,7 @@ func New(cfg Config, now time.Duration) *Cacher {
 		resource:  cfg.Resource,
 		rand:      r,
 		now:       now,
-		store:     newWatchCacheStore(!cfg.DisableSnapshots),
+		store:     newWatchCacheStore(!cfg.DisableSnapshots, cfg.Resource.IndexedTrigger),
 		incoming:  newBoundedQueue[*watchCacheEvent](incomingBufSize),
 		watchers:  newIndexedWatchers(),
 		bookmarks: newTimeBuckets(now),

@@ -47,10 +47,17 @@ type watchCacheStore struct {
 	// sizeBytes sums the SizeBytes of the live objects, so that the API
 	// server's memory model can read the cache's footprint in O(1).
 	sizeBytes int64
+	// index is the store's indexer on the resource's trigger field (see
+	// triggerIndex); nil for resources without one.
+	index *triggerIndex
 }
 
-func newWatchCacheStore(snapshots bool) *watchCacheStore {
-	return &watchCacheStore{tree: newStoreTree(), snapshotsEnabled: snapshots}
+func newWatchCacheStore(snapshots bool, trigger string) *watchCacheStore {
+	s := &watchCacheStore{tree: newStoreTree(), snapshotsEnabled: snapshots}
+	if trigger != "" {
+		s.index = newTriggerIndex(trigger)
+	}
+	return s
 }
 
 func (s *watchCacheStore) get(key string) (*am.Object, bool) {
@@ -67,10 +74,12 @@ func (s *watchCacheStore) apply(e *watchCacheEvent) {
 	}
 	if e.Type == am.Deleted {
 		s.tree.Delete(&storeElement{Key: e.Key})
+		s.index.update(e.Key, e.PrevObject, nil)
 		return
 	}
 	s.sizeBytes += int64(e.Object.SizeBytes)
 	s.tree.ReplaceOrInsert(&storeElement{Key: e.Key, Object: e.Object})
+	s.index.update(e.Key, e.PrevObject, e.Object)
 }
 
 // replace swaps in a fresh tree (relist); snapshots restart at rv.
@@ -78,8 +87,10 @@ func (s *watchCacheStore) replace(tree storeTree, rv uint64) {
 	s.tree = tree
 	s.minSnapshotRV = rv
 	s.sizeBytes = 0
+	s.index.reset()
 	tree.Ascend(func(e *storeElement) bool {
 		s.sizeBytes += int64(e.Object.SizeBytes)
+		s.index.update(e.Key, nil, e.Object)
 		return true
 	})
 }

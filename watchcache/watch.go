@@ -201,7 +201,12 @@ func (c *Cacher) storeInterval(w *CacheWatcher) *watchCacheInterval {
 		events = append(events, &watchCacheEvent{Type: am.Added, Object: e.Object, Key: e.Key, ResourceVersion: rv})
 		return true
 	}
-	if w.filter.recursive {
+	if c.indexServes(w) {
+		for _, e := range c.store.index.elements(w.triggerValue) {
+			add(&e)
+		}
+		skipped = c.store.tree.Len() - len(events) // the rest of the store, rejected
+	} else if w.filter.recursive {
 		listPrefix(c.store.tree, w.filter.key, "", add)
 	} else if o, ok := c.store.get(w.filter.key); ok {
 		add(&storeElement{Key: w.filter.key, Object: o})
@@ -209,4 +214,13 @@ func (c *Cacher) storeInterval(w *CacheWatcher) *watchCacheInterval {
 	in := newStoreInterval(events, rv)
 	in.skipped = skipped
 	return in
+}
+
+// indexServes reports whether w's initial events can come from the
+// store's trigger index: a watch over the whole resource (every key is
+// under its prefix, so every store object not in the index set is one the
+// filter rejects) whose field selector fixes a non-empty trigger value.
+func (c *Cacher) indexServes(w *CacheWatcher) bool {
+	return c.store.index != nil && w.triggerSupported && w.triggerValue != "" &&
+		w.filter.recursive && w.filter.key == c.resource.NamespacePrefix("")
 }
