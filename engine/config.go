@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"watchscope/informer"
 	"watchscope/mvcc"
 )
 
@@ -42,6 +43,11 @@ type Config struct {
 	// Apply interprets external commands (see World.Exec). The console
 	// package provides the real one; the engine knows no command syntax.
 	Apply Applier
+	// ClientBackoff, when set, replaces client-go's reflector backoff
+	// (800ms doubling to 30s, jitter 1.0) in every informer of the world:
+	// lessons and the sandbox use it to show a relist storm without
+	// backoff or without jitter.
+	ClientBackoff *informer.Backoff
 }
 
 var errNegative = errors.New("engine: config values must not be negative")

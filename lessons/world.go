@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"watchscope/engine"
+	"watchscope/informer"
 )
 
 // The `world:` header field shapes the simulated cluster a lesson runs
@@ -49,6 +50,14 @@ var worldSettings = []worldSetting{
 	})},
 	{"handler-cost", "virtual time each informer handler takes per event", durationOf(func(c *engine.Config, d time.Duration) { c.Cluster.HandlerCost = d })},
 	{"memory-limit", "kube-apiserver container memory limit (e.g. 4Gi)", quantityOf(func(c *engine.Config, n int64) { c.APIServers.Server.Memory.Limit = n })},
+	{"client-backoff", "client-go reflectors' initial backoff (default 800ms, doubling to 30s; 0s: none)", durationOf(func(c *engine.Config, d time.Duration) {
+		b := clientBackoff(c)
+		b.Duration = d
+		if d == 0 {
+			b.Factor, b.Steps = 0, 0
+		}
+	})},
+	{"client-jitter", "client-go reflectors' backoff jitter factor (default 1.0; 0: none)", floatOf(func(c *engine.Config, f float64) { clientBackoff(c).Jitter = f })},
 	{"legacy-fixed-watch-cache-sizes", "pre-1.19 API servers: a --watch-cache-sizes entry fixes that ring's capacity", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.LegacyFixedWatchCacheSizes = b })},
 }
 
@@ -156,4 +165,14 @@ func quantityOf(set func(*engine.Config, int64)) func(*engine.Config, string) er
 		set(c, int64(f*float64(mult)))
 		return nil
 	}
+}
+
+// clientBackoff is the world's reflector backoff, created from client-go's
+// defaults the first time a setting changes it.
+func clientBackoff(c *engine.Config) *informer.Backoff {
+	if c.ClientBackoff == nil {
+		b := informer.DefaultReflectorBackoff()
+		c.ClientBackoff = &b
+	}
+	return c.ClientBackoff
 }
