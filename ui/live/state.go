@@ -24,8 +24,8 @@ type State struct {
 	Lesson     string         `json:"lesson,omitempty"`
 	Step       int            `json:"step"`  // steps played (the question of step+1 may be showing)
 	Steps      int            `json:"steps"` // steps in the lesson
-	Pending    bool           `json:"pending,omitempty"`
-	Done       bool           `json:"done,omitempty"`
+	Pending    bool           `json:"pending"`
+	Done       bool           `json:"done"`
 	Passed     int            `json:"passed"` // checks passed in the steps played
 	Failed     int            `json:"failed"`
 	Checks     []CheckJSON    `json:"checks"` // the shown step's checks

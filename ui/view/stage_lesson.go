@@ -29,16 +29,22 @@ func lessonPanel(sc *Scene, s Snapshot) {
 	if l.Error != "" {
 		title = "This step failed to run"
 	}
-	sc.label(NarrLeft, PanelTop+16, title, ProseBold, 28, Left, Ink)
+	// The projector theme sets the narration larger: it is what the back
+	// row reads. The panel has room for three lines at that size.
+	size, lineH, maxLines := 22.0, float64(narrLineH), narrLines
+	if Projector {
+		size, lineH, maxLines = 27, 34, 3
+	}
+	sc.label(NarrLeft, PanelTop+16, title, ProseBold, 28+(size-22), Left, Ink)
 	text := l.Narration
 	if l.Error != "" {
 		text = l.Error
 	}
-	for i, line := range Wrap(text, Prose, 22, NarrWidth) {
-		if i == narrLines {
+	for i, line := range Wrap(text, Prose, size, NarrWidth) {
+		if i == maxLines {
 			break
 		}
-		sc.label(NarrLeft, PanelTop+64+float64(i)*narrLineH, line, Prose, 22, Left, Muted)
+		sc.label(NarrLeft, PanelTop+64+float64(i)*lineH, line, Prose, size, Left, Muted)
 	}
 	switch {
 	case l.Question != "":

@@ -80,12 +80,15 @@ func TestLessonsPlayInBrowser(t *testing.T) {
 				return s.step === 0 && !s.pending; })()`, 60*time.Second)
 			for i := 0; i < 4*len(l.Steps)+4; i++ {
 				s := getLesson(t, ctx)
+				if os.Getenv("E2E_DEBUG") != "" {
+					t.Logf("beat %d: step %d pending %v done %v", i, s.Step, s.Pending, s.Done)
+				}
 				if s.Done && !s.Pending {
 					break
 				}
 				send(t, ctx, "next")
 				waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(window.watchscope.state());
-					return s.step !== %d || s.pending !== %v; })()`, s.Step, s.Pending), 60*time.Second)
+					return s.step !== %d || !!s.pending !== %v; })()`, s.Step, s.Pending), 60*time.Second)
 			}
 			s := getLesson(t, ctx)
 			if !s.Done || s.Step != len(l.Steps) {
@@ -193,7 +196,7 @@ func TestKeysAndDeepLinks(t *testing.T) {
 		before := getLesson(t, ctx)
 		do(t, ctx, chromedp.KeyEvent(k))
 		waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(window.watchscope.state());
-			return s.step !== %d || s.pending !== %v; })()`, before.Step, before.Pending), 30*time.Second)
+			return s.step !== %d || !!s.pending !== %v; })()`, before.Step, before.Pending), 30*time.Second)
 	}
 	if s := getLesson(t, ctx); s.Step < 2 {
 		t.Errorf("after → → → ← the lesson is at step %d", s.Step)
