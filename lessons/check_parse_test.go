@@ -87,3 +87,32 @@ func TestSuggest(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceFilterEndsAtEveryComparison: a trace filter stops at the
+// comparison, whichever it is. A filter term holds "=" or "~", so ">=",
+// "<=" and "!=" (which contain "=") once read as a field named ">" etc.
+func TestTraceFilterEndsAtEveryComparison(t *testing.T) {
+	filters := []struct{ text, want string }{
+		{``, `(every event)`},
+		{`kind=PUT`, `kind=PUT`},
+		{`kind=PUT detail~"a b"`, `kind=PUT detail~"a b"`},
+		{`node=etcd-0 kind=RESP detail="x"`, `node=etcd-0 kind=RESP detail=x`},
+	}
+	for _, tf := range filters {
+		filter := tf.text
+		for _, op := range compareOps {
+			for _, prefix := range []string{"", "lesson "} {
+				line := strings.Join(strings.Fields(prefix+"trace count "+filter+" "+op+" 1"), " ")
+				c, err := parseCheck(line)
+				if err != nil {
+					t.Errorf("%s: %v", line, err)
+					continue
+				}
+				f := c.Left.Terms[0].Filter
+				if c.Kind != CheckCompare || c.Op != op || f.String() != tf.want || f.Lesson != (prefix != "") || c.Right.Text != "1" {
+					t.Errorf("%s: kind %v op %q filter %q lesson %v right %q", line, c.Kind, c.Op, f, f.Lesson, c.Right.Text)
+				}
+			}
+		}
+	}
+}

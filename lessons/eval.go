@@ -15,6 +15,7 @@ type evalCtx struct {
 	res      *StepResult
 	stepFrom engine.EventID // the last trace event before the step began
 	captures map[string]Value
+	declared []string // the lesson's metrics: header (names that read 0 before their first count)
 	saw      []Seen
 }
 
@@ -136,7 +137,7 @@ func (x *evalCtx) read(t Term) (Value, string, error) {
 		}
 		return v, t.Str, nil
 	case TermMetric:
-		v, err := metricValue(x.w, t.Str)
+		v, err := metricValue(x.w, t.Str, x.declared)
 		return v, "metric " + t.Str, err
 	case TermTime:
 		return num(x.w.Now().Seconds()), "time", nil

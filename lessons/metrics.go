@@ -33,9 +33,14 @@ var etcdMetrics = map[string]func(mvcc.Metrics) int64{
 // the sum of every series of that name carrying those labels, so
 // `metric apiserver_terminated_watchers_total` adds up every replica and
 // resource, and `metric watch_cache_capacity{resource="pods"}` every
-// replica's pods cache. A name no series matches is an error (a typo
-// must not read as a quiet zero).
-func metricValue(w *engine.World, series string) (Value, error) {
+// replica's pods cache.
+//
+// A counter nothing has counted yet has no series (the layers create one
+// on its first increment), so a series nothing matches reads 0 when its
+// name is known: the world has that name under other labels, or the
+// lesson declares it in its metrics: header. A name known neither way is
+// an error with a did-you-mean, so a typo never reads as a quiet zero.
+func metricValue(w *engine.World, series string, declared []string) (Value, error) {
 	if v, ok := w.Metrics.Value(series); ok {
 		return num(v), nil
 	}
@@ -43,20 +48,40 @@ func metricValue(w *engine.World, series string) (Value, error) {
 		return num(float64(get(w.Etcd.Metrics()))), nil
 	}
 	name, want := splitSeries(series)
-	sum, found := 0.0, false
+	sum, found, known := 0.0, false, slices.Contains(declared, name)
 	for _, s := range w.Metrics.Names() {
 		n, labels := splitSeries(s)
-		if n != name || !hasLabels(labels, want) {
+		if n != name {
+			continue
+		}
+		known = true
+		if !hasLabels(labels, want) {
 			continue
 		}
 		if v, ok := w.Metrics.Value(s); ok {
 			sum, found = sum+v, true
 		}
 	}
-	if found {
+	if found || known {
 		return num(sum), nil
 	}
-	return Value{}, fmt.Errorf("this world has no metric series %s", series)
+	return Value{}, fmt.Errorf("no metric is named %s in this world or the lesson's metrics: header%s",
+		name, didYouMean(name, knownMetricNames(w, declared)))
+}
+
+// knownMetricNames are the names a did-you-mean may offer: the world's
+// series names, etcd's and the lesson's declared ones, sorted, once each.
+func knownMetricNames(w *engine.World, declared []string) []string {
+	names := slices.Clone(declared)
+	for _, s := range w.Metrics.Names() {
+		n, _ := splitSeries(s)
+		names = append(names, n)
+	}
+	for n := range etcdMetrics {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // splitSeries splits `name{a="1",b="2"}` into the name and its labels

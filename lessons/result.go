@@ -24,7 +24,7 @@ type StepResult struct {
 // ActionResult is one console command and what the terminal showed.
 type ActionResult struct {
 	Command string
-	Output  string // as the console prints it, "Error: ..." lines included
+	Output  string // as the console prints it, error lines included (console.ErrorLine)
 }
 
 // CheckResult is one check's verdict. Saw lists the values it read (a

@@ -94,13 +94,13 @@ func (r *Runner) Step() (*StepResult, error) {
 		cmd := expand(a.Command, r.captures)
 		out, err := r.exec.Exec(cmd)
 		if err != nil {
-			out += "Error: " + err.Error() + "\n"
+			out += console.ErrorLine(err) + "\n" // as a terminal shows it
 		}
 		res.Actions = append(res.Actions, ActionResult{Command: cmd, Output: out})
 	}
 	res.End = r.world.Now()
 	res.Events = r.world.Trace.Since(from)
-	ctx := &evalCtx{w: r.world, res: &res, stepFrom: from, captures: r.captures}
+	ctx := &evalCtx{w: r.world, res: &res, stepFrom: from, captures: r.captures, declared: r.lesson.Metrics}
 	for _, c := range s.Checks {
 		res.Checks = append(res.Checks, ctx.check(c))
 	}

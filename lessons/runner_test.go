@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -18,9 +19,11 @@ func mustAll(t *testing.T) []*Lesson {
 
 // TestBuiltinLessonsHoldAcrossSeeds plays every built-in lesson with its
 // own seed and two others: a lesson's claims must not depend on luck.
+// Every lesson but the free-play sandbox makes at least five checked
+// claims (TestFreePlayIsInTheCatalogue keeps that exemption honest).
 func TestBuiltinLessonsHoldAcrossSeeds(t *testing.T) {
 	for _, l := range mustAll(t) {
-		if l.CheckCount() < 5 {
+		if l.CheckCount() < 5 && l.ID != freePlay {
 			t.Errorf("%s has %d checks; a lesson needs at least 5", l.ID, l.CheckCount())
 		}
 		for _, seed := range []uint64{0, 2, 99} {
@@ -161,6 +164,9 @@ func TestCheckVerdicts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Declared, no_such_metric_total would read 0 (TestMissingSeries);
+	// undeclared it is a name nobody registers, which must fail.
+	l.Metrics = slices.DeleteFunc(l.Metrics, func(m string) bool { return m == "no_such_metric_total" })
 	rep, err := Play(l, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -190,5 +196,46 @@ func TestRevealMustMatchTheRun(t *testing.T) {
 	rv := rep.Steps[0].Reveal
 	if rv == nil || rv.Pass || !strings.Contains(rv.Problem, `the run gives "2" but the right choice is "7"`) {
 		t.Fatalf("reveal: %+v", rv)
+	}
+}
+
+// TestFreePlayIsInTheCatalogue: the one lesson exempt from the minimum of
+// checks is a built-in lesson, listed last in the catalogue, so the
+// exemption cannot silently cover a lesson that should be checked.
+func TestFreePlayIsInTheCatalogue(t *testing.T) {
+	all := mustAll(t)
+	if last := catalogOrder[len(catalogOrder)-1]; last != freePlay {
+		t.Errorf("the catalogue ends with %q, not the free-play entry %q", last, freePlay)
+	}
+	found := false
+	for _, l := range all {
+		found = found || l.ID == freePlay
+	}
+	if !found {
+		t.Errorf("no built-in lesson %q", freePlay)
+	}
+}
+
+// TestErrorLinesAsATerminalShowsThem: a kubectl server error reads as
+// kubectl prints it, an etcdctl error after etcdctl's "Error: ".
+func TestErrorLinesAsATerminalShowsThem(t *testing.T) {
+	src := strings.Replace(missingSeriesLesson, "kubectl get configmaps\nsim advance 2s", "kubectl get configmap nope\nget /a --rev 99", 1)
+	l, err := Parse("errors.md", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Play(l, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	acts := rep.Steps[0].Actions
+	if len(acts) != 2 {
+		t.Fatalf("%d actions, want 2", len(acts))
+	}
+	if got, want := acts[0].Output, "Error from server (NotFound): configmaps \"nope\" not found\n"; got != want {
+		t.Errorf("kubectl: got %q, want %q", got, want)
+	}
+	if got, want := acts[1].Output, "Error: etcdserver: mvcc: required revision is a future revision\n"; got != want {
+		t.Errorf("etcdctl: got %q, want %q", got, want)
 	}
 }
