@@ -71,4 +71,10 @@
 // (restart storms). When a fault cannot be expressed as a command
 // rewrite, add a sim verb for it in the console (a knob the sandbox
 // can use too), not a hook in the layer.
+//
+// A lesson is data, so a test may also change its world before playing
+// it (bite_test.go): gone-410 with a ring too large to wrap
+// (--watch-cache-sizes), restart-storm with reflectors that retry
+// without backoff or jitter (the client-backoff and client-jitter world
+// settings), bookmarks with watches that never send allowWatchBookmarks.
 package lessons
