@@ -27,6 +27,9 @@ type Reflector struct {
 	stream    *mvcc.WatchStream
 	restartAt time.Duration
 	running   bool
+	// latency and inFlight model a slow etcd watch (see SetLatency).
+	latency  time.Duration
+	inFlight []inFlightResponse
 	// LastError is the error that ended the last ListAndWatch.
 	LastError error
 }
@@ -62,6 +65,9 @@ func (r *Reflector) NextWake() (time.Duration, bool) {
 	if r.running && !r.c.Stalled() && r.stream.Len() > 0 && (!ok || r.c.now < at) {
 		return r.c.now, true
 	}
+	if r.running && !r.c.Stalled() && len(r.inFlight) > 0 && (!ok || r.inFlight[0].at < at) {
+		return max(r.inFlight[0].at, r.c.now), true
+	}
 	return at, ok
 }
 
@@ -77,6 +83,7 @@ func (r *Reflector) Stop() {
 		r.stream = nil
 	}
 	r.running = false
+	r.inFlight = nil
 	r.restartAt = 1<<63 - 1
 }
 
@@ -119,19 +126,26 @@ func (r *Reflector) startCaching(now time.Duration) {
 	r.running = true
 }
 
-// readStream feeds etcd responses to the cacher until it stalls.
+// readStream feeds etcd responses to the cacher until it stalls. Each
+// response reaches the cacher latency after the reflector took it off the
+// etcd stream (at once when latency is 0), in stream order.
 func (r *Reflector) readStream(now time.Duration) {
 	for !r.c.Stalled() {
+		if len(r.inFlight) > 0 && r.inFlight[0].at <= now {
+			resp := r.inFlight[0].resp
+			r.inFlight = r.inFlight[1:]
+			if err := r.c.IngestWatchResponse(now, resp); err != nil {
+				r.fail(now, err)
+				return
+			}
+			continue
+		}
 		resp, ok := r.stream.Recv()
 		if !ok {
 			return
 		}
-		if resp.Created {
-			continue
-		}
-		if err := r.c.IngestWatchResponse(now, resp); err != nil {
-			r.fail(now, err)
-			return
+		if !resp.Created {
+			r.receive(now, resp)
 		}
 	}
 }
@@ -145,6 +159,7 @@ func (r *Reflector) fail(now time.Duration, err error) {
 		r.stream = nil
 	}
 	r.running = false
+	r.inFlight = nil
 	r.restartAt = now + restartDelay
 }
 
