@@ -59,6 +59,10 @@ type Config struct {
 	DisableWatchList bool
 	// CompactionInterval is --etcd-compaction-interval (5m); < 0 disables.
 	CompactionInterval time.Duration
+	// EtcdWatchLatency is how late etcd's watch responses reach the
+	// caches (0: at once): not a flag but the state of etcd and the link
+	// to it, which a restart does not change (see SetEtcdWatchLatency).
+	EtcdWatchLatency time.Duration
 	// Memory is the memory model (limit, factors, restart delay).
 	Memory MemoryModel
 	// Cost is the service-time model.

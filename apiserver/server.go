@@ -103,6 +103,7 @@ func (s *Server) boot(now, serveAt time.Duration) {
 			rc.cacher = watchcache.New(watchcache.Config{Resource: r, Rand: s.cfg.Rand, FixedCapacity: fixed,
 				DisableSnapshots: s.cfg.DisableListFromCacheSnapshot}, now)
 			rc.reflector = watchcache.NewReflector(rc.cacher, s.etcd)
+			rc.reflector.SetLatency(s.cfg.EtcdWatchLatency)
 			rc.startAt += s.initialListTime(r)
 		}
 		s.resources = append(s.resources, rc)
