@@ -34,6 +34,8 @@ func init() {
 //	"Backlog" : 0                      notifications waiting in the handlers' buffers
 //	"RingCapacity" : 1024              the largest handler buffer's size
 //	"Delivered" : 3000                 notifications the handlers finished
+//	"Handlers" : 2                     event handlers sharing this informer
+//	"ClientWatches" : 2                watches the whole process has open
 func (sh *Shell) simInspect(args []string) (string, error) {
 	if len(args) < 1 || len(args) > 2 {
 		return "", errors.New("usage: sim inspect CLIENT [RESOURCE]")
@@ -63,10 +65,10 @@ func (sh *Shell) simInspect(args []string) (string, error) {
 	if inf == nil {
 		return "", fmt.Errorf("%s has no informer for %s", args[0], args[1])
 	}
-	return inspectText(args[0], inf), nil
+	return inspectText(args[0], inf, c.OpenWatches()), nil
 }
 
-func inspectText(client string, inf *informer.SharedIndexInformer) string {
+func inspectText(client string, inf *informer.SharedIndexInformer, watches int) string {
 	st := inf.Stats()
 	backlog, ring, delivered := 0, 0, 0
 	for _, l := range st.Listeners {
@@ -87,7 +89,8 @@ func inspectText(client string, inf *informer.SharedIndexInformer) string {
 		v    int
 	}{{"Relists", m.Relists}, {"Expired410", m.Expired410}, {"NormalCloses", m.NormalCloses},
 		{"Backoffs", m.BackoffWaits}, {"FIFO", st.QueueDepth}, {"Backlog", backlog},
-		{"RingCapacity", ring}, {"Delivered", delivered}} {
+		{"RingCapacity", ring}, {"Delivered", delivered}, {"Handlers", len(st.Listeners)},
+		{"ClientWatches", watches}} {
 		fmt.Fprintf(&b, "%q : %d\n", f.name, f.v)
 	}
 	return b.String()
