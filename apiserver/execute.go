@@ -168,9 +168,14 @@ func (s *Server) startWatch(now time.Duration, c *call) {
 		}
 		src = cw
 	}
-	st := &Stream{ID: c.req.ID, Req: c.req, Replica: s.cfg.Name, src: src, srv: s, call: c}
+	st := &Stream{ID: c.req.ID, Req: c.req, Replica: s.cfg.Name, src: src, srv: s, call: c, seq: s.streamSeq}
+	s.streamSeq++
 	c.stream = st
 	s.streams = append(s.streams, st)
+	if cw, ok := src.(*watchcache.CacheWatcher); ok {
+		cw.SetNotify(func() { s.markStream(st) })
+	}
+	s.markStream(st)
 	if _, ok := src.(*etcdWatcher); ok {
 		s.etcdStreams = append(s.etcdStreams, st)
 	}

@@ -93,9 +93,11 @@ func (s *Server) kill(reason string) {
 	}
 	for _, st := range s.streams {
 		st.kill(ErrConnReset)
+		st.gone = true
 		s.endedStreams = append(s.endedStreams, st)
 	}
 	s.streams, s.etcdStreams, s.executing, s.memLists = nil, nil, nil, 0
+	s.ready, s.drop = nil, nil
 	for _, rc := range s.resources {
 		if rc.reflector != nil {
 			rc.reflector.Stop()

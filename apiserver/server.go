@@ -42,6 +42,11 @@ type Server struct {
 	// resources), the only ones Step must pump: NextWake and Step look at
 	// them instead of at every stream.
 	etcdStreams []*Stream
+	// streamSeq numbers streams in the order they open; ready and drop
+	// are the streams that may have output or may have ended since the
+	// driver (TakeReadyStreams) and Step last looked (stream_ready.go).
+	streamSeq   uint64
+	ready, drop []*Stream
 	completed   []Completion
 	log         []LogEntry
 	compactor   *compactor

@@ -90,9 +90,10 @@ func (s *Server) progressCalls(now time.Duration) {
 		if ew, ok := st.src.(*etcdWatcher); ok {
 			ew.pump(now)
 		}
+		s.markStream(st)
 	}
 	s.etcdStreams = dropEnded(s.etcdStreams, nil)
-	s.streams = dropEnded(s.streams, &s.endedStreams)
+	s.dropEndedStreams()
 }
 
 // dropEnded removes ended streams in place, keeping the order. When ended

@@ -22,6 +22,13 @@ type Stream struct {
 	call    *call
 	ended   bool
 	reason  error
+	// seq is the stream's place in the server's list of open streams;
+	// gone is set once it left that list (ended, or the process died).
+	seq  uint64
+	gone bool
+	// readyMarked and dropMarked say the stream is already in the
+	// server's ready list (for the driver) and drop list (for Step).
+	readyMarked, dropMarked bool
 	// Delivered counts events handed to the client.
 	Delivered int64
 }
@@ -45,6 +52,7 @@ func (st *Stream) Next() (am.WatchEvent, bool) {
 		st.Delivered++
 		st.srv.dirty = true
 		st.srv.watchEventsTotal[st.call.p.res.GroupResource()]++
+		st.srv.markStream(st) // reading the last event may end it
 	}
 	return e, ok
 }
@@ -63,6 +71,7 @@ func (st *Stream) Stop() {
 		st.src.Stop()
 	}
 	st.srv.dirty = true
+	st.srv.markStream(st)
 }
 
 // kill ends the stream because the process died.

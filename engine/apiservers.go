@@ -128,8 +128,10 @@ func (r *apiReplica) NextWake() (time.Duration, bool) { return r.srv.NextWake() 
 // and records the replica's log in the trace.
 func (r *apiReplica) deliver() {
 	r.deliverAnswers()
-	for _, st := range r.srv.Streams() {
-		if st.Buffered() > 0 || st.Ended() { // cheap test first: thousands of idle streams
+	// Only the streams the replica marked can have output or have ended:
+	// thousands of idle watches are not visited.
+	for _, st := range r.srv.TakeReadyStreams() {
+		if st.Buffered() > 0 || st.Ended() {
 			r.drain(st)
 		}
 	}

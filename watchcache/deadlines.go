@@ -52,5 +52,6 @@ func (c *Cacher) expireDeadlines(now time.Duration) {
 		c.forgetWatcher(w, false)
 		w.result.clear()
 		w.resultClosed = true
+		w.changed()
 	}
 }

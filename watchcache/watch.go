@@ -119,6 +119,7 @@ func (w *CacheWatcher) fail(err error) {
 	st := asStatusError(err).ErrStatus
 	w.result.push(am.WatchEvent{Type: am.Error, Status: &st})
 	w.stopped, w.resultClosed = true, true
+	w.changed()
 }
 
 // startWatcher builds the initial interval and registers the watcher.
@@ -127,6 +128,7 @@ func (w *CacheWatcher) fail(err error) {
 func (c *Cacher) startWatcher(now time.Duration, w *CacheWatcher, opts WatchOptions, requested, required uint64) {
 	if c.ready.state != Ready || c.ready.generation != w.generation {
 		w.stopped, w.resultClosed = true, true
+		w.changed()
 		return
 	}
 	interval, err := c.getAllEventsSince(required, w, opts)

@@ -60,6 +60,23 @@ type CacheWatcher struct {
 	// fresh is set while a sendInitialEvents watch waits for the cache to
 	// reach its RV (not yet registered).
 	fresh *freshnessWait
+	// notify, when set, is called after every change to result or to
+	// the end of the stream (see SetNotify).
+	notify func()
+}
+
+// SetNotify registers f to be called whenever the watcher may have
+// something new for its consumer: an event written to result, or the
+// stream closed. The real consumer blocks on the result channel; the API
+// server here uses the call to visit only the streams with output
+// instead of polling every open watch (thousands of idle kubelets).
+func (w *CacheWatcher) SetNotify(f func()) { w.notify = f }
+
+// changed tells the consumer (SetNotify) to look at the watcher again.
+func (w *CacheWatcher) changed() {
+	if w.notify != nil {
+		w.notify()
+	}
 }
 
 // watchFilter is filterWithAttrsAndPrefixFunction: key prefix on path
@@ -149,6 +166,11 @@ func (w *CacheWatcher) nonblockingAdd(e *watchCacheEvent) bool {
 
 // pump is one run of the watcher goroutine until it would block.
 func (w *CacheWatcher) pump() {
+	w.run()
+	w.changed()
+}
+
+func (w *CacheWatcher) run() {
 	for !w.resultClosed && !w.result.Full() {
 		if w.interval != nil {
 			w.stepInterval()
