@@ -224,6 +224,9 @@ func (a *apf) nextTimeout() (time.Duration, bool) {
 	var at time.Duration
 	ok := false
 	for _, pl := range a.levels {
+		if pl.waiting == 0 { // most of the time: no need to look at 128 queues
+			continue
+		}
 		for _, q := range pl.queues {
 			if len(q) > 0 && (!ok || q[0].queuedAt+queueWaitLimit < at) {
 				at, ok = q[0].queuedAt+queueWaitLimit, true
