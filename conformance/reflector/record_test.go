@@ -20,6 +20,8 @@ type call struct {
 	At   time.Duration
 	Gap  time.Duration
 	Line string // the canonical text both sides must agree on
+	path string
+	out  []string // what came back: "200", "429", "ERROR 410", "reset", ...
 }
 
 // calls extracts node's requests from the trace.
@@ -27,24 +29,51 @@ func calls(w *engine.World, node string) []call {
 	var out []call
 	var lastID string
 	var lastAnswer time.Duration
+	note := func(s string) { out[len(out)-1].out = append(out[len(out)-1].out, s) }
 	for _, ev := range w.Trace.Since(0) {
 		switch {
 		case ev.Kind == "REQ" && ev.Node == node:
 			f := strings.Fields(ev.Detail)
-			c := call{At: ev.At, Line: canonical(f[2], f[3])}
+			c := call{At: ev.At, Line: canonical(f[2], f[3]), path: f[3]}
 			if lastID != "" {
 				c.Gap = ev.At - lastAnswer
 			}
 			c.Line += "  [" + gapLabel(c.Gap, lastID == "") + "]"
+			if n := len(out); n > 0 && out[n-1].path == c.path {
+				c.Line += " same request again"
+			}
 			out = append(out, c)
 			lastID, lastAnswer = f[0], ev.At
 		case lastID != "" && ev.Node == node && ev.Kind == "RESP":
 			lastAnswer = ev.At // a refused connection, seen by the client itself
+			note("refused")
 		case lastID != "" && ev.Node != node && strings.HasPrefix(ev.Detail, lastID+" "):
 			lastAnswer = ev.At
+			note(outcome(ev.Kind, strings.TrimPrefix(ev.Detail, lastID+" ")))
 		}
 	}
+	for i := range out {
+		out[i].Line += " -> " + strings.Join(out[i].out, ", ")
+	}
 	return out
+}
+
+// outcome is the short form of a replica's answer or stream event.
+func outcome(kind, detail string) string {
+	f := strings.Fields(detail)
+	switch {
+	case kind == "WATCH_ERROR" && len(f) > 1:
+		return "ERROR " + f[1]
+	case kind == "WATCH_END" && strings.Contains(detail, "reset"):
+		return "reset"
+	case kind == "WATCH_END":
+		return "closed"
+	case strings.Contains(detail, "refused"):
+		return "refused"
+	case len(f) > 0:
+		return f[0]
+	}
+	return kind
 }
 
 // canonical is the request as compared: verb, the options a reflector

@@ -2,6 +2,7 @@ package reflector
 
 import (
 	"flag"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -46,6 +47,17 @@ func staleResume(name string, watchList bool) scenario {
 		}, end: 140 * time.Second}
 }
 
+// paced creates n batches of size pods, one batch every 500ms from at
+// (one big burst would meet the replica's max-in-flight limit).
+func paced(at time.Duration, n, size int, labels map[string]string) []step {
+	var out []step
+	for i := range n {
+		out = append(out, step{at: at + time.Duration(i)*500*time.Millisecond, what: "create pods",
+			do: createPods(fmt.Sprintf("b%d", i), size, labels)})
+	}
+	return out
+}
+
 // scenarios are the differential cases; expect lists, in order, text
 // each of the real reflector's calls must contain (FIDELITY E1/E2 and
 // Part J), so a harness bug shows as a failing "real" subtest.
@@ -62,20 +74,19 @@ var scenarios = []struct {
 		`WATCH rv="13" bookmarks labels=app=watched timeout∈[300s,600s)  [at once]`,
 	}},
 	{sc: scenario{name: "b_watchlist_off_relist_410_then_rv_empty", server: apiserver.Config{WatchCacheSizes: "pods#0"},
-		startAt: 5 * time.Second,
-		steps: []step{
-			{at: 3 * time.Second, what: "create 501 pods", do: createPods("w", 501, nil)},
+		startAt: 15 * time.Second,
+		steps: append(paced(3*time.Second, 11, 50, nil), []step{
 			{at: 20 * time.Second, what: "create configmaps", do: createObjs("configmaps", "ConfigMap", "c", 3, nil)},
 			{at: 21 * time.Second, what: "compact etcd", do: compact},
 			{at: 30 * time.Second, what: "restart apiserver-0", do: restart},
-		}, end: 60 * time.Second}, expect: []string{
+		}...), end: 60 * time.Second}, expect: []string{
 		`LIST rv="0" limit=500  [first]`,
 		`LIST rv="" limit=500 continue  [at once]`,
-		`WATCH rv="502" bookmarks timeout∈[300s,600s)  [at once]`,
-		`LIST rv="502" limit=500  [after [`,
+		`WATCH rv="551" bookmarks timeout∈[300s,600s)  [at once]`,
+		`LIST rv="551" limit=500  [after [`,
 		`LIST rv="" limit=500  [at once]`,
 		`LIST rv="" limit=500 continue  [at once]`,
-		`WATCH rv="505" bookmarks`,
+		`WATCH rv="554" bookmarks timeout∈[300s,600s)  [at once]`,
 	}},
 	{sc: staleResume("c_watchlist_on_410_restream_at_last_rv", true), expect: []string{
 		`WATCH rv="" sendInitialEvents=true rvMatch=NotOlderThan bookmarks labels=app=watched timeout∈[300s,600s)  [first]`,
@@ -90,6 +101,21 @@ var scenarios = []struct {
 		`LIST rv="0" limit=500  [first]`,
 		`WATCH rv="3" bookmarks timeout∈[300s,600s)  [at once]`,
 		`WATCH rv="4" bookmarks timeout∈[300s,600s)  [at once]`,
+	}},
+	{sc: scenario{name: "e_429_retry_after_on_watch_start_no_relist", startAt: 30 * time.Second, selector: "app=watched",
+		// A replica that serves 1ms after a restart: the re-watch arrives
+		// while the pods cache (1,000 pods) is still initializing.
+		server: apiserver.Config{Memory: apiserver.MemoryModel{StartupDelay: time.Millisecond}},
+		steps: append(paced(3*time.Second, 10, 100, other), []step{
+			{at: 25 * time.Second, what: "create watched pods", do: createPods("w", 2, watched)},
+			{at: 40 * time.Second, what: "restart apiserver-0", do: restart},
+		}...), end: 80 * time.Second}, expect: []string{
+		`LIST rv="0" limit=500 labels=app=watched  [first] -> 200`,
+		`WATCH rv="1003" bookmarks labels=app=watched timeout∈[300s,600s)  [at once] -> 200, reset`,
+		`WATCH rv="1003" bookmarks labels=app=watched timeout∈[300s,600s)  [at once] -> 429`,
+		// rest.Request's own retry: the same URL (same timeoutSeconds)
+		// after Retry-After: 1s, not a new watch from the reflector.
+		`WATCH rv="1003" bookmarks labels=app=watched timeout∈[300s,600s)  [after [0.8s,1.6s)] same request again -> 200`,
 	}},
 }
 
@@ -110,7 +136,7 @@ func TestReflectorDifferential(t *testing.T) {
 			}
 			real, sim := lines(realCalls), lines(simCalls)
 			if c.first > 0 {
-				real, sim = real[:min(c.first, len(real))], sim[:min(c.first, len(sim))]
+				real, sim = firstCalls(real, c.first), firstCalls(sim, c.first)
 			}
 			t.Run("real", func(t *testing.T) {
 				if miss := missing(real, c.expect); miss != "" {
@@ -166,4 +192,28 @@ func firstDiff(real, sim []string) string {
 		}
 	}
 	return ""
+}
+
+// firstCalls keeps the first n calls; the last one's outcome is cut (a
+// stream still open on one side may have timed out on the other).
+func firstCalls(ls []string, n int) []string {
+	out := append([]string(nil), ls[:min(n, len(ls))]...)
+	if len(out) > 0 {
+		out[len(out)-1], _, _ = strings.Cut(out[len(out)-1], " -> ")
+	}
+	return out
+}
+
+// TestHarnessDetectsDifference plants a difference (our reflector with
+// the watch-list setting flipped) and requires the comparison to see it.
+func TestHarnessDetectsDifference(t *testing.T) {
+	c := scenarios[3]
+	real, _ := run(t, c.sc, true)
+	planted := c.sc
+	planted.watchList = !planted.watchList
+	sim, _ := run(t, planted, false)
+	diff := firstDiff(firstCalls(lines(real), c.first), firstCalls(lines(sim), c.first))
+	if !strings.Contains(diff, "call 0 differs") || !strings.Contains(diff, "sendInitialEvents=true") {
+		t.Fatalf("planted watch-list difference not reported as call 0; got %q", diff)
+	}
 }
