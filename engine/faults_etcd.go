@@ -1,0 +1,38 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+)
+
+// SetEtcdWatchLatency makes etcd's watch responses reach every API
+// server's caches d late from now on (0 ends the fault): a loaded etcd or
+// a slow link between etcd and the API servers. Writes and quorum reads
+// are not delayed, so for up to d the caches are behind etcd. It lands in
+// the trace as a FAULT on etcd (a HEAL when d is 0), so a stale read's
+// "why?" chain can start there.
+func (w *World) SetEtcdWatchLatency(d time.Duration) error {
+	if d < 0 {
+		return fmt.Errorf("engine: a latency must not be negative: %v", d)
+	}
+	if len(w.APIServers) == 0 {
+		return ErrNoSuchReplica
+	}
+	if d == 0 {
+		w.Record(EtcdNode, "HEAL", "etcd watch responses reach the API servers' caches at once")
+	} else {
+		w.recordFault(EtcdNode, fmt.Sprintf("etcd watch responses reach the API servers' caches %v late", d))
+	}
+	for _, srv := range w.APIServers {
+		srv.SetEtcdWatchLatency(d)
+	}
+	return nil
+}
+
+// EtcdWatchLatency is the latency SetEtcdWatchLatency set (0: none).
+func (w *World) EtcdWatchLatency() time.Duration {
+	if len(w.APIServers) == 0 {
+		return 0
+	}
+	return w.APIServers[0].EtcdWatchLatency()
+}
