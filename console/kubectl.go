@@ -15,7 +15,7 @@ import (
 // delete. Requests go over the simulated network to an API server replica
 // and take virtual time, exactly as the lessons' clients' do.
 
-var kubectlCommands = []string{"get", "create", "run", "delete"}
+var kubectlCommands = []string{"get", "create", "run", "delete", "annotate"}
 
 var kubectlShort = map[string]string{
 	"n": "namespace", "A": "all-namespaces", "l": "selector", "o": "output", "w": "watch",
@@ -44,7 +44,7 @@ func lookupKubectlResource(name string) (am.Resource, error) {
 
 func (sh *Shell) kubectl(words []string) (string, error) {
 	if len(words) == 0 {
-		return "", errors.New("kubectl needs a command (get, create, run, delete)")
+		return "", errors.New("kubectl needs a command (get, create, run, delete, annotate)")
 	}
 	var (
 		out string
@@ -59,6 +59,8 @@ func (sh *Shell) kubectl(words []string) (string, error) {
 		out, err = sh.kubectlRun(words[1:])
 	case "delete":
 		out, err = sh.kubectlDelete(words[1:])
+	case "annotate":
+		out, err = sh.kubectlAnnotate(words[1:])
 	default:
 		return "", unknownCommand(words[0], "kubectl", kubectlCommands)
 	}
@@ -105,7 +107,7 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	}
 	ns, all := namespaceOf(p, r)
 	if len(p.Args) == 2 {
-		return sh.kubectlGetOne(r, ns, p.Args[1], format)
+		return sh.kubectlGetOne(r, ns, p.Args[1], format, p.String("resource-version", ""))
 	}
 	chunk, err := p.Int64("chunk-size", 500)
 	if err != nil {
@@ -159,8 +161,11 @@ func (sh *Shell) listAll(r am.Resource, ns string, opts am.ListOptions) (*am.Lis
 	}
 }
 
-func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format string) (string, error) {
-	resp, err := sh.call(apiserver.Request{Verb: apiserver.GET, Resource: r.Resource, Namespace: ns, Name: name})
+// kubectlGetOne is a GET: without --resource-version a quorum read from
+// etcd; with one (e.g. 0) it is served by the watch cache.
+func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format, rv string) (string, error) {
+	resp, err := sh.call(apiserver.Request{Verb: apiserver.GET, Resource: r.Resource, Namespace: ns, Name: name,
+		Options: am.ListOptions{ResourceVersion: rv}})
 	if err != nil {
 		return "", err
 	}

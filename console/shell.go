@@ -226,6 +226,7 @@ Kubernetes:
   kubectl run NAME [--node NODE] [--size 10Ki] [-n NS]
   kubectl create namespace|configmap|secret generic NAME [--size 10Ki] [-n NS]
   kubectl delete RESOURCE NAME [-n NS]
+  kubectl annotate RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version RV] [-n NS]
 
 Simulator:
   sim advance DURATION              let simulated time pass (e.g. 500ms, 5s, 10m)
