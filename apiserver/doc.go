@@ -30,8 +30,10 @@
 //   - a cost model (cost.go) so big LISTs take realistic virtual time.
 //
 // The owner (the engine) calls Submit for each request arriving over the
-// network, Advance/Step at NextWake, drains TakeCompleted, reads open
-// Streams with Next, and collects TakeEndedStreams when the process died.
+// network, Advance/Step at NextWake, drains TakeCompleted, reads the
+// streams TakeReadyStreams hands out (only those with output or an end,
+// in open order) with Next, and collects TakeEndedStreams when the
+// process died or a watch timed out.
 // Reading streams can unblock the cacher's dispatcher and release a
 // watch's APF seats, so the owner steps the server again while it
 // reports work due now.
