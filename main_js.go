@@ -102,6 +102,7 @@ func installAPI(g *ui.Game, sess *live.Session) {
 			return "", false
 		}
 	}
+	installKeys(g, inbox)
 	g.AfterTick = func(s *live.Session) {
 		j := s.StateJSON()
 		state.Store(&j)
@@ -129,3 +130,53 @@ func statsJSON(g *ui.Game, sess *live.Session) string {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// pageKeys maps KeyboardEvent.code to stage commands. Presenter clickers
+// send PageDown/PageUp (some "." and "b"); "?" is matched on the key.
+var pageKeys = map[string]string{
+	"ArrowRight": "next", "PageDown": "next", "ArrowLeft": "back", "PageUp": "back",
+	"Space": "space", "KeyB": "blank", "KeyM": "motion", "KeyH": "help", "Escape": "close",
+	"KeyW": "why", "KeyL": "picker", "Equal": "faster", "NumpadAdd": "faster",
+	"Minus": "slower", "NumpadSubtract": "slower", "Period": "tick", "KeyP": "theme toggle",
+	"Backquote": "console",
+	"Digit1": "digit 1", "Digit2": "digit 2", "Digit3": "digit 3", "Digit4": "digit 4", "Digit5": "digit 5",
+	"Digit6": "digit 6", "Digit7": "digit 7", "Digit8": "digit 8", "Digit9": "digit 9",
+}
+
+// installKeys listens to keydown on the page and queues the presenter
+// keys as commands: an event is never lost, however short the press,
+// which polling once per tick cannot promise. F toggles fullscreen right
+// here, inside the key's user gesture, as browsers require.
+func installKeys(g *ui.Game, inbox chan string) {
+	g.PageKeys = true
+	doc := js.Global().Get("document")
+	js.Global().Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		if e.Get("repeat").Truthy() || e.Get("ctrlKey").Truthy() || e.Get("metaKey").Truthy() || e.Get("altKey").Truthy() {
+			return nil
+		}
+		code, key := e.Get("code").String(), e.Get("key").String()
+		cmd, ok := pageKeys[code]
+		if key == "?" {
+			cmd, ok = "help", true
+		}
+		if g.ConsoleOpen() { // the console types; only Escape leaves it
+			cmd, ok = "close", code == "Escape"
+		}
+		if code == "KeyF" && !g.ConsoleOpen() {
+			if doc.Get("fullscreenElement").Truthy() {
+				doc.Call("exitFullscreen")
+			} else if el := doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
+				el.Call("requestFullscreen").Call("catch", js.FuncOf(func(js.Value, []js.Value) any { return nil }))
+			}
+			return nil
+		}
+		if ok {
+			select {
+			case inbox <- cmd:
+			default:
+			}
+		}
+		return nil
+	}), true)
+}

@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"strings"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -19,6 +20,11 @@ type Game struct {
 	r    *renderer
 	fr   view.Frame
 
+	// PageKeys is set when the page delivers the presenter keys itself
+	// (main_js.go listens to keydown): a clicker's keydown and keyup can
+	// land between two ticks, and a key polled per tick would be lost.
+	PageKeys bool
+
 	// Hooks for the page (main_js.go): Inbox is polled every tick for
 	// commands sent by window.watchscope.send; AfterTick and AfterDraw
 	// run after each Update and Draw.
@@ -29,6 +35,7 @@ type Game struct {
 	frames  int64
 	drawKey drawKey
 	dirty   bool // input changed what the stage shows
+	escape  bool // the page saw Escape while the console was open
 	console consoleState
 	// DrawTime is the Go time the last drawn frame took (layout + issuing
 	// draw calls; the GPU work happens later).
@@ -101,15 +108,33 @@ func (g *Game) key(w, h int) drawKey {
 // game's own, since they concern the window rather than the world.
 func (g *Game) send(cmd string) {
 	g.dirty = true
-	switch cmd {
-	case "theme projector", "theme light":
+	switch {
+	case cmd == "theme projector" || cmd == "theme light":
 		view.SetTheme(true)
-	case "theme dark":
+	case cmd == "theme dark":
 		view.SetTheme(false)
+	case cmd == "theme toggle":
+		view.SetTheme(!view.Projector)
+	case cmd == "close" && g.console.open:
+		g.escape = true
+	case cmd == "console":
+		g.console.open = true
+		g.sess.Chrome().Console = true
+	case cmd == "space":
+		if g.sess.Snapshot().Lesson != nil {
+			g.sess.Send("next")
+		} else {
+			g.sess.Send("toggle")
+		}
+	case strings.HasPrefix(cmd, "digit "):
+		g.sess.Send(g.digit(strings.TrimPrefix(cmd, "digit ")))
 	default:
 		g.sess.Send(cmd)
 	}
 }
+
+// ConsoleOpen reports whether the console overlay takes the keyboard.
+func (g *Game) ConsoleOpen() bool { return g.console.open }
 
 // Layout returns the window's size in physical pixels: the stage draws
 // at the display's full resolution and Ebiten never upscales it.

@@ -32,34 +32,35 @@ func (g *Game) input() {
 		g.consoleKeys()
 		return
 	}
+	if !g.PageKeys {
+		g.keys()
+	}
+	g.mouse()
+}
+
+// keys polls the presenter keys (when the page does not deliver them).
+func (g *Game) keys() {
 	if inpututil.IsKeyJustPressed(ebiten.KeyF) { // a key press is the user gesture browsers require
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyP) {
-		view.SetTheme(!view.Projector)
-		g.dirty = true
+		g.send("theme toggle")
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeySlash) && ebiten.IsKeyPressed(ebiten.KeyShift) {
 		g.send("help")
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeyBackquote) {
-		g.console.open = true
-		g.dirty = true
+		g.send("console")
 		return
 	}
 	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
-		if g.sess.Snapshot().Lesson != nil {
-			g.send("next")
-		} else {
-			g.send("toggle")
-		}
+		g.send("space")
 	}
 	for _, k := range keyCommands {
 		if inpututil.IsKeyJustPressed(k.key) {
 			g.send(g.digit(k.cmd))
 		}
 	}
-	g.mouse()
 }
 
 // digit makes a number key mean what the stage shows: a lesson in the
@@ -113,8 +114,8 @@ func (g *Game) consoleKeys() {
 		}
 	}
 	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
-		cs.open = false
+	case inpututil.IsKeyJustPressed(ebiten.KeyEscape) || g.escape:
+		cs.open, g.escape = false, false
 	case repeat(ebiten.KeyBackspace) && len(cs.line) > 0:
 		cs.line = cs.line[:len(cs.line)-1]
 	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):

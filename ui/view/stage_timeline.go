@@ -51,8 +51,16 @@ func timeline(sc *Scene, s Snapshot, now time.Duration) {
 	if l := s.Lesson; l != nil && l.Steps > 0 {
 		stepTicks(sc, l)
 	}
+	// A storm puts hundreds of markers on a few pixels: one per kind per
+	// 6 px is all the eye can see, and all the frame should pay for.
+	seen := map[[2]int]bool{}
 	for _, m := range s.Markers {
 		x := MarkerX(s, m.AtMs)
+		k := [2]int{int(x / 6), int(m.Mark)}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
 		shape, c := markerStyle(m.Mark)
 		sc.mark(Mark{X: x, Y: ScrubY, R: 7, Shape: shape, Color: c})
 	}

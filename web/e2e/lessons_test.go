@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"watchscope/lessons"
 	"watchscope/web"
@@ -187,19 +188,24 @@ func TestKeysAndDeepLinks(t *testing.T) {
 	ctx := browser(t)
 	cons := watchConsole(ctx)
 	do(t, ctx, chromedp.EmulateViewport(1280, 720))
-	open(t, ctx, srv.URL+"/?lesson=revisions&step=2&speed=2&theme=projector")
-	if s := getLesson(t, ctx); s.Lesson != "revisions" || s.Step != 2 {
-		t.Fatalf("deep link opened %q step %d, want revisions step 2", s.Lesson, s.Step)
+	open(t, ctx, srv.URL+"/?lesson=gone-410&step=4&speed=2&theme=projector")
+	if s := getLesson(t, ctx); s.Lesson != "gone-410" || s.Step != 4 {
+		t.Fatalf("deep link opened %q step %d, want gone-410 step 4", s.Lesson, s.Step)
 	}
+	settle(t, ctx)
+	screenshot(t, ctx, shotsDir(t), "gone-410-1280-projector.png")
 	do(t, ctx, chromedp.MouseClickXY(640, 200)) // focus the canvas, as a presenter's first click does
-	for _, k := range []string{"ArrowRight", "ArrowRight", "ArrowRight", "ArrowLeft"} {
+	for _, k := range []string{kb.ArrowRight, kb.PageDown, kb.ArrowRight, kb.ArrowLeft, kb.PageUp} {
 		before := getLesson(t, ctx)
 		do(t, ctx, chromedp.KeyEvent(k))
-		waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(window.watchscope.state());
-			return s.step !== %d || !!s.pending !== %v; })()`, before.Step, before.Pending), 30*time.Second)
+		if _, err := chromedp.Run(ctx, chromedp.Poll[chromedp.Void](fmt.Sprintf(`(() => { const s = JSON.parse(window.watchscope.state());
+			return s.step !== %d || !!s.pending !== %v; })()`, before.Step, before.Pending),
+			chromedp.WithPollingInterval(50*time.Millisecond), chromedp.WithPollingTimeout(30*time.Second))); err != nil {
+			t.Fatalf("key %q did not move the lesson: %v\nstate: %s", k, err, run(t, ctx, chromedp.Evaluate[string](`window.watchscope.state()`)))
+		}
 	}
-	if s := getLesson(t, ctx); s.Step < 2 {
-		t.Errorf("after → → → ← the lesson is at step %d", s.Step)
+	if s := getLesson(t, ctx); s.Step < 4 {
+		t.Errorf("after → PageDown → ← PageUp the lesson is at step %d, before step 4", s.Step)
 	}
 	open(t, ctx, srv.URL+"/?lesson=nope&step=x&speed=fast&theme=%3Cb%3E&nodes=-3")
 	s := getLesson(t, ctx)
@@ -221,8 +227,8 @@ func TestRandomInput(t *testing.T) {
 	cons := watchConsole(ctx)
 	do(t, ctx, chromedp.EmulateViewport(1280, 720))
 	open(t, ctx, srv.URL+"/?lesson=revisions")
-	keys := []string{"ArrowRight", "ArrowLeft", "PageDown", "PageUp", " ", "1", "2", "3", "b", "b", "m",
-		"w", "l", "Escape", "?", "h", "=", "-", ".", "p", "`", "x", "Enter", "Escape", "Backspace"}
+	keys := []string{kb.ArrowRight, kb.ArrowLeft, kb.PageDown, kb.PageUp, " ", "1", "2", "3", "b", "b", "m",
+		"w", "l", kb.Escape, "?", "h", "=", "-", ".", "p", "`", "x", kb.Enter, kb.Escape, kb.Backspace}
 	rng := rand.New(rand.NewPCG(7, 7))
 	for i := 0; i < 2000; i++ {
 		var a chromedp.Action[chromedp.Void]
