@@ -139,7 +139,7 @@ var pageKeys = map[string]string{
 	"KeyW": "why", "KeyL": "picker", "Equal": "faster", "NumpadAdd": "faster",
 	"Minus": "slower", "NumpadSubtract": "slower", "Period": "tick", "KeyP": "theme toggle",
 	"Backquote": "console",
-	"Digit1": "digit 1", "Digit2": "digit 2", "Digit3": "digit 3", "Digit4": "digit 4", "Digit5": "digit 5",
+	"Digit1":    "digit 1", "Digit2": "digit 2", "Digit3": "digit 3", "Digit4": "digit 4", "Digit5": "digit 5",
 	"Digit6": "digit 6", "Digit7": "digit 7", "Digit8": "digit 8", "Digit9": "digit 9",
 }
 
