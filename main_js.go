@@ -33,8 +33,11 @@ import (
 )
 
 func main() {
+	perf := js.Global().Get("performance")
+	mainAt := perf.Call("now").Float()
 	link := live.ParseLink(query())
 	sess, err := live.Open(link)
+	openedAt := perf.Call("now").Float()
 	if err != nil {
 		panic(err)
 	}
@@ -44,6 +47,9 @@ func main() {
 	}
 	g := ui.New(sess)
 	installAPI(g, sess)
+	api := js.Global().Get("watchscope")
+	api.Set("mainAt", mainAt)     // performance.now() when Go's main started (ms)
+	api.Set("openedAt", openedAt) // ... and when the world and lesson were ready
 	ebiten.SetWindowTitle("WatchScope")
 	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(g); err != nil {

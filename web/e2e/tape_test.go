@@ -63,7 +63,10 @@ func TestTapeInBrowser(t *testing.T) {
 	do(t, ctx, chromedp.Navigate(srv.URL+"/?demo=off&nodes=0"))
 	waitFor(t, ctx, `window.watchscope && window.watchscope.ready === true`, 120*time.Second)
 	readyAt := run(t, ctx, chromedp.Evaluate[float64](`window.watchscope.readyAt`))
-	t.Logf("first frame %.0f ms after navigation start (wall %v)", readyAt, time.Since(start).Round(time.Millisecond))
+	t.Logf("first frame %.0f ms after navigation start (wall %v); Go main at %.0f ms, world ready at %.0f ms",
+		readyAt, time.Since(start).Round(time.Millisecond),
+		run(t, ctx, chromedp.Evaluate[float64](`window.watchscope.mainAt`)),
+		run(t, ctx, chromedp.Evaluate[float64](`window.watchscope.openedAt`)))
 	waitFor(t, ctx, `document.getElementById('loading') === null`, 10*time.Second)
 
 	s0 := getState(t, ctx)
