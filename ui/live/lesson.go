@@ -3,6 +3,7 @@ package live
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"watchscope/lessons"
 	"watchscope/ui/view"
@@ -125,6 +126,10 @@ func stepText(lv *view.LessonView, st *lessons.Step) {
 
 // results fills a played step's question (revealed) and checks.
 func results(lv *view.LessonView, res *lessons.StepResult) {
+	for _, a := range res.Actions {
+		lv.Actions = append(lv.Actions, view.LogLine{Cmd: a.Command, Out: a.Output,
+			Failed: strings.HasPrefix(a.Output, "Error:")})
+	}
 	if a := res.Step.Ask; a != nil {
 		lv.Question, lv.Choices, lv.Right, lv.Why = a.Question, a.Choices, a.Right, a.Why
 	}
@@ -139,7 +144,11 @@ func results(lv *view.LessonView, res *lessons.StepResult) {
 // addCheck adds a verdict; checks under one claim (one "# sentence" over
 // several check lines) become one row that passes only if all of them do.
 func addCheck(lv *view.LessonView, c lessons.CheckResult) {
-	if n := len(lv.Checks); n > 0 && lv.Checks[n-1].Claim == c.Claim && c.Claim != "" {
+	n := len(lv.Checks)
+	if c.Claim == "" && n == 0 { // a capture before any claim: nothing to show
+		return
+	}
+	if n > 0 && (c.Claim == "" || lv.Checks[n-1].Claim == c.Claim) {
 		last := &lv.Checks[n-1]
 		last.N++
 		if !c.Pass && last.Pass {

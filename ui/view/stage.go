@@ -2,6 +2,7 @@ package view
 
 import (
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -77,6 +78,7 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 		tape(&sc, s, m, axis)
 		lanes(&sc, s, m, axis)
 		compactionLine(&sc, s, axis)
+		stepCommands(&sc, s)
 	}
 	lessonPanel(&sc, s)
 	timeline(&sc, s, now)
@@ -156,3 +158,59 @@ func bytesText(b int64) string {
 }
 
 func formatFloat(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
+
+// stepCommands lists, under the key index, the console commands the shown
+// step ran and the first line each printed: every change on the tape has
+// its cause written next to it.
+func stepCommands(sc *Scene, s Snapshot) {
+	l := s.Lesson
+	if l == nil || len(l.Actions) == 0 {
+		return
+	}
+	top := lanesBottom(s) + 72
+	rows := int((PanelTop - 16 - top - 32) / 30)
+	if rows < 1 {
+		return
+	}
+	sc.label(Margin, top, "THIS STEP RAN", ProseBold, 16, Left, Muted)
+	acts := l.Actions
+	if len(acts) > rows {
+		acts = acts[len(acts)-rows:]
+	}
+	for i, a := range acts {
+		y := top + 32 + float64(i)*30
+		sc.label(Margin, y, "$ "+clip(a.Cmd, 72), Mono, 18, Left, Muted)
+		c := Caption
+		if a.Failed {
+			c = Orange
+		}
+		sc.label(GridRight, y, clip(summaryLine(a.Out), 48), Mono, 18, Right, c)
+	}
+}
+
+// summaryLine is the line of a command's output worth showing next to
+// it: for etcdctl's -w fields, the key's revisions; else the first line.
+func summaryLine(out string) string {
+	if !strings.Contains(out, `"ModRevision"`) {
+		return firstLine(out)
+	}
+	var parts []string
+	for _, line := range strings.Split(out, "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		k = strings.Trim(strings.TrimSpace(k), `"`)
+		switch k {
+		case "CreateRevision", "ModRevision", "Version":
+			parts = append(parts, strings.ToLower(k[:1])+k[1:]+"="+strings.TrimSpace(v))
+		}
+		if len(parts) == 3 {
+			break
+		}
+	}
+	if len(parts) == 0 {
+		return firstLine(out)
+	}
+	return strings.Join(parts, " ")
+}

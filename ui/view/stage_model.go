@@ -129,7 +129,8 @@ type LessonView struct {
 	Checks      []CheckView
 	Done        bool
 	Error       string
-	StepEndsMs  []int64 // virtual time each played step ended, for the timeline
+	StepEndsMs  []int64   // virtual time each played step ended, for the timeline
+	Actions     []LogLine // the shown step's console commands and what they printed
 }
 
 // CheckView is one check's verdict.
