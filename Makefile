@@ -49,15 +49,15 @@ build-check:
 	  echo "build-check: the native command line must not link ebiten"; exit 1; fi
 
 unit:
-	$(GO) test -count=1 $(PURE) ./web/ .
+	$(GO) test -count=1 -timeout 30m $(PURE) ./web/ .
 	@if [ -n "$$($(GO) list ./ui/... 2>/dev/null)" ]; then xvfb-run -a $(GO) test -count=1 ./ui/...; fi
 
 # The same pure packages compiled to WebAssembly and run under Node.
 wasm-test:
-	$(WASM_PATH) GOOS=js GOARCH=wasm $(GO) test -count=1 -short $(PURE)
+	$(WASM_PATH) GOOS=js GOARCH=wasm $(GO) test -count=1 -short -timeout 40m $(PURE)
 
 conformance:
-	@if [ -f conformance/go.mod ]; then cd conformance && $(GO) test -count=1 ./...; fi
+	@if [ -f conformance/go.mod ]; then cd conformance && $(GO) test -count=1 -timeout 30m ./...; fi
 
 e2e:
 	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 20m ./web/e2e/; fi
