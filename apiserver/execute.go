@@ -172,6 +172,7 @@ func (s *Server) startWatch(now time.Duration, c *call) {
 	s.streamSeq++
 	c.stream = st
 	s.streams = append(s.streams, st)
+	s.streamOpened(st)
 	if cw, ok := src.(*watchcache.CacheWatcher); ok {
 		cw.SetNotify(func() { s.markStream(st) })
 	}

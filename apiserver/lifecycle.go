@@ -18,10 +18,7 @@ func (s *Server) MemoryBytes() int64 {
 			total += m.cacheMemory(n, b)
 		}
 	}
-	for _, st := range s.streams {
-		total += int64(st.Buffered()) * defaultObjectBytes
-	}
-	return total
+	return total + s.bufferedEvents()*defaultObjectBytes
 }
 
 // checkMemory OOM-kills the process past the limit.
@@ -98,6 +95,7 @@ func (s *Server) kill(reason string) {
 	}
 	s.streams, s.etcdStreams, s.executing, s.memLists = nil, nil, nil, 0
 	s.ready, s.drop = nil, nil
+	s.resetTally()
 	for _, rc := range s.resources {
 		if rc.reflector != nil {
 			rc.reflector.Stop()

@@ -3,6 +3,7 @@ package apiserver
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	am "watchscope/apimachinery"
 )
@@ -86,17 +87,7 @@ func (s *Server) Samples() []Sample {
 // longrunningSamples: apiserver_longrunning_requests{verb="WATCH",...},
 // one series per resource and scope with open watches.
 func (s *Server) longrunningSamples() []Sample {
-	counts := map[[2]string]int{}
-	for _, st := range s.streams {
-		scope := "cluster"
-		switch {
-		case st.Req.Name != "":
-			scope = "resource"
-		case st.Req.Namespace != "":
-			scope = "namespace"
-		}
-		counts[[2]string{st.call.p.res.GroupResource(), scope}]++
-	}
+	counts := s.longrunning
 	var out []Sample
 	for _, k := range sortedKeys(counts) {
 		r, _ := am.LookupResource(k[0])
@@ -133,25 +124,23 @@ func (s *Server) flowControlSamples() []Sample {
 	return out
 }
 
-// sortedKeys returns a map's keys in a fixed order (never map order).
+// sortedKeys returns a map's keys in a fixed order (never map order): by
+// their fmt text ("[a b c]" for an array), each key printed once.
 func sortedKeys[K interface {
 	~string | ~[2]string | ~[3]string | ~[5]string
 }, V any](m map[K]V) []K {
-	keys := make([]K, 0, len(m))
+	type keyed struct {
+		k    K
+		text string
+	}
+	all := make([]keyed, 0, len(m))
 	for k := range m {
-		keys = append(keys, k)
+		all = append(all, keyed{k, fmt.Sprint(k)})
 	}
-	slices.SortFunc(keys, func(a, b K) int { return compareKey(a, b) })
+	slices.SortFunc(all, func(a, b keyed) int { return strings.Compare(a.text, b.text) })
+	keys := make([]K, len(all))
+	for i, e := range all {
+		keys[i] = e.k
+	}
 	return keys
-}
-
-func compareKey[K any](a, b K) int {
-	sa, sb := fmt.Sprint(a), fmt.Sprint(b)
-	switch {
-	case sa < sb:
-		return -1
-	case sa > sb:
-		return 1
-	}
-	return 0
 }

@@ -57,6 +57,7 @@ type Server struct {
 	counts map[string]objectCount
 
 	metrics
+	streamTally
 }
 
 // resourceCache is one resource's Cacher and its reflector (nil when

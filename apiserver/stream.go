@@ -29,6 +29,9 @@ type Stream struct {
 	// readyMarked and dropMarked say the stream is already in the
 	// server's ready list (for the driver) and drop list (for Step).
 	readyMarked, dropMarked bool
+	// bufferMarked says the stream is in the server's buffering set
+	// (stream_tally.go).
+	bufferMarked bool
 	// Delivered counts events handed to the client.
 	Delivered int64
 }

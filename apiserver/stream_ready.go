@@ -26,6 +26,7 @@ func (s *Server) markStream(st *Stream) {
 	if st.gone {
 		return
 	}
+	s.noteBuffering(st)
 	if !st.readyMarked {
 		st.readyMarked = true
 		s.ready = append(s.ready, st)
@@ -62,6 +63,7 @@ func (s *Server) dropEndedStreams() {
 		st.dropMarked = false
 		if !st.gone && st.Ended() {
 			st.gone = true
+			s.streamLeft(st)
 			ended = append(ended, st)
 		}
 	}

@@ -72,6 +72,9 @@ func requestBytes(req apiserver.Request) int {
 
 // syncMetrics copies the replica's series into the world's registry at
 // most every 100ms of virtual time, labelled with instance=<replica>.
+// Each series is looked up by a raw key (name and label values) in the
+// replica's syncCache, so the Prometheus text form is built only the
+// first time a series is seen (see syncedSeries).
 func (r *apiReplica) syncMetrics() {
 	w := r.c.w
 	if r.lastSync != 0 && w.now-r.lastSync < w.Metrics.Interval()/10 {
@@ -79,23 +82,21 @@ func (r *apiReplica) syncMetrics() {
 	}
 	r.lastSync = w.now
 	for _, s := range r.srv.Samples() {
-		labels := []string{"instance", r.node}
-		for _, l := range s.Labels {
-			labels = append(labels, l[0], l[1])
-		}
+		e := r.syncedSeries(s)
 		if !s.Counter {
-			w.Metrics.Gauge(s.Name, labels...).Set(s.Value)
+			e.gauge.Set(s.Value)
 			continue
 		}
-		key := SeriesName(s.Name, labels...)
-		last := r.c.metrics[key]
-		delta := s.Value - last
-		if s.Value < last { // the process restarted: its counters began again
+		delta := s.Value - *e.last
+		if s.Value < *e.last { // the process restarted: its counters began again
 			delta = s.Value
 		}
-		r.c.metrics[key] = s.Value
+		*e.last = s.Value
 		if delta > 0 {
-			w.Metrics.Counter(s.Name, labels...).Add(delta)
+			if e.counter == nil {
+				e.counter = w.Metrics.Counter(s.Name, e.labels...)
+			}
+			e.counter.Add(delta)
 		}
 	}
 }

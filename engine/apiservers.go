@@ -30,7 +30,7 @@ type apiClients struct {
 	replicas []*apiReplica
 	conns    map[string]*clientConn // by client node
 	nextID   uint64
-	metrics  map[string]float64 // last synced counter values by series
+	metrics  map[string]*float64 // last synced counter values by series
 	// readRates are the slow consumers: events per second a client's
 	// new watches read (see World.SlowConsumer).
 	readRates map[string]float64
@@ -44,6 +44,9 @@ type apiReplica struct {
 	pending  map[uint64]*pendingCall
 	watches  map[*apiserver.Stream]*WatchHandle
 	lastSync time.Duration
+	// syncCache and syncKey serve syncMetrics (metrics_sync.go).
+	syncCache map[string]*syncedSeries
+	syncKey   []byte
 	// lastCause is the newest trace event this replica logged that can
 	// explain what follows (a compaction, a cache re-initialization).
 	lastCause EventID
@@ -82,7 +85,7 @@ type WatchHandle struct {
 }
 
 func (w *World) attachAPIServers(cfg APIServersConfig) error {
-	w.api = &apiClients{w: w, conns: map[string]*clientConn{}, metrics: map[string]float64{},
+	w.api = &apiClients{w: w, conns: map[string]*clientConn{}, metrics: map[string]*float64{},
 		readRates: map[string]float64{}}
 	for i := range cfg.Replicas {
 		sc := cfg.Server
