@@ -50,8 +50,9 @@ var pipeline = [...]struct {
 func clients(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	band(sc, ClientsTop, ClientsBot, "CLIENTS", "client-go informers: Reflector > FIFO > Indexer > handlers")
 	if s.ClientN == 0 {
-		sc.mark(Mark{X: StageLeft + 40, Y: ClientRowTop + 40, R: 12, Shape: Circle, Color: Muted})
-		sc.label(StageLeft+64, ClientRowTop+28, "no informers in this world: you are the client (kubectl, etcdctl in the console)", Prose, 20, Left, Caption)
+		sc.mark(Mark{X: StageLeft + 28, Y: ClientRowTop + 8, R: 8, Shape: Circle, Color: Muted})
+		sc.label(StageLeft+44, ClientRowTop-3, "no informers in this world: the console is the client (kubectl, etcdctl)", Prose, 18, Left, Caption)
+		ranIn(sc, s, ClientRowTop+32, StageRight-16)
 		return
 	}
 	if len(s.Clients) > 0 {
@@ -74,6 +75,36 @@ func clients(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	}
 	if len(s.Kubelets) > 0 {
 		kubeletGrid(sc, s.Kubelets)
+	}
+	if rows := min(len(s.Clients), MaxClientRows); len(s.Kubelets) == 0 && rows <= 2 {
+		ranIn(sc, s, float64(ClientRowTop+rows*ClientRowH+8), StageRight-16)
+	}
+}
+
+// ranIn lists the commands the shown lesson step ran, from y down to the
+// bottom of the clients band (the room a small cluster leaves free).
+func ranIn(sc *Scene, s Snapshot, top, right float64) {
+	l := s.Lesson
+	if l == nil || len(l.Actions) == 0 {
+		return
+	}
+	rows := int((ClientsBot - 12 - top - 24) / 24)
+	if rows < 1 {
+		return
+	}
+	sc.label(StageLeft+16, top, "THIS STEP RAN", ProseBold, 14, Left, Muted)
+	acts := l.Actions
+	if len(acts) > rows {
+		acts = acts[len(acts)-rows:]
+	}
+	for i, a := range acts {
+		y := top + 24 + float64(i)*24
+		sc.label(StageLeft+16, y, "$ "+clip(a.Cmd, 80), Mono, 16, Left, Muted)
+		c := Caption
+		if a.Failed {
+			c = Orange
+		}
+		sc.label(right, y, clip(summaryLine(a.Out), 40), Mono, 16, Right, c)
 	}
 }
 
