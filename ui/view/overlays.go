@@ -16,6 +16,7 @@ func overlays(sc *Scene, s Snapshot) {
 		whyPanel(o, u)
 	}
 	if u.Console {
+		consoleLog(o, s.Log)
 		o.rect(Rect{X: StageLeft, Y: PanelTop - 64, W: StageEnd - StageLeft, H: 56, Radius: 10, Fill: Rule})
 		o.label(StageLeft+20, PanelTop-50, "$ "+u.Input+"▏", Mono, 24, Left, Ink)
 		o.label(StageEnd-20, PanelTop-46, "Enter runs · ↑ history · Esc closes", Prose, 16, Right, Caption)
@@ -89,5 +90,28 @@ func whyPanel(o *Scene, u Chrome) {
 			o.label(232, y-8, "because: "+rule, Prose, 17, Left, BluishGreen)
 			y += 24
 		}
+	}
+}
+
+// consoleLog shows the console's last answers above its input line, in
+// the sandbox and in a lesson alike (a lesson's console types into the
+// lesson's world: a what-if beside the script).
+func consoleLog(o *Scene, log []LogLine) {
+	const rows = 4
+	log = log[max(0, len(log)-rows):]
+	if len(log) == 0 {
+		return
+	}
+	h := float64(len(log)*52 + 16)
+	top := float64(PanelTop-72) - h
+	o.rect(Rect{X: StageLeft, Y: top, W: StageEnd - StageLeft, H: h, Radius: 10, Fill: PanelHi})
+	for i, l := range log {
+		y := top + 12 + float64(i)*52
+		o.label(StageLeft+20, y, "$ "+clip(l.Cmd, 120), Mono, 18, Left, Muted)
+		c := Ink
+		if l.Failed {
+			c = Orange
+		}
+		o.label(StageLeft+44, y+24, clip(firstLine(l.Out), 120), Mono, 18, Left, c)
 	}
 }
