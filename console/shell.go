@@ -155,7 +155,8 @@ func (sh *Shell) dispatch(words []string) (string, error) {
 	case "kubectl":
 		return sh.kubectl(words[1:])
 	case "help":
-		return helpText, nil
+		return helpText + "\nAll sim verbs (\"sim VERB\" with no arguments prints its usage):\n  " +
+			strings.Join(simVerbNames(), ", ") + "\n", nil
 	}
 	if contains(etcdctlCommands, words[0]) {
 		return sh.etcdctl(words)
@@ -222,15 +223,22 @@ etcd (the word "etcdctl" may be left out):
 Kubernetes:
   kubectl get RESOURCE [NAME] [-n NS|-A] [-l SEL] [--field-selector SEL] [-o wide|json|yaml|name]
               [--chunk-size N] [--resource-version RV] [-w]
+  kubectl annotate RESOURCE NAME KEY=VALUE [--overwrite] [--resource-version RV]
   kubectl get --raw '/api/v1/pods?watch=1&resourceVersion=N&allowWatchBookmarks=true'
   kubectl run NAME [--node NODE] [--size 10Ki] [-n NS]
   kubectl create namespace|configmap|secret generic NAME [--size 10Ki] [-n NS]
   kubectl delete RESOURCE NAME [-n NS]
   kubectl annotate RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version RV] [-n NS]
 
-Simulator:
+Simulator (the most used verbs):
   sim advance DURATION              let simulated time pass (e.g. 500ms, 5s, 10m)
   sim time                          print the simulated time and revision
+  sim informer NAME RESOURCE        start a client-go informer (see: sim informers, sim inspect)
+  sim load RESOURCE RATE DURATION   write objects through the API server at a steady rate
+  sim restart apiserver-0           restart an API server (sim kill for an OOM-style death)
+  sim disconnect NODE DURATION      cut a node off the network (sim partition, sim heal)
+  sim set KNOB VALUE                change an API server flag (a restart, as in real life)
+  sim cache pods                    the watch cache's window: capacity, oldest RV, cache RV
 
 Watches stay open: what they print appears after the output of later commands.
 Lines starting with # are comments.
