@@ -36,6 +36,37 @@ type Metrics struct {
 	Capacity                     int64 // watch_cache_capacity (no apiserver_ prefix)
 	CapacityIncreaseTotal        int64 // watch_cache_capacity_increase_total
 	CapacityDecreaseTotal        int64 // watch_cache_capacity_decrease_total
+
+	// labels are Samples' label sets, built on its first call and shared
+	// by every later one (they never change for one resource).
+	labels *sampleLabels
+}
+
+// sampleLabels are the immutable label sets of one resource's series.
+type sampleLabels struct {
+	group, resource string
+	gr, idx         [][2]string
+	consistent      [4][][2]string // success/fallback: tt-f, t-t, f-t, f-f as Samples lists them
+	buckets         [len(readWaitBuckets) + 1][][2]string
+}
+
+func newSampleLabels(group, resource string) *sampleLabels {
+	l := &sampleLabels{group: group, resource: resource, gr: [][2]string{{"group", group}, {"resource", resource}}}
+	with := func(extra ...[2]string) [][2]string {
+		return append(append([][2]string{}, l.gr...), extra...)
+	}
+	l.idx = with([2]string{"index", ""})
+	for i, sf := range [4][2]string{{"true", "false"}, {"true", "true"}, {"false", "true"}, {"false", "false"}} {
+		l.consistent[i] = with([2]string{"success", sf[0]}, [2]string{"fallback", sf[1]})
+	}
+	for i := range l.buckets {
+		le := "+Inf"
+		if i < len(readWaitBuckets) {
+			le = strconv.FormatFloat(readWaitBuckets[i], 'g', -1, 64)
+		}
+		l.buckets[i] = with([2]string{"le", le})
+	}
+	return l
 }
 
 // Sample is one series value: metric name, label pairs in order, value.
@@ -48,33 +79,32 @@ type Sample struct {
 // Samples lists every series in a fixed order with 1.36 labels
 // (group, resource; list metrics add index="").
 func (m *Metrics) Samples(group, resource string) []Sample {
-	gr := [][2]string{{"group", group}, {"resource", resource}}
-	with := func(extra ...[2]string) [][2]string {
-		return append(append([][2]string{}, gr...), extra...)
+	if m.labels == nil || m.labels.group != group || m.labels.resource != resource {
+		m.labels = newSampleLabels(group, resource)
 	}
-	idx := [2]string{"index", ""}
-	out := []Sample{
+	l := m.labels
+	gr := l.gr
+	out := make([]Sample, 0, 22+len(m.ReadWaitBuckets))
+	out = append(out, []Sample{
 		{"apiserver_watch_cache_events_received_total", gr, float64(m.EventsReceivedTotal)},
 		{"apiserver_watch_cache_events_dispatched_total", gr, float64(m.EventsDispatchedTotal)},
 		{"apiserver_watch_cache_initializations_total", gr, float64(m.InitializationsTotal)},
 		{"apiserver_watch_cache_resource_version", gr, float64(m.ResourceVersion % 1e15)},
 		{"apiserver_watch_cache_read_wait_seconds_count", gr, float64(m.ReadWaitCount)},
 		{"apiserver_watch_cache_read_wait_seconds_sum", gr, m.ReadWaitSumSeconds},
-	}
-	out = append(out, m.readWaitBucketSamples(with)...)
-	consistent := func(success, fallback string, v int64) Sample {
-		return Sample{"apiserver_watch_cache_consistent_read_total", with([2]string{"success", success}, [2]string{"fallback", fallback}), float64(v)}
-	}
+	}...)
+	out = m.appendReadWaitBuckets(out, l)
+	const consistent = "apiserver_watch_cache_consistent_read_total"
 	out = append(out,
-		consistent("true", "false", m.ConsistentReadSuccess),
-		consistent("true", "true", m.ConsistentReadFallback),
-		consistent("false", "true", m.ConsistentReadFallbackFailed),
-		consistent("false", "false", m.ConsistentReadFailed))
+		Sample{consistent, l.consistent[0], float64(m.ConsistentReadSuccess)},
+		Sample{consistent, l.consistent[1], float64(m.ConsistentReadFallback)},
+		Sample{consistent, l.consistent[2], float64(m.ConsistentReadFallbackFailed)},
+		Sample{consistent, l.consistent[3], float64(m.ConsistentReadFailed)})
 	return append(out, []Sample{
 		{"apiserver_init_events_total", gr, float64(m.InitEventsTotal)},
 		{"apiserver_terminated_watchers_total", gr, float64(m.TerminatedWatchersTotal)},
-		{"apiserver_cache_list_total", with(idx), float64(m.ListTotal)},
-		{"apiserver_cache_list_fetched_objects_total", with(idx), float64(m.ListFetchedObjectsTotal)},
+		{"apiserver_cache_list_total", l.idx, float64(m.ListTotal)},
+		{"apiserver_cache_list_fetched_objects_total", l.idx, float64(m.ListFetchedObjectsTotal)},
 		{"apiserver_cache_list_returned_objects_total", gr, float64(m.ListReturnedObjectsTotal)},
 		{"watch_cache_capacity", gr, float64(m.Capacity)},
 		{"watch_cache_capacity_increase_total", gr, float64(m.CapacityIncreaseTotal)},
@@ -82,18 +112,13 @@ func (m *Metrics) Samples(group, resource string) []Sample {
 	}...)
 }
 
-// readWaitBucketSamples prints the read-wait histogram's buckets the way
+// appendReadWaitBuckets prints the read-wait histogram's buckets the way
 // Prometheus exposes them: cumulative counts, le="0.005" ... le="+Inf".
-func (m *Metrics) readWaitBucketSamples(with func(...[2]string) [][2]string) []Sample {
-	out := make([]Sample, 0, len(m.ReadWaitBuckets))
+func (m *Metrics) appendReadWaitBuckets(out []Sample, l *sampleLabels) []Sample {
 	var cum int64
 	for i, n := range m.ReadWaitBuckets {
 		cum += n
-		le := "+Inf"
-		if i < len(readWaitBuckets) {
-			le = strconv.FormatFloat(readWaitBuckets[i], 'g', -1, 64)
-		}
-		out = append(out, Sample{"apiserver_watch_cache_read_wait_seconds_bucket", with([2]string{"le", le}), float64(cum)})
+		out = append(out, Sample{"apiserver_watch_cache_read_wait_seconds_bucket", l.buckets[i], float64(cum)})
 	}
 	return out
 }

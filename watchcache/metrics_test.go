@@ -2,8 +2,8 @@ package watchcache
 
 import (
 	"math"
-	"time"
 	"testing"
+	"time"
 )
 
 // Each wait lands in the first bucket whose bound is >= it (Prometheus's
@@ -20,8 +20,8 @@ func TestReadWaitBuckets(t *testing.T) {
 		var m Metrics
 		m.observeReadWait(tt.seconds)
 		var prev float64
-		for _, s := range m.readWaitBucketSamples(func(extra ...[2]string) [][2]string { return extra }) {
-			le := s.Labels[0][1]
+		for _, s := range m.appendReadWaitBuckets(nil, newSampleLabels("", "pods")) {
+			le := s.Labels[len(s.Labels)-1][1]
 			if s.Value < prev {
 				t.Fatalf("%v: bucket le=%s is %v, below the previous %v", tt.seconds, le, s.Value, prev)
 			}
