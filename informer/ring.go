@@ -9,17 +9,28 @@ const initialBufferSize = 1024
 // block the FIFO or its sibling handlers.
 //
 //	data: [ . . x x x x . . ]   beg = 2, readable = 4
+//
+// The ring's capacity (cap, what ListenerStats reports) follows the real
+// one exactly: 1024, doubling when a write finds it full. The storage
+// behind it is only as large as the backlog ever was: a 5,000-node world
+// has thousands of listeners whose backlog stays at a handful, and 1024
+// empty slots each would be a quarter of the heap. Storage grows by
+// doubling too (at least 8 slots, at most the capacity).
 type ringGrowing[T any] struct {
-	data     []T
+	data     []T // storage; len(data) <= capacity
+	capacity int
 	beg      int
 	readable int
 }
 
-func newRingGrowing[T any](n int) *ringGrowing[T] { return &ringGrowing[T]{data: make([]T, n)} }
+func newRingGrowing[T any](n int) *ringGrowing[T] { return &ringGrowing[T]{capacity: n} }
 
 func (r *ringGrowing[T]) write(v T) {
+	if r.readable == r.capacity {
+		r.capacity *= 2
+	}
 	if r.readable == len(r.data) {
-		grown := make([]T, 2*len(r.data))
+		grown := make([]T, min(max(2*len(r.data), 8), r.capacity))
 		n := copy(grown, r.data[r.beg:])
 		copy(grown[n:], r.data[:r.beg])
 		r.data, r.beg = grown, 0
@@ -49,4 +60,4 @@ func (r *ringGrowing[T]) read() (T, bool) {
 }
 
 func (r *ringGrowing[T]) len() int { return r.readable }
-func (r *ringGrowing[T]) cap() int { return len(r.data) }
+func (r *ringGrowing[T]) cap() int { return r.capacity }
