@@ -53,6 +53,9 @@ func TestShots(t *testing.T) {
 	if ls, err := lessons.All(); err == nil && os.Getenv("WS_SHOTS_LESSONS") != "" {
 		links = map[string]string{}
 		for _, l := range ls {
+			if id := os.Getenv("WS_SHOTS_ID"); id != "" && id != l.ID {
+				continue
+			}
 			step := os.Getenv("WS_SHOTS_LESSONS")
 			if step == "key" {
 				step = strconv.Itoa(keyStep(l))

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"strings"
 	"time"
 
 	"watchscope/engine"
@@ -208,12 +209,19 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 
 // wantedCharts is the lesson's own metrics first, then the defaults.
 func (s *Session) wantedCharts() []string {
-	if s.lesson != nil {
-		if ms := s.lesson.metrics(); len(ms) > 0 {
-			return append(append([]string(nil), ms...), defaultCharts...)
+	if s.lesson == nil {
+		return defaultCharts
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range append(append([]string(nil), s.lesson.metrics()...), defaultCharts...) {
+		base, _, _ := strings.Cut(m, "{")
+		if !seen[base] { // one chart per metric name
+			seen[base] = true
+			out = append(out, m)
 		}
 	}
-	return defaultCharts
+	return out
 }
 
 // scanMarkers remembers the trace events the timeline marks. A new world

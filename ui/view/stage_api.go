@@ -3,6 +3,7 @@ package view
 import (
 	"math"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -14,14 +15,18 @@ const (
 	WatchersLeft          = 736
 	WatchersRight         = 1040
 	APFLeft               = 1072
-	GaugeLeft             = 1296
+	GaugeLeft             = 1288
 	MaxWatcherGlyphs      = 60 // above this the watchers become a heat map
 )
 
 // apiServer draws the first replica's watch cache (ring, store), its
 // fan-out to client watches, Priority and Fairness and its memory.
 func apiServer(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
-	band(sc, APITop, APIBot, "API SERVER", "one etcd watch per resource feeds the watch cache; the cache fans out")
+	caption := "one etcd watch per resource feeds the watch cache; the cache fans out"
+	if len(s.APIServers) > 1 { // the replica chips need the room
+		caption = "watch cache, fan-out, APF, memory of " + s.APIServers[0].Name
+	}
+	band(sc, APITop, APIBot, "API SERVER", caption)
 	replicaChips(sc, s.APIServers)
 	a := s.APIServers[0]
 	ring(sc, a, s.UI.HoverRV)
@@ -33,12 +38,15 @@ func apiServer(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	memoryGauge(sc, a)
 	if !a.Up {
 		o := sc.over()
-		o.rect(Rect{X: StageLeft + 8, Y: APITop + 40, W: StageRight - StageLeft - 16, H: APIBot - APITop - 48, Radius: 8, Fill: Fade(Background, 0.72)})
-		why := a.Down
-		if why == "" {
-			why = "down"
+		o.rect(Rect{X: StageLeft + 8, Y: APITop + 40, W: StageRight - StageLeft - 16, H: APIBot - APITop - 48, Radius: 8, Fill: Fade(Background, 0.9)})
+		why, detail := downReason(a.Down)
+		o.label((StageLeft+StageRight)/2, (APITop+APIBot)/2-36, a.Name+": "+why, ProseBold, 36, Center, Vermillion)
+		for i, line := range Wrap(detail, Mono, 16, StageRight-StageLeft-160) {
+			if i == 2 {
+				break
+			}
+			o.label((StageLeft+StageRight)/2, (APITop+APIBot)/2+16+float64(i)*24, line, Mono, 16, Center, Muted)
 		}
-		o.label((StageLeft+StageRight)/2, (APITop+APIBot)/2-20, a.Name+": "+why+", restarting", ProseBold, 32, Center, Vermillion)
 	}
 }
 
@@ -51,7 +59,8 @@ func replicaChips(sc *Scene, rs []APIServer) {
 		label, c, shape := r.Name, BluishGreen, Circle
 		switch {
 		case !r.Up:
-			label, c, shape = r.Name+" "+r.Down, Vermillion, Cross
+			why, _ := downReason(r.Down)
+			label, c, shape = r.Name+" "+why, Vermillion, Cross
 		case !r.Serving:
 			label, c, shape = r.Name+" starting", Orange, Triangle
 		}
@@ -60,6 +69,16 @@ func replicaChips(sc *Scene, rs []APIServer) {
 		sc.mark(Mark{X: x - w - 12, Y: APITop + 23, R: 6, Shape: shape, Color: c})
 		x -= w + 40
 	}
+}
+
+// downReason splits why a replica is down into its name ("OOMKilled")
+// and the rest of the message.
+func downReason(s string) (string, string) {
+	if s == "" {
+		return "down", ""
+	}
+	why, detail, _ := strings.Cut(s, ":")
+	return clip(strings.TrimSpace(why), 24), strings.TrimSpace(detail)
 }
 
 // ringAngle is the angle of slot i on the ring: slot 0 at 12 o'clock,
@@ -266,17 +285,19 @@ func apf(sc *Scene, ls []Level) {
 // memoryGauge is the replica's memory against its limit; it turns orange
 // past 70% and red past 85%, before the kernel's OOM kill at 100%.
 func memoryGauge(sc *Scene, a APIServer) {
-	x, top, bot := float64(GaugeLeft), float64(APITop+72), float64(APIBot-24)
+	x, top, bot := float64(GaugeLeft), float64(APITop+96), float64(APIBot-24)
 	sc.label(x, APITop+48, "MEMORY", ProseBold, 14, Left, Muted)
-	w := 40.0
+	limit := "no limit"
+	if a.MemoryLimit > 0 {
+		limit = "limit " + bytesText(a.MemoryLimit)
+	}
+	sc.label(x, APITop+68, limit, Prose, 13, Left, Caption)
+	w := 36.0
 	sc.rect(Rect{X: x, Y: top, W: w, H: bot - top, Radius: 6, Fill: Rule})
-	f := 0.0
+	const nominal = 4 << 30 // no limit: draw against 4 GiB so the bar still moves
+	f := math.Min(1, float64(a.MemoryBytes)/nominal)
 	if a.MemoryLimit > 0 {
 		f = math.Min(1, float64(a.MemoryBytes)/float64(a.MemoryLimit))
-	} else {
-		const nominal = 4 << 30 // no limit: draw against 4 GiB so the bar still moves
-		f = math.Min(1, float64(a.MemoryBytes)/nominal)
-		sc.label(x+w+10, top, "no limit", Prose, 13, Left, Caption)
 	}
 	c := BluishGreen
 	switch {
@@ -287,9 +308,17 @@ func memoryGauge(sc *Scene, a APIServer) {
 	}
 	h := (bot - top) * f
 	sc.rect(Rect{X: x, Y: bot - h, W: w, H: h, Radius: 6, Fill: c})
-	sc.label(x+w+8, max(bot-h-10, top+22), bytesText(a.MemoryBytes), Mono, 14, Left, Ink)
 	if a.MemoryLimit > 0 {
-		sc.line(Line{X0: x - 6, Y0: top, X1: x + w + 6, Y1: top, Width: 2, Color: Vermillion})
-		sc.label(x+w+8, top-2, "limit "+bytesText(a.MemoryLimit), Prose, 13, Left, Caption)
+		sc.line(Line{X0: x - 4, Y0: top, X1: x + w + 4, Y1: top, Width: 2, Color: Vermillion})
 	}
+	sc.label(x+w+8, min(max(bot-h-10, top), bot-18), shortBytes(a.MemoryBytes), Mono, 14, Left, Ink)
+}
+
+// shortBytes is bytesText without decimals past 100 units: "406 MiB".
+func shortBytes(b int64) string {
+	t := bytesText(b)
+	if i := strings.IndexByte(t, '.'); i >= 3 {
+		return t[:i] + t[i+2:]
+	}
+	return t
 }
