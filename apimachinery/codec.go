@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -55,11 +56,14 @@ func appendMap(b []byte, m map[string]string) []byte {
 
 // Decode parses bytes written by Encode; rv becomes the object's
 // resourceVersion (the etcd mod_revision of the value).
-func Decode(data []byte, rv uint64) (*Object, error) {
+func Decode(data []byte, rv uint64) (*Object, error) { return decode(data, rv, nil) }
+
+// decode is Decode sharing maps through in (nil: every map is new).
+func decode(data []byte, rv uint64, in *MapInterner) (*Object, error) {
 	if len(data) < len(StorageMagic) || string(data[:len(StorageMagic)]) != StorageMagic {
 		return nil, ErrBadEncoding
 	}
-	d := decoder{b: data[len(StorageMagic):]}
+	d := decoder{b: data[len(StorageMagic):], in: in}
 	o := &Object{}
 	for _, p := range []*string{&o.Kind, &o.Name, &o.Namespace, &o.UID, &o.Spec.NodeName} {
 		*p = d.string()
@@ -71,8 +75,8 @@ func Decode(data []byte, rv uint64) (*Object, error) {
 	if d.err || len(d.b) != 0 {
 		return nil, ErrBadEncoding
 	}
-	if rv != 0 {
-		o = o.WithResourceVersion(rv)
+	if rv != 0 { // o is new: set it in place (WithResourceVersion would copy)
+		o.ResourceVersion = strconv.FormatUint(rv, 10)
 	}
 	return o, nil
 }
@@ -90,6 +94,7 @@ func EncodedSize(data []byte) int {
 type decoder struct {
 	b   []byte
 	err bool
+	in  *MapInterner // nil: no sharing
 }
 
 func (d *decoder) uvarint() uint64 {
@@ -123,7 +128,29 @@ func (d *decoder) string() string {
 	return s
 }
 
+// stringMap decodes a map; with an interner, an equal map decoded before
+// is returned instead of a new one.
 func (d *decoder) stringMap() map[string]string {
+	if d.in == nil {
+		return d.newStringMap()
+	}
+	ext := mapExtent(d.b)
+	if ext < 0 {
+		return d.newStringMap() // malformed: fails as without interning
+	}
+	raw := d.b[:ext]
+	if m := d.in.lookup(raw); m != nil {
+		d.b = d.b[ext:]
+		return m
+	}
+	m := d.newStringMap()
+	if m != nil && !d.err {
+		d.in.store(raw, m)
+	}
+	return m
+}
+
+func (d *decoder) newStringMap() map[string]string {
 	n := d.uvarint()
 	if d.err || n > uint64(len(d.b)) {
 		d.err = true

@@ -36,6 +36,9 @@ type Cacher struct {
 	rand     *rand.Rand
 	now      time.Duration
 	metrics  Metrics
+	// interner shares equal label and annotation maps among the decoded
+	// objects the cache stores (immutable, so one map serves them all).
+	interner am.MapInterner
 
 	// watchCache state (C2).
 	history         *watchCacheHistory

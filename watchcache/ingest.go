@@ -133,7 +133,7 @@ func (c *Cacher) IngestWatchResponse(now time.Duration, resp mvcc.WatchResponse)
 		return nil
 	}
 	for _, ev := range resp.Events {
-		typ, obj, err := convertEvent(ev)
+		typ, obj, err := c.convertEvent(ev)
 		if err != nil {
 			return err
 		}
@@ -145,7 +145,7 @@ func (c *Cacher) IngestWatchResponse(now time.Duration, resp mvcc.WatchResponse)
 // convertEvent maps one etcd event to a watch event (B3): PUT with
 // create == mod is ADDED, other PUTs MODIFIED; DELETE carries the
 // previous object with RV set to the deletion revision.
-func convertEvent(ev mvcc.Event) (am.EventType, *am.Object, error) {
+func (c *Cacher) convertEvent(ev mvcc.Event) (am.EventType, *am.Object, error) {
 	rev := uint64(ev.Kv.ModRevision)
 	if ev.Type == mvcc.DELETE || !ev.IsCreate() {
 		if ev.PrevKv == nil {
@@ -154,10 +154,10 @@ func convertEvent(ev mvcc.Event) (am.EventType, *am.Object, error) {
 		}
 	}
 	if ev.Type == mvcc.DELETE {
-		obj, err := am.Decode(ev.PrevKv.Value, rev)
+		obj, err := c.interner.Decode(ev.PrevKv.Value, rev)
 		return am.Deleted, obj, err
 	}
-	obj, err := am.Decode(ev.Kv.Value, rev)
+	obj, err := c.interner.Decode(ev.Kv.Value, rev)
 	if ev.IsCreate() {
 		return am.Added, obj, err
 	}
@@ -166,9 +166,15 @@ func convertEvent(ev mvcc.Event) (am.EventType, *am.Object, error) {
 
 // DecodeList turns a Range result into objects for Replace.
 func DecodeList(kvs []mvcc.KeyValue) ([]*am.Object, error) {
+	return decodeList(kvs, nil)
+}
+
+// decodeList is DecodeList sharing equal label and annotation maps
+// through in (the cacher's, see am.MapInterner).
+func decodeList(kvs []mvcc.KeyValue, in *am.MapInterner) ([]*am.Object, error) {
 	out := make([]*am.Object, 0, len(kvs))
 	for _, kv := range kvs {
-		o, err := am.Decode(kv.Value, uint64(kv.ModRevision))
+		o, err := in.Decode(kv.Value, uint64(kv.ModRevision))
 		if err != nil {
 			return nil, err
 		}

@@ -111,7 +111,7 @@ func (r *Reflector) startCaching(now time.Duration) {
 		}
 		key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
 	}
-	objs, err := DecodeList(kvs)
+	objs, err := decodeList(kvs, &r.c.interner)
 	if err != nil {
 		r.fail(now, err)
 		return
