@@ -34,13 +34,13 @@ func TargetRegion(s Snapshot, target string) (Region, bool) {
 	case "apiserver.replica":
 		return Region{StageLeft, APITop, StageRight - StageLeft, APIBot - APITop}, true
 	case "client.reflector":
-		return Region{pipeline[0].x - 8, ClientsTop + 32, pipeline[0].w + 16, ClientsBot - ClientsTop - 40}, true
+		return pipeRegion(s, 0), true
 	case "client.fifo":
-		return Region{pipeline[1].x - 8, ClientsTop + 32, pipeline[1].w + 16, ClientsBot - ClientsTop - 40}, true
+		return pipeRegion(s, 1), true
 	case "client.indexer":
-		return Region{pipeline[2].x - 8, ClientsTop + 32, pipeline[2].w + 16, ClientsBot - ClientsTop - 40}, true
+		return pipeRegion(s, 2), true
 	case "client.handlers":
-		return Region{pipeline[3].x - 8, ClientsTop + 32, pipeline[3].w + 16, ClientsBot - ClientsTop - 40}, true
+		return pipeRegion(s, 3), true
 	case "client":
 		return Region{StageLeft, ClientsTop, StageRight - StageLeft, ClientsBot - ClientsTop}, true
 	case "metric":
@@ -51,6 +51,12 @@ func TargetRegion(s Snapshot, target string) (Region, bool) {
 		return Region{StageLeft, TimelineTop, StageEnd - StageLeft, TimelineBot - TimelineTop}, true
 	}
 	return Region{}, false
+}
+
+// pipeRegion frames column i of the informer pipeline over the rows drawn.
+func pipeRegion(s Snapshot, i int) Region {
+	rows := max(1, min(len(s.Clients), MaxClientRows))
+	return Region{pipeline[i].x - 8, ClientsTop + 32, pipeline[i].w + 16, float64(ClientRowTop-ClientsTop-32+rows*ClientRowH) + 4}
 }
 
 // etcdViewRegion maps targets on the large etcd tape layout.

@@ -140,7 +140,7 @@ func checkState(t *testing.T, s state) {
 func checkPause(t *testing.T, ctx context.Context) {
 	t.Helper()
 	do(t, ctx, chromedp.MouseClickXY(640, 360), chromedp.KeyEvent(" "))
-	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).paused`, 10*time.Second)
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).paused`, 30*time.Second)
 	frozen := getState(t, ctx).TimeMs
 	time.Sleep(500 * time.Millisecond)
 	if now := getState(t, ctx).TimeMs; now != frozen {
