@@ -158,47 +158,60 @@ var defaultCharts = []string{
 	"etcd_debugging_mvcc_current_revision",
 }
 
-// charts reads up to view.MaxCharts series. A wanted name is a metric
-// name with optional labels written k=v; the chart is the sum of every
-// registered series of that name whose labels include them (as PromQL's
-// sum(name{k="v"}) would be), aligned on their newest samples.
-func charts(w *engine.World, wanted []string) []view.Series {
-	names := w.Metrics.Names()
-	var out []view.Series
-	for _, want := range wanted {
-		if len(out) == view.MaxCharts {
-			break
-		}
-		if ser, ok := sumSeries(w, names, want); ok {
-			out = append(out, ser)
-		}
-	}
-	return out
+// chartSet is the series behind each chart: a wanted name is a metric
+// name with optional labels written k=v, and its chart is the sum of
+// every registered series of that name whose labels include them (as
+// PromQL's sum(name{k="v"}) would be). Resolving reads every series name
+// in the registry (tens of thousands at 5,000 nodes), so the session
+// keeps the resolution and redoes it only now and then.
+type chartSet struct {
+	names  []string   // display names
+	series [][]string // registry series summed into each chart
 }
 
-func sumSeries(w *engine.World, names []string, want string) (view.Series, bool) {
-	base, labels, _ := strings.Cut(want, "{")
-	labels = strings.TrimSuffix(labels, "}")
-	if !strings.Contains(labels, "resource=") && hasResourcePods(names, base) {
-		// a per-resource series: the stage draws the pods cache, so chart pods
-		labels = strings.TrimPrefix(labels+",resource=pods", ",")
-	}
-	ser := view.Series{Name: displayName(base, labels)}
-	found := false
-	for _, n := range names {
-		if !matches(n, base, labels) {
-			continue
+// resolveCharts matches the wanted names against the registry.
+func resolveCharts(w *engine.World, wanted []string) chartSet {
+	all := w.Metrics.Names()
+	var cs chartSet
+	for _, want := range wanted {
+		if len(cs.names) == view.MaxCharts {
+			break
 		}
-		ts, ok := w.Metrics.Series(n)
-		if !ok {
-			continue
+		base, labels, _ := strings.Cut(want, "{")
+		labels = strings.TrimSuffix(labels, "}")
+		if !strings.Contains(labels, "resource=") && hasResourcePods(all, base) {
+			// a per-resource series: the stage draws the pods cache, so chart pods
+			labels = strings.TrimPrefix(labels+",resource=pods", ",")
 		}
-		found = true
-		addAligned(&ser.Values, ts.Samples())
-		v, _ := w.Metrics.Value(n)
-		ser.Last += v
+		var members []string
+		for _, n := range all {
+			if matches(n, base, labels) {
+				members = append(members, n)
+			}
+		}
+		if len(members) > 0 {
+			cs.names = append(cs.names, displayName(base, labels))
+			cs.series = append(cs.series, members)
+		}
 	}
-	return ser, found
+	return cs
+}
+
+// read sums each chart's series now.
+func (cs chartSet) read(w *engine.World) []view.Series {
+	out := make([]view.Series, 0, len(cs.names))
+	for i, name := range cs.names {
+		ser := view.Series{Name: name}
+		for _, n := range cs.series[i] {
+			if ts, ok := w.Metrics.Series(n); ok {
+				addAligned(&ser.Values, ts.Samples())
+			}
+			v, _ := w.Metrics.Value(n)
+			ser.Last += v
+		}
+		out = append(out, ser)
+	}
+	return out
 }
 
 // addAligned adds samples into sum, both aligned on their newest end.

@@ -62,7 +62,13 @@ type heavyParts struct {
 	keys              []view.KeyIndex
 	total, live       int
 	dbBytes           int64
+	chartSet          chartSet
+	chartsAt          int64 // the tick chartSet was resolved
 }
+
+// chartsResolveEvery is how often (in ticks) the charts' series are
+// matched against the registry again, to pick up series that appeared.
+const chartsResolveEvery = 120
 
 const heavyEvery = 6
 
@@ -194,7 +200,10 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 	if all || beat == 2 {
 		h.charts, h.dbBytes = nil, 0
 		if fullStage {
-			h.charts = charts(w, s.wantedCharts())
+			if all || h.chartsAt == 0 || s.ticks-h.chartsAt >= chartsResolveEvery {
+				h.chartSet, h.chartsAt = resolveCharts(w, s.wantedCharts()), max(s.ticks, 1)
+			}
+			h.charts = h.chartSet.read(w)
 			h.dbBytes = w.Etcd.Metrics().DbTotalSizeInBytes
 		}
 	}
