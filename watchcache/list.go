@@ -142,7 +142,7 @@ func (c *Cacher) collect(tree storeTree, listRV uint64, from string, limit int64
 	// element in range (matching the selectors or not) means "more": the
 	// client gets a continue token even if its next page turns out empty.
 	// The remaining count is only computed (and reported) without selectors.
-	listPrefix(tree, c.resource.NamespacePrefix(opts.Namespace), from, func(e *storeElement) bool {
+	c.listResourcePrefix(tree, c.resource.NamespacePrefix(opts.Namespace), from, func(e *storeElement) bool {
 		fetched++
 		if limit > 0 && int64(len(res.Items)) >= limit {
 			more = true

