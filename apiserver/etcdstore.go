@@ -55,7 +55,7 @@ func (s *Server) etcdPages(p parsed, from, prefix string, withRev, limit int64) 
 	var list am.List
 	var work listWork
 	work.fromEtcd = true
-	end := prefixEnd([]byte(prefix))
+	end := mvcc.PrefixEnd([]byte(prefix))
 	key := []byte(from)
 	page := limit
 	lastKey := ""
@@ -271,18 +271,6 @@ func (s *Server) delete(p parsed, key []byte, name string) (*am.Object, error) {
 		return nil, asStatus(err)
 	}
 	return prev, nil
-}
-
-// prefixEnd is clientv3.GetPrefixRangeEnd.
-func prefixEnd(prefix []byte) []byte {
-	end := append([]byte{}, prefix...)
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
-	}
-	return []byte{0}
 }
 
 func parseUint(s string) (uint64, bool) {

@@ -58,7 +58,7 @@ func (s *Server) newEtcdWatcher(now time.Duration, req Request, p parsed, deadli
 	s.countEtcd("watch", p.res)
 	w.ws = s.etcd.NewWatchStream()
 	prefix := []byte(p.res.NamespacePrefix(req.Namespace))
-	key, end := prefix, prefixEnd(prefix)
+	key, end := prefix, mvcc.PrefixEnd(prefix)
 	if req.Name != "" {
 		key, end = []byte(p.res.Key(req.Namespace, req.Name)), nil
 	}

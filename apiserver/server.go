@@ -142,7 +142,7 @@ func (s *Server) cached(r am.Resource) bool {
 // window in which the cache is Pending and answers 429.
 func (s *Server) initialListTime(r am.Resource) time.Duration {
 	prefix := []byte(r.KeyPrefix())
-	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: prefixEnd(prefix), CountOnly: true})
+	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: mvcc.PrefixEnd(prefix), CountOnly: true})
 	if err != nil {
 		return 0
 	}

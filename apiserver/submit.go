@@ -139,7 +139,7 @@ func (s *Server) objectCount(rc *resourceCache) int64 {
 		return oc.n
 	}
 	prefix := []byte(rc.res.KeyPrefix())
-	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: prefixEnd(prefix), CountOnly: true})
+	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: mvcc.PrefixEnd(prefix), CountOnly: true})
 	if err != nil {
 		return 0
 	}

@@ -150,26 +150,11 @@ func rangeFromArgs(cmd string, p parsedFlags) (mvcc.RangeRequest, error) {
 	case prefix && len(key) == 0, fromKey && len(key) == 0:
 		key, end = []byte{0}, []byte{0}
 	case prefix:
-		end = PrefixEnd(key)
+		end = mvcc.PrefixEnd(key)
 	case fromKey:
 		end = []byte{0}
 	}
 	return mvcc.RangeRequest{Key: key, RangeEnd: end}, nil
-}
-
-// PrefixEnd is the range end that makes [key, end) cover every key with
-// the given prefix: the prefix with its last byte below 0xff incremented
-// and the rest dropped. A prefix of only 0xff bytes has no such end, so it
-// becomes "\x00", etcd's "every key from here on".
-func PrefixEnd(prefix []byte) []byte {
-	end := append([]byte{}, prefix...)
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
-	}
-	return []byte{0}
 }
 
 func (sh *Shell) etcdDel(words []string) (string, error) {

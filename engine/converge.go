@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"strings"
 
 	am "watchscope/apimachinery"
 	"watchscope/informer"
@@ -74,7 +73,7 @@ type truthEntry struct {
 func (w *World) readTruth(resource string) *truth {
 	r, _ := am.LookupResource(resource)
 	prefix := []byte(r.KeyPrefix())
-	resp, err := w.Etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: prefixEnd(prefix)})
+	resp, err := w.Etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: mvcc.PrefixEnd(prefix)})
 	t := &truth{byNode: map[string][]truthEntry{}}
 	if err != nil {
 		return t
@@ -146,16 +145,4 @@ func compareStore(out *Convergence, client string, inf *informer.SharedIndexInfo
 		}
 	}
 	return len(want)
-}
-
-// prefixEnd is the range end covering every key with prefix.
-func prefixEnd(prefix []byte) []byte {
-	end := []byte(strings.Clone(string(prefix)))
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
-	}
-	return []byte{0}
 }

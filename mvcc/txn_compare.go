@@ -1,6 +1,9 @@
 package mvcc
 
-import "bytes"
+import (
+	"bytes"
+	"cmp"
+)
 
 func applyCompares(rv *storeTxn, cmps []Compare) bool {
 	for i := range cmps {
@@ -40,13 +43,13 @@ func compareKV(c *Compare, kv *KeyValue) bool {
 	case CompareValue:
 		result = bytes.Compare(kv.Value, c.Value)
 	case CompareCreate:
-		result = compareInt64(kv.CreateRevision, c.CreateRevision)
+		result = cmp.Compare(kv.CreateRevision, c.CreateRevision)
 	case CompareMod:
-		result = compareInt64(kv.ModRevision, c.ModRevision)
+		result = cmp.Compare(kv.ModRevision, c.ModRevision)
 	case CompareVersion:
-		result = compareInt64(kv.Version, c.Version)
+		result = cmp.Compare(kv.Version, c.Version)
 	case CompareLease:
-		result = compareInt64(kv.Lease, c.Lease)
+		result = cmp.Compare(kv.Lease, c.Lease)
 	}
 	switch c.Result {
 	case CompareEqual:
@@ -59,14 +62,4 @@ func compareKV(c *Compare, kv *KeyValue) bool {
 		return result < 0
 	}
 	return true
-}
-
-func compareInt64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }

@@ -2,6 +2,7 @@ package mvcc
 
 import (
 	"bytes"
+	"cmp"
 	"slices"
 )
 
@@ -132,18 +133,8 @@ func (wb watcherBatch) sorted() []*watcher {
 	for w := range wb {
 		ws = append(ws, w)
 	}
-	slices.SortFunc(ws, func(a, b *watcher) int { return cmpSeq(a.seq, b.seq) })
+	slices.SortFunc(ws, func(a, b *watcher) int { return cmp.Compare(a.seq, b.seq) })
 	return ws
-}
-
-func cmpSeq(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // newWatcherBatch matches events against a group: every watcher whose

@@ -93,7 +93,7 @@ func (r *Reflector) Stop() {
 func (r *Reflector) startCaching(now time.Duration) {
 	r.c.StartCaching(now)
 	prefix := []byte(r.c.resource.KeyPrefix())
-	end := prefixEnd(prefix)
+	end := mvcc.PrefixEnd(prefix)
 	var kvs []mvcc.KeyValue
 	key, rev := prefix, int64(0)
 	for {
@@ -161,16 +161,4 @@ func (r *Reflector) fail(now time.Duration, err error) {
 	r.running = false
 	r.inFlight = nil
 	r.restartAt = now + restartDelay
-}
-
-// prefixEnd is clientv3.GetPrefixRangeEnd.
-func prefixEnd(prefix []byte) []byte {
-	end := append([]byte{}, prefix...)
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
-	}
-	return []byte{0}
 }

@@ -73,7 +73,7 @@ func TestReflectorRestartsAfterEtcdCompaction(t *testing.T) {
 	if _, err := s.Compact(6); err != nil {
 		t.Fatal(err)
 	}
-	r.stream.Watch(mvcc.WatchCreateRequest{Key: []byte(pods.KeyPrefix()), RangeEnd: prefixEnd([]byte(pods.KeyPrefix())), StartRevision: 3, PrevKv: true, WatchID: mvcc.AutoWatchID})
+	r.stream.Watch(mvcc.WatchCreateRequest{Key: []byte(pods.KeyPrefix()), RangeEnd: mvcc.PrefixEnd([]byte(pods.KeyPrefix())), StartRevision: 3, PrevKv: true, WatchID: mvcc.AutoWatchID})
 	runUntil(s, r, 0, 500*time.Millisecond)
 	if c.ReadyState() != Pending || r.LastError == nil || r.LastError.Error() != "The resourceVersion for the provided watch is too old." {
 		t.Fatalf("state %v err %v", c.ReadyState(), r.LastError)

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"cmp"
 	"slices"
 	"strconv"
 	"strings"
@@ -136,7 +137,7 @@ func mergeGenerations(cur, before []Generation, line float64) []Generation {
 		out[i].Revs = append(out[i].Revs, gone...)
 		slices.Sort(out[i].Revs)
 	}
-	slices.SortStableFunc(out, func(x, y Generation) int { return cmpInt(genOrder(x), genOrder(y)) })
+	slices.SortStableFunc(out, func(x, y Generation) int { return cmp.Compare(genOrder(x), genOrder(y)) })
 	return out
 }
 
@@ -156,14 +157,4 @@ func hasRev(gs []Generation, r int64) bool {
 		}
 	}
 	return false
-}
-
-func cmpInt(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
