@@ -36,7 +36,7 @@ func (sh *Shell) simEtcdWatchers(args []string) (string, error) {
 		id := sh.watchCount
 		sh.watchCount++
 		ws.SetNotify(func() { sh.record("WATCH-RESP", fmt.Sprintf("watch#%d queued=%d", id, ws.Len())) })
-		if _, err := ws.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: prefixRangeEnd(prefix), WatchID: mvcc.AutoWatchID}); err != nil {
+		if _, err := ws.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: mvcc.PrefixEnd(prefix), WatchID: mvcc.AutoWatchID}); err != nil {
 			ws.Close()
 			return "", err
 		}
@@ -54,17 +54,4 @@ func (q quietWatch) drain() (string, bool) {
 			return "", false
 		}
 	}
-}
-
-// prefixRangeEnd is clientv3.GetPrefixRangeEnd: the key after every key
-// with this prefix.
-func prefixRangeEnd(prefix []byte) []byte {
-	end := append([]byte{}, prefix...)
-	for i := len(end) - 1; i >= 0; i-- {
-		if end[i] < 0xff {
-			end[i]++
-			return end[:i+1]
-		}
-	}
-	return []byte{0}
 }
