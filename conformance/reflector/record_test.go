@@ -3,6 +3,7 @@ package reflector
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -39,7 +40,12 @@ func calls(w *engine.World, node string) []call {
 				c.Gap = ev.At - lastAnswer
 			}
 			c.Line += "  [" + gapLabel(c.Gap, lastID == "") + "]"
-			if n := len(out); n > 0 && out[n-1].path == c.path {
+			// A REST-layer retry re-sends the identical URL after a 429 with
+			// Retry-After. Only then is an identical URL that retry: a new
+			// watch from the reflector draws a fresh timeoutSeconds, which can
+			// repeat by chance (one of 300 values), so URL equality alone
+			// would mislabel it now and then.
+			if n := len(out); n > 0 && out[n-1].path == c.path && slices.Contains(out[n-1].out, "429") {
 				c.Line += " same request again"
 			}
 			out = append(out, c)
