@@ -52,18 +52,7 @@ func TestStaleReadsBite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := Play(l, Options{Wrap: wrapWith(tc.fn)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			failed := map[string]bool{}
-			for _, s := range rep.Steps {
-				for _, c := range s.allChecks() {
-					if !c.Pass {
-						failed[c.Text] = true
-					}
-				}
-			}
+			failed, _ := failedChecks(t, l, wrapWith(tc.fn))
 			for _, want := range tc.wantFailed {
 				if !failed[want] {
 					t.Errorf("with %s, check %q still passes", tc.fault, want)

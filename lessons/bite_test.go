@@ -85,18 +85,7 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 			if tc.set != nil {
 				l = withWorld(t, l, tc.set)
 			}
-			rep, err := Play(l, Options{Wrap: tc.wrap})
-			if err != nil {
-				t.Fatal(err)
-			}
-			failed := map[string]bool{}
-			for _, s := range rep.Steps {
-				for _, c := range s.allChecks() {
-					if !c.Pass {
-						failed[c.Claim] = true
-					}
-				}
-			}
+			_, failed := failedChecks(t, l, tc.wrap)
 			for _, want := range tc.wantFailed {
 				if !failed[want] {
 					t.Errorf("with %s, every check of %q still passes", tc.fault, want)

@@ -93,18 +93,7 @@ func TestBrokenMechanismsFailTheirLessons(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rep, err := Play(l, Options{Wrap: tc.wrap})
-			if err != nil {
-				t.Fatal(err)
-			}
-			failed := map[string]bool{}
-			for _, s := range rep.Steps {
-				for _, c := range s.allChecks() {
-					if !c.Pass {
-						failed[c.Text] = true
-					}
-				}
-			}
+			failed, _ := failedChecks(t, l, tc.wrap)
 			for _, want := range tc.wantFailed {
 				if !failed[want] {
 					t.Errorf("with %s, check %q still passes", tc.fault, want)
@@ -112,4 +101,23 @@ func TestBrokenMechanismsFailTheirLessons(t *testing.T) {
 			}
 		})
 	}
+}
+
+// failedChecks plays l with a fault wrapped around its shell and returns
+// the checks that failed, by their text and by the claim they back.
+func failedChecks(t *testing.T, l *Lesson, wrap func(next Executor, w *engine.World) Executor) (byText, byClaim map[string]bool) {
+	t.Helper()
+	rep, err := Play(l, Options{Wrap: wrap})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byText, byClaim = map[string]bool{}, map[string]bool{}
+	for _, s := range rep.Steps {
+		for _, c := range s.allChecks() {
+			if !c.Pass {
+				byText[c.Text], byClaim[c.Claim] = true, true
+			}
+		}
+	}
+	return byText, byClaim
 }
