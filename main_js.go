@@ -100,6 +100,19 @@ func installAPI(g *ui.Game, sess *live.Session) {
 	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g, sess) }))
 	js.Global().Set("watchscope", api)
 
+	jobs := make(chan func(*ui.Game, *live.Session), 16)
+	g.Jobs = func() (func(*ui.Game, *live.Session), bool) {
+		select {
+		case j := <-jobs:
+			return j, true
+		default:
+			return nil, false
+		}
+	}
+	p := &apiPage{api: api, game: g, inbox: inbox, jobs: jobs}
+	for _, part := range apiParts {
+		part(p)
+	}
 	g.Inbox = func() (string, bool) {
 		select {
 		case c := <-inbox:
@@ -112,12 +125,44 @@ func installAPI(g *ui.Game, sess *live.Session) {
 	g.AfterTick = func(s *live.Session) {
 		j := s.StateJSON()
 		state.Store(&j)
+		for _, f := range p.afterTick {
+			f(s)
+		}
 	}
 	g.AfterDraw = func(frame int64) {
+		for _, f := range p.afterDraw {
+			f(frame)
+		}
 		if frame == 1 {
 			api.Set("readyAt", js.Global().Get("performance").Call("now"))
 			api.Set("ready", true)
 		}
+	}
+}
+
+// apiPage is what a part of the page API (main_js_*.go) gets to work
+// with. Its JavaScript functions must not touch the session directly:
+// they queue a command (inbox) or a job that runs on the game loop.
+type apiPage struct {
+	api       js.Value // window.watchscope
+	game      *ui.Game
+	inbox     chan string
+	jobs      chan func(*ui.Game, *live.Session)
+	afterTick []func(*live.Session) // after each tick, on the game loop
+	afterDraw []func(frame int64)   // after each drawn frame
+}
+
+// apiParts install the feature parts of window.watchscope (presenter,
+// share, authoring, embedding, export), each from its own file's init.
+var apiParts []func(*apiPage)
+
+// queue hands a job to the game loop; false when the queue is full.
+func (p *apiPage) queue(job func(*ui.Game, *live.Session)) bool {
+	select {
+	case p.jobs <- job:
+		return true
+	default:
+		return false
 	}
 }
 

@@ -28,7 +28,11 @@ type Game struct {
 	// Hooks for the page (main_js.go): Inbox is polled every tick for
 	// commands sent by window.watchscope.send; AfterTick and AfterDraw
 	// run after each Update and Draw.
-	Inbox     func() (string, bool)
+	Inbox func() (string, bool)
+	// Jobs is polled every tick for work the page queued that needs the
+	// session itself (opening a lesson from a file, an export): it runs
+	// on the game loop, where the session may be touched.
+	Jobs      func() (func(*Game, *live.Session), bool)
 	AfterTick func(*live.Session)
 	AfterDraw func(frame int64)
 
@@ -64,6 +68,12 @@ func (g *Game) Update() error {
 	if g.Inbox != nil {
 		for cmd, ok := g.Inbox(); ok; cmd, ok = g.Inbox() {
 			g.send(cmd)
+		}
+	}
+	if g.Jobs != nil {
+		for job, ok := g.Jobs(); ok; job, ok = g.Jobs() {
+			job(g, g.sess)
+			g.dirty = true
 		}
 	}
 	g.sess.Tick(time.Second / time.Duration(ebiten.TPS()))

@@ -2,7 +2,7 @@
 # Builds the browser app into OUTDIR:
 #   app.wasm        the root package for GOOS=js GOARCH=wasm (main_js.go)
 #   wasm_exec.js    Go's JavaScript glue, from the same Go that built app.wasm
-#   index.html, loader.js
+#   the page's static files: every web/*.html, *.js, *.css, *.svg
 #   *.gz, *.br      precompressed once here (brotli only if installed), so
 #                   the server never compresses on the fly
 # Usage: web/build.sh OUTDIR    (BROTLI_QUALITY overrides brotli's -q, default 9)
@@ -17,9 +17,10 @@ cd "$root"
 rm -f "$out"/*.gz "$out"/*.br
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" .
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
-cp web/index.html web/loader.js web/favicon.svg "$out/"
+static=$(cd web && ls *.html *.js *.css *.svg 2>/dev/null)
+for f in $static; do cp "web/$f" "$out/"; done
 
-for f in app.wasm wasm_exec.js loader.js index.html favicon.svg; do
+for f in app.wasm wasm_exec.js $static; do
 	gzip -9 -n -k -f "$out/$f"
 	if command -v brotli >/dev/null 2>&1; then
 		brotli -f -q "${BROTLI_QUALITY:-9}" -o "$out/$f.br" "$out/$f"

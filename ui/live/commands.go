@@ -94,7 +94,7 @@ func (s *Session) stageCommand(verb, arg string) bool {
 	case "motion":
 		s.chrome.Reduced = !s.chrome.Reduced
 	default:
-		return false
+		return s.runExtraCommand(verb, arg)
 	}
 	return true
 }

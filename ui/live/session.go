@@ -49,6 +49,12 @@ type Session struct {
 	cmdTick   int64         // the last tick that ran a command
 	world     *engine.World // the world the markers were scanned from
 	heavy     heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
+
+	// Each feature's own state, declared in the feature's file (parts.go).
+	present presentState
+	share   shareState
+	feed    feedState
+	export  exportState
 }
 
 // heavyParts are read from the world at most every heavyEvery ticks (and
@@ -131,6 +137,9 @@ func (s *Session) Tick(dt time.Duration) {
 	s.refresh()
 	s.motion.Observe(s.snap, s.clock.Anim())
 	s.Timing = Timing{Sim: t1.Sub(t0), Refresh: time.Since(t1)}
+	for _, h := range tickHooks {
+		h(s)
+	}
 }
 
 // Timing is the wall time the last tick spent in the simulation and in
@@ -150,6 +159,9 @@ func (s *Session) exec(cmd string) {
 		s.knob(cmd)
 	}
 	s.logLine(line)
+	for _, h := range execHooks {
+		h(s, cmd, err)
+	}
 }
 
 func (s *Session) logLine(line view.LogLine) {

@@ -34,6 +34,12 @@ type State struct {
 	Highlights []string       `json:"highlights,omitempty"`
 	Speed      float64        `json:"speed"`
 	Markers    map[string]int `json:"markers"`
+
+	// Feature parts (see parts.go), each filled by its own file.
+	Present any `json:"present,omitempty"` // present.go: notes, next cue, timer
+	Share   any `json:"share,omitempty"`   // share.go: the share link and trace hash
+	Feed    any `json:"feed,omitempty"`    // announce.go: the screen reader's event feed
+	Export  any `json:"export,omitempty"`  // export.go: a running GIF export's progress
 }
 
 // CheckJSON is one check's verdict.
@@ -93,6 +99,9 @@ func (s *Session) State() State {
 	st.Markers = map[string]int{}
 	for _, m := range s.markers {
 		st.Markers[m.Mark.String()]++
+	}
+	for _, part := range stateParts {
+		part(s, &st)
 	}
 	return st
 }

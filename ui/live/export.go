@@ -1,0 +1,4 @@
+package live
+
+// exportState holds the session's state for PNG and GIF export of the stage.
+type exportState struct{}

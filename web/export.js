@@ -1,0 +1,2 @@
+// WatchScope export: a PNG of the current frame and an animated GIF of a chosen time range.
+"use strict";
