@@ -11,6 +11,9 @@
 //	                      kubectl, sim), and next, back, lesson ID, sandbox, pick N,
 //	                      play, pause, speed X, why ID, theme projector|dark, ...
 //	watchscope.stats()    JSON: frames drawn, Go time of the last frame, TPS, FPS
+//	watchscope.typing()   true while the stage's console has the keyboard
+//
+// The feature files main_js_*.go add more (see apiParts).
 //
 // Query parameters (a deep link): lesson=ID step=N seed=S speed=X
 // theme=projector motion=reduced nodes=N demo=off. A bad one is dropped
@@ -97,6 +100,9 @@ func installAPI(g *ui.Game, sess *live.Session) {
 		}
 	}))
 	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any { return *state.Load() }))
+	// typing is true while the stage's console has the keyboard: the
+	// page's own keys (notes window, share, open, export) stay quiet then.
+	api.Set("typing", js.FuncOf(func(js.Value, []js.Value) any { return g.ConsoleOpen() }))
 	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g, sess) }))
 	js.Global().Set("watchscope", api)
 

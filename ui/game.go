@@ -35,6 +35,9 @@ type Game struct {
 	Jobs      func() (func(*Game, *live.Session), bool)
 	AfterTick func(*live.Session)
 	AfterDraw func(frame int64)
+	// OnScreen, when set, sees the screen right after a frame is drawn
+	// (export reads its pixels here, while they are still the frame's).
+	OnScreen func(screen *ebiten.Image)
 
 	frames  int64
 	drawKey drawKey
@@ -99,6 +102,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.DrawTotal += g.DrawTime
 	g.drawKey = k
 	g.frames++
+	if g.OnScreen != nil {
+		g.OnScreen(screen)
+	}
 	if g.AfterDraw != nil {
 		g.AfterDraw(g.frames)
 	}
@@ -142,6 +148,9 @@ func (g *Game) send(cmd string) {
 		g.sess.Send(cmd)
 	}
 }
+
+// Redraw asks for a new frame even if nothing changed.
+func (g *Game) Redraw() { g.dirty = true }
 
 // ConsoleOpen reports whether the console overlay takes the keyboard.
 func (g *Game) ConsoleOpen() bool { return g.console.open }
