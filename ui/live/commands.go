@@ -282,6 +282,8 @@ func Rule(kind, detail string) string {
 		return "watch cache: RV older than the ring's oldest -> 410 Gone"
 	case view.MarkRelist:
 		return "client-go Reflector: relist after the watch ended"
+	case view.MarkList:
+		return "client-go Reflector: the first list fills the informer's store"
 	case view.MarkCompact:
 		return "etcd compaction: history below the revision is dropped"
 	case view.MarkOOM:

@@ -141,10 +141,31 @@ func Classify(kind, detail string) view.Marker {
 	case strings.Contains(detail, " 410 ") || strings.Contains(detail, "too old resource version") ||
 		strings.Contains(detail, "(410)"):
 		return view.MarkGone
-	case kind == "REQ" && strings.Contains(detail, " LIST "):
-		return view.MarkRelist
+	case kind == "REFLECTOR" && (strings.HasPrefix(detail, "LIST ") ||
+		strings.HasPrefix(detail, "WATCH ") && strings.Contains(detail, "sendInitialEvents=true")):
+		return listMarker(detail)
 	case strings.Contains(detail, "BOOKMARK"):
 		return view.MarkBookmark
+	}
+	return view.NoMarker
+}
+
+// listMarker tells a reflector's first list from a relist by the reason
+// the reflector gave (informer.Call's trace form). A list is a LIST or,
+// with WatchList, a WATCH with sendInitialEvents=true:
+//
+//	LIST pods rv="0" limit=500 (initial list)              first list
+//	WATCH pods rv="" sendInitialEvents=true ... (watch-list)
+//	LIST pods rv="15" limit=500 (relist after 410)         relists
+//	WATCH pods rv="911" sendInitialEvents=true ... (watch-list after 410)
+//
+// Continue pages ("(page 2)") are not marked.
+func listMarker(detail string) view.Marker {
+	switch {
+	case strings.HasSuffix(detail, "(initial list)"), strings.HasSuffix(detail, "(watch-list)"):
+		return view.MarkList
+	case strings.Contains(detail, "relist"), strings.Contains(detail, "(watch-list after "):
+		return view.MarkRelist
 	}
 	return view.NoMarker
 }

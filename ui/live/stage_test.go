@@ -17,7 +17,15 @@ func TestClassify(t *testing.T) {
 	}{
 		{"RESP", "#12 410 Expired: too old resource version: 5 (100)", view.MarkGone},
 		{"WATCH_ERROR", "#3 ERROR too old resource version: 40 (41)", view.MarkGone},
-		{"REQ", "#9 node-3 LIST /api/v1/pods?resourceVersion=0", view.MarkRelist},
+		{"REQ", "#9 node-3 LIST /api/v1/pods?resourceVersion=0", view.NoMarker}, // the reflector's own event marks it
+		{"REFLECTOR", `LIST pods rv="0" limit=500 (initial list)`, view.MarkList},
+		{"REFLECTOR", `LIST pods rv="15" limit=500 (relist after 410)`, view.MarkRelist},
+		{"REFLECTOR", `LIST pods rv="" limit=500 (RV unavailable: consistent relist)`, view.MarkRelist},
+		{"REFLECTOR", `LIST pods rv="" limit=500 continue (page 2)`, view.NoMarker},
+		{"REFLECTOR", `LIST #4 -> 500 items rv="15"`, view.NoMarker},
+		{"REFLECTOR", `WATCH pods rv="" sendInitialEvents=true rvMatch=NotOlderThan bookmarks timeout=590s (watch-list)`, view.MarkList},
+		{"REFLECTOR", `WATCH pods rv="911" sendInitialEvents=true rvMatch=NotOlderThan bookmarks timeout=361s (watch-list after 410)`, view.MarkRelist},
+		{"REFLECTOR", `WATCH pods rv="911" bookmarks timeout=304s (re-watch after close)`, view.NoMarker},
 		{"REQ", "#9 node-3 UPDATE /api/v1/namespaces/a/pods/b", view.NoMarker},
 		{"COMPACT", "rev=120", view.MarkCompact},
 		{"KILLED", "OOMKilled: memory 4.1Gi > limit 4Gi", view.MarkOOM},
@@ -162,5 +170,28 @@ func TestWhyChain(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(why, "\n"), "etcd compaction") {
 		t.Errorf("why chain names no rule: %q", why)
+	}
+}
+
+// TestListAndRelistMarkers plays gone-410, in which an informer lists,
+// falls off the watch cache and relists: its first LIST is marked "list"
+// and the one after the 410 "relist" (the timeline must not show a
+// healthy start as a relist).
+func TestListAndRelistMarkers(t *testing.T) {
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(sim, Options{})
+	if err := s.OpenLesson("gone-410", 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 40 && !s.State().Done; i++ {
+		s.Send("next")
+		s.Tick(0)
+	}
+	st := s.State()
+	if !st.Done || st.Markers["list"] < 1 || st.Markers["relist"] < 1 {
+		t.Fatalf("done=%v markers %v: want at least one list and one relist", st.Done, st.Markers)
 	}
 }

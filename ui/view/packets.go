@@ -86,7 +86,7 @@ func (p *packetSet) observe(s Snapshot, now time.Duration) {
 		switch ev.Mark {
 		case MarkGone:
 			p.add(Packet{Kind: Error, Shape: Triangle, Route: RouteGone, Client: row, Start: now})
-		case MarkRelist:
+		case MarkRelist, MarkList:
 			p.add(Packet{Kind: Added, Shape: Square, Route: RouteRelist, Client: row, Start: now})
 		case MarkBookmark:
 			p.add(Packet{Kind: Bookmark, Shape: Flag, Route: RouteGone, Client: row, Start: now})

@@ -94,17 +94,18 @@ type Marker int
 const (
 	NoMarker     Marker = iota
 	MarkGone            // a 410 Gone (too old resource version, expired)
-	MarkRelist          // a LIST from a reflector
+	MarkRelist          // a reflector's LIST after its first: a relist
 	MarkCompact         // a compaction
 	MarkRestart         // an API server restart
 	MarkOOM             // an OOM kill
 	MarkBookmark        // a bookmark delivered
 	MarkFault           // a fault thrown by the learner or a scenario
+	MarkList            // a reflector's first LIST (not a relist)
 )
 
 // String is the marker's name as the legend and state() print it.
 func (m Marker) String() string {
-	return [...]string{"", "410", "relist", "compaction", "restart", "OOMKilled", "bookmark", "fault"}[m]
+	return [...]string{"", "410", "relist", "compaction", "restart", "OOMKilled", "bookmark", "fault", "list"}[m]
 }
 
 // Series is one metric's recent samples for a live chart.

@@ -130,6 +130,8 @@ func markerStyle(m Marker) (Shape, colorRGBA) {
 		return Flag, ReddishPurple
 	case MarkFault:
 		return Diamond, Muted
+	case MarkList: // the same square as a relist, in the quiet colour: expected, not alarming
+		return Square, Muted
 	}
 	return Circle, Muted
 }
