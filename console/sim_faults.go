@@ -100,6 +100,7 @@ func (sh *Shell) simCompactNow(args []string) (string, error) {
 	if err := sh.w.CompactNow(); err != nil {
 		return "", err
 	}
+	sh.record("COMPACT", fmt.Sprintf("rev=%d", rev)) // as etcdctl compaction does: the timeline marks it
 	return fmt.Sprintf("etcd compacted at revision %d\n", rev), nil
 }
 

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -64,5 +65,21 @@ func TestSimInformer(t *testing.T) {
 	}
 	if got := run(t, sh, "sim informer x pods --resync 10ms"); got != "Error: invalid --resync 10ms: client-go's minimum resync period is 1s\n" {
 		t.Fatalf("resync guard: %q", got)
+	}
+}
+
+// sim compact-now is a compaction like etcdctl's: the trace gets the same
+// COMPACT event (the timeline's marker), caused by the fault.
+func TestCompactNowIsTraced(t *testing.T) {
+	sh := kubeShell(t)
+	run(t, sh, "kubectl run a", "kubectl run b")
+	rev := sh.etcd().Rev()
+	if got := run(t, sh, "sim compact-now"); !strings.HasPrefix(got, "etcd compacted at revision") {
+		t.Fatalf("sim compact-now: %q", got)
+	}
+	evs := sh.World().Trace.Recent(5)
+	last := evs[len(evs)-1]
+	if last.Kind != "COMPACT" || last.Detail != "rev="+strconv.FormatInt(rev, 10) {
+		t.Fatalf("newest trace event %s, want COMPACT rev=%d", last, rev)
 	}
 }
