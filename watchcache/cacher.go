@@ -46,6 +46,8 @@ type Cacher struct {
 	resourceVersion uint64
 	listRV          uint64
 	ready           ready
+	// pages remembers where paginated LISTs stopped (pages.go).
+	pages pageCursors
 
 	// ingestion: reflector backlog -> processEvent -> incoming.
 	backlog     []*watchCacheEvent

@@ -19,6 +19,7 @@ func (c *Cacher) Replace(now time.Duration, objs []*am.Object, rv uint64) {
 	}
 	c.history.reset()
 	c.store.replace(tree, rv)
+	c.pages.reset()
 	c.listRV, c.resourceVersion = rv, rv
 	c.metrics.ResourceVersion = rv
 	c.metrics.InitializationsTotal++

@@ -129,6 +129,9 @@ func (c *Cacher) listAt(rv uint64, exact bool, from string, limit int64, opts Li
 
 // collect applies prefix, continue key, selectors and limit in key order.
 func (c *Cacher) collect(tree storeTree, listRV uint64, from string, limit int64, opts ListOptions) ListResult {
+	if res, ok := c.collectPage(tree, listRV, from, limit, opts); ok {
+		return res
+	}
 	res := ListResult{ResourceVersion: listRV}
 	noSelectors := opts.LabelSelector.Empty() && opts.FieldSelector.Empty()
 	if noSelectors && limit <= 0 && opts.Namespace == "" && tree.Len() > 0 {
@@ -163,6 +166,9 @@ func (c *Cacher) collect(tree storeTree, listRV uint64, from string, limit int64
 		res.Continue, _ = am.EncodeContinue(lastKey+"\x00", c.resource.KeyPrefix(), int64(listRV))
 		if noSelectors {
 			res.RemainingItemCount = &remaining
+			if opts.Namespace == "" {
+				c.pages.remember(listRV, lastKey+"\x00", int64(tree.Len())-remaining)
+			}
 		}
 	}
 	c.metrics.ListTotal++
@@ -205,10 +211,14 @@ func (c *Cacher) snapshotAt(rv uint64) (storeTree, bool) {
 	if !c.store.snapshotsEnabled || rv < c.store.minSnapshotRV {
 		return nil, false
 	}
+	if tree, ok := c.pages.snapshot(rv); ok {
+		return tree, true
+	}
 	tree := c.store.tree.Clone()
 	h := c.history
 	for i := h.endIndex - 1; i >= h.startIndex && h.at(i).ResourceVersion > rv; i-- {
 		undo(tree, h.at(i))
 	}
+	c.pages.keep(rv, tree)
 	return tree, true
 }
