@@ -56,6 +56,36 @@ func (w *World) RunFor(d time.Duration) int { return w.RunUntil(w.now + d) }
 // out first, the clock stays at the last event run and reached is false;
 // calling again continues exactly where it stopped.
 func (w *World) RunUntilBudget(t time.Duration, budget int) (ran int, reached bool) {
+	if budget < 0 {
+		return w.runUntil(t, nil)
+	}
+	return w.runUntil(t, func(ran int) bool { return ran >= budget })
+}
+
+// RunUntilOr is RunUntil that also stops, between two events, as soon as
+// stop reports true (it is asked after every event, so each call makes
+// progress). The browser uses it with a wall-clock budget per frame:
+//
+//	events due:  e1  e2  e3 | e4  e5     t
+//	             run run run^ stop        (clock stays at e3)
+//	next call:               e4  e5 ... t (exactly as if never stopped)
+//
+// Stopping changes nothing the world does: the events still run one by
+// one in (time, seq) order, so the trace is the same however a run is
+// cut. It reports whether t was reached.
+func (w *World) RunUntilOr(t time.Duration, stop func() bool) bool {
+	if stop == nil {
+		_, reached := w.runUntil(t, nil)
+		return reached
+	}
+	_, reached := w.runUntil(t, func(ran int) bool { return ran > 0 && stop() })
+	return reached
+}
+
+// runUntil is the loop of RunUntil: every event due at or before t, then
+// the clock to t; halt (nil: never) is asked before each event with the
+// number run so far and ends the run early, clock at the last event run.
+func (w *World) runUntil(t time.Duration, halt func(ran int) bool) (ran int, reached bool) {
 	if w.replay {
 		t = min(t, w.horizon)
 	}
@@ -71,7 +101,7 @@ func (w *World) RunUntilBudget(t time.Duration, budget int) (ran int, reached bo
 			}
 			return ran, true
 		}
-		if budget >= 0 && ran >= budget {
+		if halt != nil && halt(ran) {
 			return ran, false
 		}
 		w.Step()
