@@ -133,7 +133,8 @@ func (sh *Shell) simSlowHandler(args []string) (string, error) {
 }
 
 var simSetKnobs = []string{"watch-cache-sizes", "legacy-fixed-watch-cache-sizes", "memory-limit",
-	"priority-and-fairness", "consistent-reads", "watch-list", "etcd-compaction-interval"}
+	"priority-and-fairness", "consistent-reads", "watch-list", "etcd-compaction-interval",
+	"client-bookmarks", "client-backoff"}
 
 // simSet changes an API server flag on every replica. As on a real
 // control plane, a flag change means a restart with the new manifest.
@@ -143,6 +144,9 @@ func (sh *Shell) simSet(args []string) (string, error) {
 	}
 	if len(sh.w.APIServers) == 0 {
 		return "", errNoAPIServer
+	}
+	if strings.HasPrefix(args[0], "client-") {
+		return sh.simSetClients(args[0], args[1])
 	}
 	change, err := knobChange(args[0], args[1])
 	if err != nil {

@@ -83,3 +83,46 @@ func TestCompactNowIsTraced(t *testing.T) {
 		t.Fatalf("newest trace event %s, want COMPACT rev=%d", last, rev)
 	}
 }
+
+// The client knobs reach running reflectors without restarting the API
+// server: the informer's next watch leaves bookmarks off.
+func TestClientKnobs(t *testing.T) {
+	sh := kubeShell(t)
+	tests := []struct{ cmd, want string }{
+		{"sim informer app pods --watch-list=false", ""}, // LIST, then plain watches
+		{"sim advance 2s", ""},
+		{"sim set client-bookmarks false", "client-go reflectors ask for bookmarks: false (1 running, and every later one)\n"},
+		{"sim set client-bookmarks maybe", `Error: sim set client-bookmarks: "maybe" is not true or false` + "\n"},
+		{"sim set client-backoff 1ms", `Error: sim set client-backoff: "1ms": want default or a fixed delay from 10ms to 5m0s` + "\n"},
+		{"sim set client-backoff 100ms", "client-go reflectors back off a fixed 100ms, no growth, no jitter (1 running, and every later one)\n"},
+		{"sim set client-backof 1s", `Error: unknown knob "client-backof" (client knobs: client-bookmarks, client-backoff)` + "\n"},
+	}
+	for _, tc := range tests {
+		got := run(t, sh, tc.cmd)
+		if tc.want != "" && got != tc.want {
+			t.Errorf("%s: got %q want %q", tc.cmd, got, tc.want)
+		}
+	}
+	run(t, sh, "sim restart apiserver-0", "sim advance 1s")
+	mark := sh.World().Trace.Recent(1)[0].ID // the watches that follow are all new requests
+	run(t, sh, "sim advance 30s")
+	var with, without int
+	for _, e := range sh.World().Trace.Since(mark) {
+		if e.Kind == "REFLECTOR" && e.Node == "app" && strings.HasPrefix(e.Detail, "WATCH pods") {
+			if strings.Contains(e.Detail, " bookmarks") {
+				with++
+			} else {
+				without++
+			}
+		}
+	}
+	retries := 0
+	for _, e := range sh.World().Trace.Since(mark) {
+		if e.Kind == "REFLECTOR" && e.Node == "app" && e.Detail == "backoff 100ms before retrying the watch" {
+			retries++
+		}
+	}
+	if with != 0 || without < 3 || retries < 3 {
+		t.Fatalf("after the knobs: %d watches with bookmarks, %d without; want 0 and a fixed-backoff retry every 100ms", with, without)
+	}
+}

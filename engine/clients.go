@@ -47,7 +47,8 @@ type clientWatch struct {
 // world's random source (required for replay), with the 1.36 defaults
 // for everything else.
 func (w *World) InformerConfig() informer.InformerConfig {
-	return informer.InformerConfig{Rand: w.rng, FIFO: informer.AtomicRealFIFO, Backoff: w.cfg.ClientBackoff}
+	return informer.InformerConfig{Rand: w.rng, FIFO: informer.AtomicRealFIFO, Backoff: w.clientBackoff(),
+		DisableBookmarks: w.cfg.ClientDisableBookmarks || w.knobs.noBookmarks}
 }
 
 // AddClient puts a client-go process on node, running the informers of

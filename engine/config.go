@@ -48,6 +48,10 @@ type Config struct {
 	// lessons and the sandbox use it to show a relist storm without
 	// backoff or without jitter.
 	ClientBackoff *informer.Backoff
+	// ClientDisableBookmarks makes every reflector's plain watches leave
+	// allowWatchBookmarks off (see informer.ReflectorConfig); the sandbox's
+	// knob for it is World.SetClientBookmarks.
+	ClientDisableBookmarks bool
 }
 
 var errNegative = errors.New("engine: config values must not be negative")

@@ -53,6 +53,7 @@ type World struct {
 	// kubectl), in the order they were added.
 	clients     []*Client
 	clientIndex map[string]*Client
+	knobs       clientKnobs // the sandbox's client knobs (client_knobs.go)
 	cluster     *Cluster
 	faultCount  int
 	checker     *StreamChecker

@@ -43,6 +43,10 @@ type ReflectorConfig struct {
 	ShouldResync func(now time.Duration) bool
 	// Backoff overrides the default 800ms..30s backoff.
 	Backoff *Backoff
+	// DisableBookmarks makes plain watches leave allowWatchBookmarks off,
+	// as a hand-written watcher or a pre-1.15 client does. Streaming
+	// lists (WatchList) still ask for them: sendInitialEvents requires it.
+	DisableBookmarks bool
 	// Rand is required: watch timeouts and backoff jitter are drawn from it.
 	Rand *rand.Rand
 	// IDFunc, if set, hands out call IDs (a factory makes them unique
@@ -88,6 +92,7 @@ type Reflector struct {
 	backoff *backoffManager
 	phase   phase
 	wakeAt  time.Duration // phaseBackoff / *Retry
+	retryOf string        // phaseWatchRetry: what the watch is retried after ("429", "connection refused")
 	// cause says why the last ListAndWatch ended, for call reasons.
 	cause string
 

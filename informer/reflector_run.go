@@ -88,7 +88,7 @@ func (r *Reflector) Step(now time.Duration) {
 		r.listAndWatch(now)
 	case r.phase == phaseWatchRetry && now >= r.wakeAt:
 		r.phase = phaseWatch
-		r.startWatch(now, "retry after 429")
+		r.startWatch(now, "retry after "+r.retryOf)
 	case r.phase == phaseWatchListRetry && now >= r.wakeAt:
 		r.watchListIterate(now)
 	}

@@ -46,7 +46,7 @@ func (r *Reflector) startWatch(now time.Duration, reason string) {
 	o := r.baseOptions()
 	o.ResourceVersion = r.lastSyncResourceVersion
 	o.TimeoutSeconds = r.watchTimeoutSeconds()
-	o.AllowWatchBookmarks = true
+	o.AllowWatchBookmarks = !r.cfg.DisableBookmarks
 	o.Watch = true
 	c := r.send(now, VerbWatch, o, reason)
 	rv := o.ResourceVersion
@@ -77,6 +77,10 @@ func (r *Reflector) OnWatchStarted(now time.Duration, id uint64, err error) {
 	r.stream, r.inflight = nil, nil
 	if isWatchErrorRetriable(err) {
 		r.trace.add(now, "Watch failed - backing off: %s", errText(err))
+		r.retryOf = "429"
+		if !am.IsTooManyRequests(err) {
+			r.retryOf = "connection refused"
+		}
 		r.waitThen(now, phaseWatchRetry)
 		return
 	}

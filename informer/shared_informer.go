@@ -22,8 +22,10 @@ type InformerConfig struct {
 	// Indexers default to {namespace: MetaNamespaceIndexFunc}.
 	Indexers Indexers
 	Backoff  *Backoff
-	Rand     *rand.Rand
-	IDFunc   func() uint64
+	// DisableBookmarks: see ReflectorConfig.
+	DisableBookmarks bool
+	Rand             *rand.Rand
+	IDFunc           func() uint64
 	// MaxDeltasPerStep bounds how many FIFO entries one call processes
 	// (default 10000); the rest waits for the next Step.
 	MaxDeltasPerStep int
@@ -131,7 +133,7 @@ func (s *SharedIndexInformer) Start(now time.Duration) {
 		LabelSelector: s.cfg.LabelSelector, FieldSelector: s.cfg.FieldSelector,
 		DisableWatchList: s.cfg.DisableWatchList, WatchListPageSize: s.cfg.WatchListPageSize,
 		ResyncPeriod: s.resyncCheckPeriod, ShouldResync: s.shouldResync,
-		Backoff: s.cfg.Backoff, Rand: s.cfg.Rand, IDFunc: s.cfg.IDFunc,
+		Backoff: s.cfg.Backoff, DisableBookmarks: s.cfg.DisableBookmarks, Rand: s.cfg.Rand, IDFunc: s.cfg.IDFunc,
 	}, s.fifo)
 	s.reflector.Start(now)
 	s.process(now)
