@@ -5,7 +5,9 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
+	"watchscope/console"
 	"watchscope/engine"
 	"watchscope/lessons"
 )
@@ -13,6 +15,15 @@ import (
 // Link is what a deep link asks for:
 //
 //	?lesson=ID&step=N&seed=S&speed=X&theme=projector&motion=reduced&nodes=N
+//
+// and, for a shared moment (see share.go), what reproduces it exactly:
+//
+//	sandbox: &t=SECONDS&cmds=LOG   the command log replayed, then the clock
+//	                               run to t; the stage opens paused there
+//	lesson:  &v=VERSION&ask=1&pick=N   the lesson's version, the question
+//	                               showing and the answer picked
+//	both:    &h=HASH&app=BUILD     the moment's trace hash and the build
+//	                               that made the link, checked on arrival
 //
 // Garbage never stops the stage: a bad parameter is dropped and named in
 // Problems, which the page shows as one line.
@@ -26,6 +37,16 @@ type Link struct {
 	Nodes    int // sandbox cluster size
 	Demo     bool
 	Problems []string
+
+	// A shared moment.
+	At       time.Duration          // t=: the sandbox's virtual time (with HasAt)
+	HasAt    bool                   // t= was given
+	Commands []engine.LoggedCommand // cmds=: the sandbox's command log
+	Version  string                 // v=: the lesson's version (LessonVersion)
+	Asking   bool                   // ask=1: the next step's question is showing
+	Pick     int                    // pick=N: the learner's answer, 1-based (0: none)
+	Hash     string                 // h=: a prefix of the moment's trace hash
+	App      string                 // app=: the build that made the link (AppVersion)
 }
 
 // MaxNodes bounds the sandbox's cluster from a link.
@@ -90,7 +111,80 @@ func ParseLink(q url.Values) Link {
 			l.Nodes = n
 		}
 	}
+	parseMoment(q, &l, bad)
 	return l
+}
+
+// parseMoment reads a shared moment's parameters (see Link).
+func parseMoment(q url.Values, l *Link, bad func(name, v, want string)) {
+	if v := q.Get("t"); v != "" {
+		if d, err := ParseShareTime(v); err != nil {
+			bad("t", v, err.Error())
+		} else {
+			l.At, l.HasAt = d, true
+		}
+	}
+	if v := q.Get("cmds"); v != "" {
+		if log, err := DecodeCommands(v); err != nil {
+			bad("cmds", v, err.Error())
+		} else {
+			l.Commands = log
+		}
+	}
+	if n := len(l.Commands); n > 0 && l.HasAt && l.Commands[n-1].At > l.At {
+		bad("t", q.Get("t"), "earlier than the last command")
+		l.At, l.HasAt = 0, false
+	}
+	if (l.HasAt || len(l.Commands) > 0) && q.Get("lesson") != "" {
+		l.Problems = append(l.Problems, "t= and cmds= are for the sandbox, not a lesson: ignored")
+		l.At, l.HasAt, l.Commands = 0, false, nil
+	}
+	hexParam(q, "v", 8, 8, &l.Version, bad)
+	hexParam(q, "h", 8, 64, &l.Hash, bad)
+	if v := q.Get("app"); v != "" {
+		if rev, _ := strings.CutSuffix(v, "-dev"); !isHex(rev, 7, 40) {
+			bad("app", v, "want a build id")
+		} else {
+			l.App = v
+		}
+	}
+	switch v := q.Get("ask"); v {
+	case "", "0":
+	case "1":
+		l.Asking = true
+	default:
+		bad("ask", v, "want 1")
+	}
+	if v := q.Get("pick"); v != "" {
+		if n, err := strconv.Atoi(v); err != nil || n < 1 || n > 9 || !digits(v, 1, 1) {
+			bad("pick", v, "want a choice 1 to 9")
+		} else {
+			l.Pick = n
+		}
+	}
+}
+
+// hexParam reads a lowercase hex parameter of min to max digits.
+func hexParam(q url.Values, name string, min, max int, dst *string, bad func(name, v, want string)) {
+	if v := q.Get(name); v != "" {
+		if !isHex(v, min, max) {
+			bad(name, v, fmt.Sprintf("want %d to %d hex digits", min, max))
+		} else {
+			*dst = v
+		}
+	}
+}
+
+func isHex(s string, min, max int) bool {
+	if len(s) < min || len(s) > max {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if !('0' <= s[i] && s[i] <= '9' || 'a' <= s[i] && s[i] <= 'f') {
+			return false
+		}
+	}
+	return true
 }
 
 // Message is the one line the page shows for the link's problems.
@@ -115,26 +209,62 @@ func (l Link) SandboxConfig() engine.Config {
 	return cfg
 }
 
+// Moment reports whether the link restores a shared sandbox moment (a
+// command log replayed, or a time to run to).
+func (l Link) Moment() bool { return l.Lesson == "" && (l.HasAt || len(l.Commands) > 0) }
+
 // Open builds the session a link asks for. A lesson that fails to open
-// falls back to the sandbox with the reason as the message.
+// falls back to the sandbox with the reason as the message. A shared
+// sandbox moment is replayed (console.Restore: same seed, same commands
+// at the same virtual times, then the clock run to t) and opens paused
+// there; a lesson moment plays its steps and shows the same question
+// and answer.
 func Open(l Link) (*Session, error) {
 	cfg := l.SandboxConfig()
-	sim, err := NewWorldConfig(cfg)
+	sim, err := openSandbox(cfg, &l)
 	if err != nil {
 		return nil, err
 	}
-	s := New(sim, Options{Demo: l.Demo && l.Nodes == 0, Speed: l.Speed, Sandbox: cfg})
+	s := New(sim, Options{Demo: l.Demo && l.Nodes == 0 && !l.Moment(), Speed: l.Speed, Sandbox: cfg})
 	s.chrome.Reduced = l.Reduced
 	if l.Lesson != "" {
 		if err := s.OpenLesson(l.Lesson, l.Seed, l.Step); err != nil {
 			l.Problems = append(l.Problems, err.Error())
+		} else {
+			l.Problems = append(l.Problems, s.restoreQuestion(l)...)
 		}
 	} else if l.Step > 0 {
 		l.Problems = append(l.Problems, "step= needs lesson=")
 	}
+	if l.Moment() {
+		s.clock.Paused = true
+		s.clock.CatchUp(s.sim.Now())
+		for _, c := range l.Commands {
+			s.knob(c.Text)
+		}
+	}
+	l.Problems = append(l.Problems, s.checkMoment(l)...)
 	s.chrome.Message = l.Message()
 	s.Tick(0)
 	return s, nil
+}
+
+// openSandbox builds the sandbox's world: fresh, or a shared moment's
+// replay (a replay that fails says why and starts fresh).
+func openSandbox(cfg engine.Config, l *Link) (Sim, error) {
+	if l.Moment() {
+		at := l.At
+		if !l.HasAt {
+			at = l.Commands[len(l.Commands)-1].At
+		}
+		w, sh, err := console.Restore(cfg, l.Commands, at)
+		if err == nil {
+			return &etcdSim{w: w, sh: sh}, nil
+		}
+		l.Problems = append(l.Problems, "cmds= could not be replayed: "+err.Error())
+		l.At, l.HasAt, l.Commands = 0, false, nil
+	}
+	return NewWorldConfig(cfg)
 }
 
 func clip(s string, n int) string {
