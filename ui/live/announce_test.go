@@ -1,0 +1,289 @@
+package live
+
+import (
+	"encoding/json"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"watchscope/lessons"
+	"watchscope/ui/view"
+)
+
+func openLink(t *testing.T, q url.Values) *Session {
+	t.Helper()
+	s, err := Open(ParseLink(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// beat sends one stage command and runs one frame.
+func beat(s *Session, cmd string) {
+	s.Send(cmd)
+	s.Tick(frame)
+}
+
+// itemsSince are the feed's items with an id above id.
+func itemsSince(s *Session, id int) []FeedItem {
+	var out []FeedItem
+	for _, it := range s.feed.items {
+		if it.ID > id {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+func lastID(s *Session) int {
+	if n := len(s.feed.items); n > 0 {
+		return s.feed.items[n-1].ID
+	}
+	return 0
+}
+
+// Playing gone-410 forward, every 410 the API server answers is told
+// once, assertively, with the resourceVersions of its own message, and
+// the informer's echoes of it are not told again.
+func TestFeedTellsEach410Once(t *testing.T) {
+	s := openLink(t, url.Values{"lesson": {"gone-410"}})
+	told, gone := 0, 0
+	for i := 0; i < 30 && !s.lesson.r.Done(); i++ {
+		seen, from := lastID(s), s.lastID
+		beat(s, "next")
+		var want []view.TraceItem
+		for _, m := range s.markers {
+			if m.ID > from && m.Mark == view.MarkGone && m.Kind == "WATCH_ERROR" {
+				want = append(want, m)
+			}
+		}
+		var got []FeedItem
+		for _, it := range itemsSince(s, seen) {
+			if it.Kind == "410" {
+				got = append(got, it)
+			}
+		}
+		if len(got) != len(want) {
+			t.Fatalf("beat %d: %d 410 items for %d WATCH_ERROR 410s: %+v", i, len(got), len(want), got)
+		}
+		for j, m := range want {
+			rv, oldest, ok := tooOld(m.Detail)
+			if !ok {
+				t.Fatalf("unparsed 410 %q", m.Detail)
+			}
+			text := got[j].Text
+			if !strings.Contains(text, "resourceVersion "+rv+" is older than the cache's oldest "+oldest) || got[j].Level != assertive {
+				t.Errorf("410 item %+v does not tell %q", got[j], m.Detail)
+			}
+			if strings.Contains(text, "informer app will relist") {
+				told++
+			}
+		}
+		gone += len(want)
+	}
+	if gone == 0 || told == 0 {
+		t.Fatalf("gone-410 played: %d 410s told, %d naming informer app; want both > 0", gone, told)
+	}
+}
+
+// Going back rebuilds the world by replaying it: the replay's 410s are
+// not news, the step the learner is back on is.
+func TestFeedIgnoresReplays(t *testing.T) {
+	s := openLink(t, url.Values{"lesson": {"gone-410"}})
+	for !s.lesson.r.Done() {
+		beat(s, "next")
+	}
+	before := lastID(s)
+	beat(s, "back")
+	beat(s, "back")
+	got := itemsSince(s, before)
+	if len(got) != 2 {
+		t.Fatalf("two steps back told %d items, want 2 step items: %+v", len(got), got)
+	}
+	for _, it := range got {
+		if it.Kind != "step" || !strings.HasPrefix(it.Text, "step ") {
+			t.Errorf("after back: %+v, want a step item", it)
+		}
+	}
+}
+
+// Ids increase for ever; the ring keeps the last feedKeep.
+func TestFeedRingIsBounded(t *testing.T) {
+	s := openLink(t, url.Values{"lesson": {"revisions"}})
+	for i := 0; i < 3*feedKeep; i++ {
+		beat(s, "next")
+		beat(s, "back")
+	}
+	if len(s.feed.items) != feedKeep {
+		t.Fatalf("ring holds %d items, want %d", len(s.feed.items), feedKeep)
+	}
+	for i := 1; i < len(s.feed.items); i++ {
+		if s.feed.items[i].ID != s.feed.items[i-1].ID+1 {
+			t.Fatalf("ids %d then %d", s.feed.items[i-1].ID, s.feed.items[i].ID)
+		}
+	}
+	if lastID(s) < 6*feedKeep {
+		t.Errorf("newest id %d after %d beats", lastID(s), 6*feedKeep)
+	}
+}
+
+// A restart of the API server under 20 kubelets makes more 410s and
+// relists than anyone can listen to: at most feedBurst sentences per kind
+// and window, and every event past that is counted, none lost.
+func TestFeedThrottlesStorms(t *testing.T) {
+	s := openLink(t, url.Values{"demo": {"off"}, "nodes": {"60"}})
+	run(s, 2*time.Second)
+	start, from := lastID(s), s.lastID
+	s.Send("sim compact-now")
+	run(s, 2*time.Second)
+	s.Send("sim restart apiserver-0")
+	run(s, 12*time.Second)
+	events := map[view.Marker]int{}
+	for _, m := range s.markers {
+		if m.ID > from && speaks(m) && !echo(s.world, m) {
+			events[m.Mark]++
+		}
+	}
+	told := map[view.Marker]int{}
+	for _, c := range counted {
+		for _, it := range itemsSince(s, start) {
+			if it.Kind != c.kind.String() {
+				continue
+			}
+			if n, ok := strings.CutSuffix(it.Text, " more "+c.noun+"."); ok {
+				var k int
+				if err := json.Unmarshal([]byte(n), &k); err != nil {
+					t.Fatalf("count item %q", it.Text)
+				}
+				told[c.kind] += k
+			} else {
+				told[c.kind]++
+			}
+		}
+	}
+	if events[view.MarkGone] <= feedBurst || events[view.MarkRelist] <= feedBurst {
+		t.Fatalf("the storm made too few events to throttle: %v", events)
+	}
+	for _, c := range counted {
+		if b := s.feed.bursts[c.kind]; b != nil {
+			told[c.kind] += b.more // not yet told: the window is still open
+		}
+		if told[c.kind] != events[c.kind] {
+			t.Errorf("%s: %d events, %d told or counted", c.noun, events[c.kind], told[c.kind])
+		}
+	}
+	if n := len(itemsSince(s, start)); n > 4*(feedBurst+1)*len(counted) {
+		t.Errorf("%d items in 12 s of storm", n)
+	}
+}
+
+// Predict, pick, reveal: the question with its choices, the pick, and the
+// answer with its verdict, in the feed and in Feed.Answer.
+func TestFeedPrediction(t *testing.T) {
+	l, err := lessons.ByID("gone-410")
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := -1
+	for i, st := range l.Steps {
+		if st.Ask != nil {
+			q = i
+			break
+		}
+	}
+	if q < 0 {
+		t.Fatal("gone-410 asks nothing")
+	}
+	ask := l.Steps[q].Ask
+	for _, pick := range []int{ask.Right, (ask.Right + 1) % len(ask.Choices)} {
+		s := openLink(t, url.Values{"lesson": {"gone-410"}, "step": {itoa(int64(q))}})
+		beat(s, "next")
+		items := itemsSince(s, 0)
+		if it := items[len(items)-1]; it.Kind != "question" || !strings.Contains(it.Text, ask.Question) ||
+			!strings.Contains(it.Text, "3: "+ask.Choices[2]) {
+			t.Fatalf("question shown: %+v", it)
+		}
+		beat(s, "pick "+itoa(int64(pick+1)))
+		items = itemsSince(s, 0)
+		if it := items[len(items)-1]; it.Kind != "pick" || it.Text != "You picked "+itoa(int64(pick+1))+": "+ask.Choices[pick]+"." {
+			t.Fatalf("pick %d: %+v", pick+1, it)
+		}
+		beat(s, "next")
+		var st State
+		if err := json.Unmarshal([]byte(s.StateJSON()), &st); err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(st.Feed)
+		var fj FeedJSON
+		if err := json.Unmarshal(raw, &fj); err != nil || fj.Answer == nil {
+			t.Fatalf("feed %s: %v", raw, err)
+		}
+		a := fj.Answer
+		if a.Seq != 1 || a.Choice != pick+1 || a.Correct != ask.Right+1 || a.Right != (pick == ask.Right) || a.Step != q+1 {
+			t.Errorf("answer %+v after picking %d (right is %d)", a, pick+1, ask.Right+1)
+		}
+		verdict := map[bool]string{true: ": right.", false: ": not right;"}[pick == ask.Right]
+		if !strings.Contains(strings.Join(texts(itemsSince(s, 0)), "\n"), verdict) {
+			t.Errorf("no %q in the feed", verdict)
+		}
+		if fj.Lesson == nil || fj.Lesson.Right != ask.Right+1 || fj.Lesson.Picked != pick+1 {
+			t.Errorf("lesson text %+v", fj.Lesson)
+		}
+	}
+}
+
+func texts(items []FeedItem) []string {
+	var out []string
+	for _, it := range items {
+		out = append(out, it.Text)
+	}
+	return out
+}
+
+func TestTooOld(t *testing.T) {
+	for _, c := range []struct {
+		detail, rv, oldest string
+		ok                 bool
+	}{
+		{"#1655 ERROR 410 Expired: too old resource version: 911 (1202)", "911", "1202", true},
+		{"Watch closed: 410 Expired: too old resource version: 2 (4)", "2", "4", true},
+		{"too old resource version: 7", "", "", false},
+		{"too old resource version: 7 1202", "", "", false},
+		{"backoff 1.058s before ListAndWatch (410)", "", "", false},
+	} {
+		rv, oldest, ok := tooOld(c.detail)
+		if rv != c.rv || oldest != c.oldest || ok != c.ok {
+			t.Errorf("tooOld(%q) = %q, %q, %v; want %q, %q, %v", c.detail, rv, oldest, ok, c.rv, c.oldest, c.ok)
+		}
+	}
+}
+
+func TestMarkerSentences(t *testing.T) {
+	for _, c := range []struct {
+		item  view.TraceItem
+		want  string
+		level string
+	}{
+		{view.TraceItem{Node: "node-1", Kind: "REFLECTOR", Mark: view.MarkRelist, Detail: `LIST pods rv="15" limit=500 (relist after 410)`},
+			"relist: informer node-1 lists pods again (relist after 410).", polite},
+		{view.TraceItem{Node: "etcd-0", Kind: "COMPACT", Mark: view.MarkCompact, Detail: "rev=656"},
+			"compaction on etcd-0 at revision 656 (" + Rule("COMPACT", "") + ").", polite},
+		{view.TraceItem{Node: "apiserver-0", Kind: "RESTART", Mark: view.MarkRestart, Detail: "process restarted"},
+			"restart of apiserver-0: process restarted (" + Rule("RESTART", "") + ").", polite},
+		{view.TraceItem{Node: "apiserver-0", Kind: "KILLED", Mark: view.MarkOOM, Detail: "OOMKilled: 9 bytes > limit 8"},
+			"OOMKilled: apiserver-0 was killed, 9 bytes > limit 8 (" + Rule("KILLED", "") + ").", assertive},
+	} {
+		text, level := markerSentence(nil, c.item)
+		if text != c.want || level != c.level {
+			t.Errorf("%s %q:\n got %q (%s)\nwant %q (%s)", c.item.Kind, c.item.Detail, text, level, c.want, c.level)
+		}
+	}
+	if speaks(view.TraceItem{Kind: "KILLED", Mark: view.MarkOOM, Detail: "restart"}) {
+		t.Error("a restart's KILLED line is told twice")
+	}
+	if speaks(view.TraceItem{Mark: view.MarkBookmark}) {
+		t.Error("bookmarks are not news")
+	}
+}
