@@ -14,6 +14,8 @@ import (
 type etcdSim struct {
 	w  *engine.World
 	sh *console.Shell
+	// frame paces RunFrame (the zero value is a fresh pace).
+	frame framePace
 }
 
 // NewWorld builds an etcd-only world from a seed.
@@ -37,6 +39,7 @@ func (e *etcdSim) World() *engine.World { return e.w }
 
 func (e *etcdSim) Exec(line string) (string, error) { return e.sh.Exec(line) }
 func (e *etcdSim) RunUntil(t time.Duration)         { e.w.RunUntil(t) }
+func (e *etcdSim) RunFrame(t time.Duration) bool    { return e.frame.run(e.w, t) }
 func (e *etcdSim) Now() time.Duration               { return e.w.Now() }
 
 // Revs reports etcd's revisions; "never compacted" (etcd's internal -1)

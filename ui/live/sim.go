@@ -21,6 +21,11 @@ type Sim interface {
 	Exec(line string) (string, error)
 	// RunUntil runs the world up to virtual time t.
 	RunUntil(t time.Duration)
+	// RunFrame is one frame's share of the world: toward the stage
+	// clock's virtual time t, within a wall-clock budget. It reports
+	// whether the world kept up; when it does not, the rest is dropped
+	// and the world runs slower than real time (see etcdSim.RunFrame).
+	RunFrame(t time.Duration) (keptUp bool)
 	// Now is the world's virtual time.
 	Now() time.Duration
 	// Revs is etcd's current and compact revision.

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"watchscope/engine"
 )
 
 // TestStormFrameBudget measures the Go side of a frame (session tick:
@@ -45,11 +47,51 @@ func TestStormFrameBudget(t *testing.T) {
 	}
 	st := s.State()
 	t.Logf("restart storm at %d nodes, %d frames (clients %d, markers %v):", nodes, len(all), st.Counts.Clients, st.Markers)
+	t.Logf("  world at %v after %v of stage time (the frame budget dropped %v)", s.sim.Now().Round(time.Millisecond),
+		s.clock.Virtual().Round(time.Millisecond), (s.clock.Virtual() - s.sim.Now()).Round(time.Millisecond))
 	t.Logf("  whole frame  %s", pcts(all))
 	t.Logf("  simulation   %s", pcts(sim))
 	t.Logf("  stage (snapshot + layout) %s", pcts(ui))
 	if p95(ui) > 8*time.Millisecond {
 		t.Errorf("p95 of the stage's own work %v is over the 8 ms budget", p95(ui))
+	}
+}
+
+// TestFramePace: a frame that keeps up reaches the stage time exactly;
+// a frame out of budget stops between events and the time it did not
+// reach is dropped, so the next frame aims at the world's time plus one
+// frame; and however the frames were cut, the world's trace is the one a
+// plain RunUntil gives.
+func TestFramePace(t *testing.T) {
+	cfg := engine.Scenario{Name: "steady", Nodes: 10, Duration: time.Minute, Seed: 3}.Config()
+	w, err := engine.NewWorld(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const frame = time.Second / 60
+	p := framePace{budget: time.Hour}
+	stage := time.Duration(0)
+	for range 60 {
+		stage += frame
+		if !p.run(w, stage) || w.Now() != stage {
+			t.Fatalf("an unbounded frame must reach %v, world at %v", stage, w.Now())
+		}
+	}
+	p.budget = time.Nanosecond // one event per frame
+	stage += 10 * time.Second
+	if p.run(w, stage) || w.Now() >= stage || !p.behind {
+		t.Fatalf("a 1 ns frame ran to %v of %v (behind %v)", w.Now(), stage, p.behind)
+	}
+	lag := stage - w.Now()
+	p.budget = time.Hour
+	stage += frame
+	if !p.run(w, stage) || w.Now() != stage-lag || p.behind {
+		t.Fatalf("after dropping %v the next frame must reach %v, world at %v", lag, stage-lag, w.Now())
+	}
+	whole, _ := engine.NewWorld(cfg)
+	whole.RunUntil(w.Now())
+	if whole.Trace.Hash() != w.Trace.Hash() {
+		t.Fatal("frames cut by the budget changed the world's trace")
 	}
 }
 
