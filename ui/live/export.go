@@ -29,18 +29,18 @@ import (
 // Limits of a GIF export: they bound the memory and the time one export
 // takes, and the message for anything outside them names the limit.
 const (
-	MaxGIFFrames      = 600                                      // frames in one GIF
-	MaxGIFSpan        = 60 * time.Second                         // a sandbox range
-	MinGIFWidth       = 320                                      // px
-	MaxGIFWidth       = 1920                                     // px; the height is 9/16 of it
-	MaxGIFFPS         = 30                                       // frames per second
-	DefaultGIFFPS     = 10                                       //
-	DefaultGIFWidth   = 960                                      //
-	DefaultGIFSpan    = 10 * time.Second                         // the panel's default: the last 10 s
-	MaxGIFBytes       = 48 << 20                                 // the encoder stops past this size
-	lessonHold        = 2 * time.Second                          // how long each lesson step is shown
-	defaultLessonSpan = 3                                        // the panel's default: the last 3 steps
-	gifSpanText       = "60 s"                                   // MaxGIFSpan as the messages say it
+	MaxGIFFrames           = 600              // frames in one GIF
+	MaxGIFSpan             = 60 * time.Second // a sandbox range
+	MinGIFWidth            = 320              // px
+	MaxGIFWidth            = 1920             // px; the height is 9/16 of it
+	MaxGIFFPS              = 30               // frames per second
+	DefaultGIFFPS          = 10               //
+	DefaultGIFWidth        = 960              //
+	DefaultGIFSpan         = 10 * time.Second // the panel's default: the last 10 s
+	MaxGIFBytes            = 48 << 20         // the encoder stops past this size
+	lessonHold             = 2 * time.Second  // how long each lesson step is shown
+	defaultLessonSpan      = 3                // the panel's default: the last 3 steps
+	gifSpanText            = "60 s"           // MaxGIFSpan as the messages say it
 	unitSeconds, unitSteps = "s", "step"
 )
 
