@@ -3,6 +3,7 @@
 #   app.wasm        the root package for GOOS=js GOARCH=wasm (main_js.go)
 #   wasm_exec.js    Go's JavaScript glue, from the same Go that built app.wasm
 #   the page's static files: every web/*.html, *.js, *.css, *.svg
+#   offline.json    the files the service worker keeps offline (web/sw.js)
 #   *.gz, *.br      precompressed once here (brotli only if installed), so
 #                   the server never compresses on the fly
 # Usage: web/build.sh OUTDIR    (BROTLI_QUALITY overrides brotli's -q, default 9)
@@ -17,7 +18,7 @@ cd "$root"
 rm -f "$out"/*.gz "$out"/*.br
 GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" .
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
-static=$(cd web && ls *.html *.js *.css *.svg 2>/dev/null)
+static=$(cd web && ls *.html *.js *.css *.svg 2>/dev/null || true) # ls fails when a pattern matches nothing
 for f in $static; do cp "web/$f" "$out/"; done
 
 for f in app.wasm wasm_exec.js $static; do
@@ -26,4 +27,11 @@ for f in app.wasm wasm_exec.js $static; do
 		brotli -f -q "${BROTLI_QUALITY:-9}" -o "$out/$f.br" "$out/$f"
 	fi
 done
+# offline.json: what the service worker (sw.js) keeps for offline use, every
+# file of the site, and a version that changes with any of their bytes.
+kept=$(for f in index.html app.wasm wasm_exec.js $static; do [ "$f" = sw.js ] || echo "$f"; done | sort -u)
+version=$(cd "$out" && cat $kept | sha256sum | cut -c1-16)
+list=$(for f in $kept; do printf '"%s",' "$f"; done)
+printf '{"version":"%s","files":[%s]}\n' "$version" "${list%,}" >"$out/offline.json"
+
 ls -l "$out" | awk 'NR > 1 { printf "  %-16s %10d\n", $9, $5 }'
