@@ -26,12 +26,18 @@ func apiServer(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	if len(s.APIServers) > 1 { // the replica chips need the room
 		caption = "watch cache, fan-out, APF, memory of " + s.APIServers[0].Name
 	}
-	band(sc, APITop, APIBot, "API SERVER", caption)
-	replicaChips(sc, s.APIServers)
 	a := s.APIServers[0]
+	verdict, vc := hoverVerdict(a, s.UI.HoverRV)
+	if verdict != "" { // the verdict takes the caption's place: nothing else moves
+		caption = ""
+	}
+	band(sc, APITop, APIBot, "API SERVER", caption)
+	if verdict != "" {
+		sc.label(StageLeft+16+Measure(ProseBold, 16, "API SERVER")+16, APITop+11, verdict, ProseBold, 18, Left, vc)
+	}
+	replicaChips(sc, s.APIServers)
 	ring(sc, a, s.UI.HoverRV)
 	ringStats(sc, a)
-	hoverVerdict(sc, a, s.UI.HoverRV)
 	store(sc, a)
 	fanOut(sc, a)
 	apf(sc, a.Levels)
@@ -153,21 +159,20 @@ func ringStats(sc *Scene, a APIServer) {
 }
 
 // hoverVerdict says what a watch resuming from the hovered RV would get
-// from this cache: the replay from the ring, or 410 Gone.
-func hoverVerdict(sc *Scene, a APIServer, hover int64) {
+// from this cache: the replay from the ring, or 410 Gone ("" when no RV
+// is hovered). The band's caption line shows it.
+func hoverVerdict(a APIServer, hover int64) (string, colorRGBA) {
 	if hover <= 0 || a.Ring.Capacity == 0 {
-		return
+		return "", Caption
 	}
-	x, y := float64(RingCX-RingR), float64(APIBot-26)
 	h := uint64(hover)
 	switch {
 	case h < a.Ring.OldestRV:
-		sc.label(x, y, "watch from RV "+thousands(hover)+": 410 Gone, older than the window", ProseBold, 16, Left, Orange)
+		return "a watch from RV " + thousands(hover) + " gets 410 Gone: older than the ring's oldest " + thousands(int64(a.Ring.OldestRV)), Orange
 	case h > a.Ring.RV:
-		sc.label(x, y, "RV "+thousands(hover)+": the cache has not seen it yet", Prose, 16, Left, Yellow)
-	default:
-		sc.label(x, y, "watch from RV "+thousands(hover)+": replayed from the ring", Prose, 16, Left, BluishGreen)
+		return "RV " + thousands(hover) + ": the cache has not seen it yet", Yellow
 	}
+	return "a watch from RV " + thousands(hover) + " is replayed from the ring", BluishGreen
 }
 
 // store is the cache's current state: one object per key, what a LIST

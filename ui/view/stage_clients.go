@@ -57,7 +57,7 @@ func clients(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	}
 	if len(s.Clients) > 0 {
 		for _, p := range pipeline {
-			sc.label(p.x+4, ClientsTop+40, p.name, ProseBold, 14, Left, Muted)
+			sc.label(p.x+4, ClientsTop+35, p.name, ProseBold, 14, Left, Muted)
 		}
 	}
 	for i, c := range s.Clients {
@@ -157,7 +157,7 @@ func kubeletGrid(sc *Scene, ks []Client) {
 	n := len(ks)
 	cell, cols, cells := gridCell(n)
 	per := max(1, (n+cells-1)/cells)
-	sc.label(GridLeftK, ClientsTop+40, thousands(int64(n))+" kubelets", ProseBold, 14, Left, Muted)
+	sc.label(GridLeftK, ClientsTop+35, thousands(int64(n))+" kubelets", ProseBold, 14, Left, Muted)
 	gridLegend(sc)
 	if per > 1 {
 		sc.label(GridLeftK+GridW, ClientsBot-20, "1 cell = "+itoa(per)+" kubelets (the worst shown)", Prose, 13, Right, Caption)
@@ -200,8 +200,8 @@ func gridLegend(sc *Scene) {
 	for i := 3; i >= 1; i-- {
 		name := [...]string{"", "watching", "listing", "backing off"}[i]
 		w := Measure(Prose, 14, name)
-		sc.label(x, ClientsTop+40, name, Prose, 14, Right, Caption)
-		sc.rect(Rect{X: x - w - 16, Y: ClientsTop + 43, W: 10, H: 10, Fill: rankColor[i]})
+		sc.label(x, ClientsTop+35, name, Prose, 14, Right, Caption)
+		sc.rect(Rect{X: x - w - 16, Y: ClientsTop + 38, W: 10, H: 10, Fill: rankColor[i]})
 		x -= w + 32
 	}
 }

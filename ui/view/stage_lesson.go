@@ -198,7 +198,8 @@ func SandboxButtons(s Snapshot) []ToggleButton {
 		{Button{Label: "WatchList off", Cmd: "sim set watch-list false"}, on("watchlist-off")},
 		{Button{Label: "consistent reads off", Cmd: "sim set consistent-reads false"}, on("consistent-off")},
 		{Button{Label: "memory limit 1Gi", Cmd: "sim set memory-limit 1Gi"}, on("memory")},
-		{Button{Label: "kubectl get pods -A", Cmd: "kubectl get pods -A"}, false},
+		{Button{Label: "bookmarks off", Cmd: "sim set client-bookmarks false"}, on("bookmarks-off")},
+		{Button{Label: "backoff fixed 100ms", Cmd: "sim set client-backoff 100ms"}, on("backoff-fixed")},
 	}
 	var out []ToggleButton
 	x := float64(NarrLeft)
