@@ -222,7 +222,7 @@ func resolveCharts(w *engine.World, wanted []string) chartSet {
 func (cs chartSet) read(w *engine.World) []view.Series {
 	out := make([]view.Series, 0, len(cs.names))
 	for i, name := range cs.names {
-		ser := view.Series{Name: name}
+		ser := view.Series{Name: name, Summed: len(cs.series[i])}
 		for _, n := range cs.series[i] {
 			if ts, ok := w.Metrics.Series(n); ok {
 				addAligned(&ser.Values, ts.Samples())

@@ -1,6 +1,9 @@
 package view
 
-import "math"
+import (
+	"math"
+	"strings"
+)
 
 // Geometry of the live charts column.
 const (
@@ -37,10 +40,13 @@ func chart(sc *Scene, r Region, ser Series) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
 	name, labels := splitSeries(ser.Name)
 	sc.label(r.X+16, r.Y+12, clip(name, 44), Mono, 14, Left, Muted)
+	if ser.Summed > 1 {
+		labels = strings.TrimSpace(clip(labels, 28) + " sum of " + itoa(ser.Summed))
+	}
 	if labels != "" {
 		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 13, Left, Caption)
 	}
-	sc.label(r.X+16, r.Y+52, compactNumber(ser.Last), Mono, 28, Left, Ink)
+	sc.label(r.X+16, r.Y+52, chartValue(name, ser.Last), Mono, 28, Left, Ink)
 	vs := ser.Values
 	if len(vs) > ChartPoints {
 		vs = vs[len(vs)-ChartPoints:]
@@ -75,6 +81,16 @@ func splitSeries(s string) (string, string) {
 		}
 	}
 	return s, ""
+}
+
+// chartValue prints a chart's latest value; a metric in bytes (by the
+// Prometheus naming rule, a _bytes suffix) in the binary units the memory
+// gauge uses, so the two agree on one replica: "267.5 MiB", not "280.5M".
+func chartValue(name string, v float64) string {
+	if strings.HasSuffix(name, "_bytes") && v >= 0 {
+		return bytesText(int64(v))
+	}
+	return compactNumber(v)
 }
 
 // compactNumber prints a chart value: integers exactly up to a million,

@@ -113,6 +113,10 @@ type Series struct {
 	Name   string    // the Prometheus series name, labels included
 	Values []float64 // oldest first, one per sample interval
 	Last   float64
+	// Summed is how many series (replicas, label values) Values and Last
+	// add up; above 1 the chart says so, since a gauge beside it may show
+	// a single replica.
+	Summed int
 }
 
 // LessonView is the lesson the stage is playing, step by step.

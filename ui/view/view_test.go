@@ -199,3 +199,23 @@ func TestDefaultDemoIsOneChangeASecond(t *testing.T) {
 		t.Errorf("period %v for %d cues", d.Period, len(d.Cues))
 	}
 }
+
+// A chart of bytes speaks the gauge's units, and a summed chart says how
+// many series it adds.
+func TestChartValueUnits(t *testing.T) {
+	if got := chartValue("process_resident_memory_bytes", 280.5e6); got != "267.5 MiB" {
+		t.Errorf("bytes chart: %q", got)
+	}
+	if got := chartValue("apiserver_watch_events_total", 1312); got != "1,312" {
+		t.Errorf("count chart: %q", got)
+	}
+	var sc Scene
+	chart(&sc, ChartRegion(0), Series{Name: `process_resident_memory_bytes`, Last: 1 << 30, Summed: 3})
+	var texts []string
+	for _, l := range sc.Texts {
+		texts = append(texts, l.S)
+	}
+	if !strings.Contains(strings.Join(texts, "|"), "sum of 3") || !strings.Contains(strings.Join(texts, "|"), "1.0 GiB") {
+		t.Errorf("summed chart labels %v: want sum of 3 and 1.0 GiB", texts)
+	}
+}
