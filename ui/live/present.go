@@ -1,4 +1,266 @@
 package live
 
-// presentState holds the session's state for presenter mode: speaker notes, cue points, the timer (see web/present.js).
-type presentState struct{}
+import (
+	"errors"
+	"strconv"
+
+	"watchscope/lessons"
+)
+
+// Presenter mode: a speaker runs the stage on the projector and reads a
+// second window, web/presenter.html, on the laptop. That window shows
+// State.Present (PresentJSON): the step on screen, its speaker notes (the
+// step's ```notes block), the next step's title and the next cue point.
+//
+// A cue point is a step with a ```cue block: a narrative beat where the
+// speaker stops to talk ("410", "questions"). In presenter mode the stage
+// holds on it:
+//
+//	next plays cue step i      the step's actions run and animate as usual
+//	  -> hold(i)               the stage's top line says "Cue: LABEL"; once
+//	                           the animation has finished, the clock pauses
+//	next / back / cue back /   any move of the lesson, or play, releases
+//	play / present off         the hold: the line goes, the clock runs again
+//	                           (unless it was paused before the cue)
+//
+// Only arriving by one step forward holds (next, a click on the timeline
+// one step ahead, the notes window's →), and "cue back", which lands on a
+// cue on purpose. A deep link, a jump or a step back never does.
+//
+// "cue back" (key R) rewinds to the last cue point: the most recent cue
+// step at or before the step on screen that has been played, replayed
+// with Runner.Seek like any step back. A question showing for a step not
+// yet played does not count as that step being reached.
+//
+//	present on|off|toggle   presenter mode (a notes window turns it on)
+//	cue back                rewind to the last cue point and hold there
+type presentState struct {
+	on   bool
+	seen lessonPos // where the lesson stood at the last tick
+	hold *holdState
+}
+
+// lessonPos is a lesson's position as the presenter sees it.
+type lessonPos struct {
+	p       *lessonPlay
+	next    int // steps played
+	pending bool
+}
+
+// holdState is a cue the stage is holding on.
+type holdState struct {
+	cue     CueJSON
+	msg     string // the top line we wrote (cleared only if still ours)
+	paused  bool   // the hold paused the clock (and owes it a restart)
+	settled bool   // the step's animation has finished
+}
+
+// PresentJSON is State.Present: what the notes window shows.
+type PresentJSON struct {
+	On        bool     `json:"on"`        // presenter mode
+	Lesson    string   `json:"lesson"`    // id; "" in the sandbox
+	Title     string   `json:"title"`     // the lesson's title
+	Minutes   int      `json:"minutes"`   // planned for a live audience
+	Step      int      `json:"step"`      // the step on screen, 1-based; 0 the intro
+	Steps     int      `json:"steps"`     // steps in the lesson
+	StepTitle string   `json:"stepTitle"` // the title on screen
+	Narration string   `json:"narration"` // what the stage says
+	Notes     string   `json:"notes"`     // the speaker notes of the step on screen
+	Pending   bool     `json:"pending"`   // its question is showing, the step has not run
+	Question  string   `json:"question"`  // that question
+	NextTitle string   `json:"nextTitle"` // the title of the step after it; "" at the end
+	NextCue   *CueJSON `json:"nextCue"`   // the first cue not yet reached
+	LastCue   *CueJSON `json:"lastCue"`   // where "cue back" goes
+	Hold      *CueJSON `json:"hold"`      // the cue the stage holds on now
+	Message   string   `json:"message,omitempty"`
+}
+
+// CueJSON is one cue point: its label and its step, 1-based as the stage
+// counts them ("step 4 of 9").
+type CueJSON struct {
+	Label string `json:"label"`
+	Step  int    `json:"step"`
+}
+
+func init() {
+	extraCommands["present"] = func(s *Session, arg string) { s.setPresent(arg) }
+	extraCommands["cue"] = func(s *Session, arg string) { s.cueCommand(arg) }
+	tickHooks = append(tickHooks, func(s *Session) { s.observeCues() })
+	stateParts = append(stateParts, func(s *Session, st *State) { st.Present = s.Present() })
+}
+
+func (s *Session) setPresent(arg string) {
+	switch arg {
+	case "on", "off":
+		s.present.on = arg == "on"
+	case "toggle", "":
+		s.present.on = !s.present.on
+	default:
+		s.chrome.Message = "present wants on, off or toggle, not " + strconv.Quote(arg)
+		return
+	}
+	if !s.present.on {
+		s.releaseHold()
+	}
+}
+
+func (s *Session) cueCommand(arg string) {
+	if arg != "back" {
+		s.chrome.Message = "cue wants back (rewind to the last cue point), not " + strconv.Quote(arg)
+		return
+	}
+	if err := s.cueBack(); err != nil {
+		s.chrome.Message = err.Error()
+	}
+}
+
+// PresenterOn reports whether presenter mode is on.
+func (s *Session) PresenterOn() bool { return s.present.on }
+
+// position is where the lesson stands (zero in the sandbox).
+func (s *Session) position() lessonPos {
+	if s.lesson == nil {
+		return lessonPos{}
+	}
+	return lessonPos{p: s.lesson, next: s.lesson.r.Next(), pending: s.lesson.pending}
+}
+
+// lastCue is the last cue point reached: the newest cue among the steps
+// played (index < played), or nil.
+func lastCue(l *lessons.Lesson, played int) *CueJSON {
+	for i := min(played, len(l.Steps)) - 1; i >= 0; i-- {
+		if l.Steps[i].Cue != "" {
+			return &CueJSON{Label: l.Steps[i].Cue, Step: i + 1}
+		}
+	}
+	return nil
+}
+
+// nextCue is the first cue not reached yet: among the steps not played.
+func nextCue(l *lessons.Lesson, played int) *CueJSON {
+	for i := max(played, 0); i < len(l.Steps); i++ {
+		if l.Steps[i].Cue != "" {
+			return &CueJSON{Label: l.Steps[i].Cue, Step: i + 1}
+		}
+	}
+	return nil
+}
+
+// cueBack rewinds to the last cue point and, in presenter mode, holds on
+// it. It replays with Runner.Seek, as stepping back does.
+func (s *Session) cueBack() error {
+	if s.lesson == nil {
+		return errNoLesson
+	}
+	c := lastCue(s.lesson.l, s.lesson.r.Next())
+	if c == nil {
+		return errNoCue
+	}
+	s.releaseHold()
+	if err := s.lesson.seek(c.Step); err != nil {
+		return err
+	}
+	s.lesson.picked = -1
+	s.sim = shellSim(s.lesson.r.Shell())
+	s.chrome.Message = ""
+	s.present.seen = s.position()
+	if s.present.on {
+		s.startHold(*c)
+	}
+	return nil
+}
+
+var (
+	errNoLesson = errors.New("cue back works in a lesson: L picks one")
+	errNoCue    = errors.New("no cue point reached yet: ← steps back")
+)
+
+// observeCues runs after every tick: a move of the lesson releases the
+// hold, arriving at a cue by one step forward starts one, and a holding
+// stage pauses once its animation has finished.
+func (s *Session) observeCues() {
+	pos := s.position()
+	if pos != s.present.seen {
+		prev := s.present.seen
+		s.present.seen = pos
+		s.releaseHold()
+		if s.present.on && pos.p != nil && pos.p == prev.p && pos.next == prev.next+1 && !pos.pending {
+			if st := &pos.p.l.Steps[pos.next-1]; st.Cue != "" {
+				s.startHold(CueJSON{Label: st.Cue, Step: pos.next})
+			}
+		}
+	}
+	h := s.present.hold
+	if h == nil {
+		return
+	}
+	if h.paused && !s.clock.Paused { // play pressed: the presenter goes on
+		h.paused = false
+		s.releaseHold()
+		return
+	}
+	if !h.settled && s.Settled() {
+		h.settled = true
+		if !s.clock.Paused {
+			s.clock.Paused, s.snap.Paused, h.paused = true, true, true
+		}
+	}
+}
+
+// startHold holds the stage on cue c.
+func (s *Session) startHold(c CueJSON) {
+	h := &holdState{cue: c, msg: "Cue: " + c.Label + "   (→ goes on)"}
+	s.present.hold = h
+	s.chrome.Message = h.msg
+}
+
+// releaseHold ends the hold: the top line goes if it is still the cue's,
+// and the clock runs again if the hold paused it.
+func (s *Session) releaseHold() {
+	h := s.present.hold
+	if h == nil {
+		return
+	}
+	s.present.hold = nil
+	if s.chrome.Message == h.msg {
+		s.chrome.Message = ""
+	}
+	if h.paused {
+		s.clock.Paused, s.snap.Paused = false, false
+	}
+}
+
+// Present is State.Present: what the notes window shows now.
+func (s *Session) Present() PresentJSON {
+	out := PresentJSON{On: s.present.on, Message: s.chrome.Message}
+	if h := s.present.hold; h != nil {
+		c := h.cue
+		out.Hold = &c
+	}
+	p := s.lesson
+	if p == nil {
+		out.Title, out.StepTitle = "Sandbox", "Free play"
+		return out
+	}
+	l := p.l
+	played := p.r.Next()
+	out.Lesson, out.Title, out.Minutes, out.Steps = l.ID, l.Title, l.Minutes, len(l.Steps)
+	out.Pending, out.Step = p.pending, played
+	if p.pending {
+		out.Step = played + 1
+	}
+	if out.Step == 0 {
+		out.StepTitle, out.Narration = l.Title, l.Intro
+	} else {
+		st := &l.Steps[out.Step-1]
+		out.StepTitle, out.Narration, out.Notes = st.Title, st.Narration, st.Notes
+		if p.pending && st.Ask != nil {
+			out.Question = st.Ask.Question
+		}
+	}
+	if out.Step < len(l.Steps) {
+		out.NextTitle = l.Steps[out.Step].Title
+	}
+	out.NextCue, out.LastCue = nextCue(l, played), lastCue(l, played)
+	return out
+}
