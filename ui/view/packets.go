@@ -145,7 +145,10 @@ func (k Packet) path(m *Motion, now time.Duration) []pt {
 	case RouteRelist:
 		return []pt{{cx, cy}, {RingCX + RingR, RingCY - RingR/2}, {RingCX + RingR, ETapeTop}}
 	}
-	return []pt{{RevX(m, now, k.Rev), ETapeTop}, ring, fan, {cx, cy}}
+	// A revision the sliding tape has not brought into view yet starts
+	// at the tape's newest edge, never out over the charts.
+	x := min(max(RevX(m, now, k.Rev), ETapeLeft), ETapeRight-EPitch/2)
+	return []pt{{x, ETapeTop}, ring, fan, {cx, cy}}
 }
 
 // at is where packet k is at time now along its path, eased per leg.

@@ -270,7 +270,8 @@ func apf(sc *Scene, ls []Level) {
 		yy := y + 28 + float64(shown)*30
 		sc.label(x, yy, clip(l.Name, 16), Mono, 13, Left, Caption)
 		w := 192.0
-		sc.rect(Rect{X: x, Y: yy + 17, W: w, H: 6, Fill: Rule})
+		bar := yy + textSize(13) + 6 // under the name, whatever the theme's type size
+		sc.rect(Rect{X: x, Y: bar, W: w, H: 6, Fill: Rule})
 		f := 0.0
 		if l.Limit > 0 {
 			f = math.Min(1, float64(l.InUse)/float64(l.Limit))
@@ -279,7 +280,7 @@ func apf(sc *Scene, ls []Level) {
 		if f >= 1 {
 			c = Orange
 		}
-		sc.rect(Rect{X: x, Y: yy + 17, W: w * f, H: 6, Fill: c})
+		sc.rect(Rect{X: x, Y: bar, W: w * f, H: 6, Fill: c})
 		if l.Waiting > 0 {
 			sc.label(x+w, yy, itoa(l.Waiting)+" queued", Mono, 13, Right, Orange)
 		}

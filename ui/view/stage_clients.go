@@ -199,7 +199,7 @@ func gridLegend(sc *Scene) {
 	x := float64(GridLeftK + GridW)
 	for i := 3; i >= 1; i-- {
 		name := [...]string{"", "watching", "listing", "backing off"}[i]
-		w := Measure(Prose, 14, name)
+		w := Measure(Prose, textSize(14), name)
 		sc.label(x, ClientsTop+35, name, Prose, 14, Right, Caption)
 		sc.rect(Rect{X: x - w - 16, Y: ClientsTop + 38, W: 10, H: 10, Fill: rankColor[i]})
 		x -= w + 32
