@@ -1,2 +1,203 @@
-// WatchScope the accessibility layer: a DOM mirror of the narration beside the canvas, an aria-live feed of notable events, and keyboard-reachable controls.
+// WatchScope the accessibility layer: a DOM beside the canvas for people
+// who do not see the stage, or do not use a mouse.
+//
+//   <a class="ws-skip">          "Skip to controls", the first Tab stop
+//   <nav id="ws-toolbar">        real buttons sending the keys' commands;
+//                                off screen until one has the focus
+//   <section id="ws-lesson">     the lesson panel in words: title, step k of n,
+//                                narration, the question with its choices as
+//                                buttons (screen-reader only until focused)
+//   <div id="ws-feed">           role=log, aria-live=polite: what happened, in
+//                                sentences (state().feed.items)
+//   <div id="ws-alerts">         role=alert, aria-live=assertive: the errors
+//                                only (a 410 Gone, an OOM kill, a failed step)
+//
+// The words come from the app (ui/live/announce*.go): this file only lays
+// them out. It reads window.watchscope.state() ten times a second and
+// appends the feed items whose id is above the last one shown.
 "use strict";
+
+(() => {
+  const STYLE = `
+    .ws-sr { position: absolute !important; width: 1px; height: 1px; margin: -1px; padding: 0;
+      overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; border: 0; }
+    .ws-ui { font: 20px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #ECEFF4; }
+    .ws-ui button, .ws-skip { font: inherit; color: #ECEFF4; background: #1B2129; border: 1px solid #2C3440;
+      border-radius: 8px; padding: 10px 18px; cursor: pointer; min-height: 48px; }
+    .ws-ui button:hover { background: #232A34; }
+    .ws-ui button:focus-visible, .ws-skip:focus-visible { outline: 4px solid #56B4E9; outline-offset: 3px; }
+    .ws-ui button kbd { font: 15px ui-monospace, Menlo, Consolas, monospace; color: #959EAC; margin-left: 8px; }
+    .ws-skip { position: fixed; left: 16px; top: 16px; z-index: 30; text-decoration: none;
+      transform: translateY(-200%); transition: transform 120ms ease-out; }
+    .ws-skip:focus { transform: none; }
+    #ws-toolbar { position: fixed; left: 0; right: 0; top: 16px; margin: 0 auto; width: max-content;
+      z-index: 30; display: flex; gap: 8px; flex-wrap: wrap; justify-content: center; max-width: calc(100vw - 64px);
+      padding: 10px; background: rgba(14, 17, 22, 0.94); border: 1px solid #2C3440; border-radius: 12px;
+      box-shadow: 0 8px 32px rgba(0, 0, 0, 0.5);
+      transform: translateY(calc(-100% - 40px)); transition: transform 120ms ease-out; }
+    #ws-toolbar:focus-within { transform: none; }
+    #ws-lesson:focus-within { position: fixed !important; width: min(720px, 90vw); height: auto; margin: 0;
+      clip: auto; clip-path: none; white-space: normal; overflow: auto; max-height: 60vh;
+      left: 50%; bottom: 24px; transform: translateX(-50%); z-index: 30; padding: 20px 24px;
+      background: rgba(14, 17, 22, 0.96); border: 1px solid #2C3440; border-radius: 12px; }
+    #ws-lesson h2 { font-size: 24px; margin: 0 0 4px; }
+    #ws-lesson p { margin: 4px 0; color: #959EAC; }
+    #ws-lesson ol { padding: 0; list-style: none; display: grid; gap: 8px; }
+    #ws-lesson button { width: 100%; text-align: left; }
+    #ws-lesson button[aria-pressed="true"] { border-color: #56B4E9; }
+    @media (prefers-reduced-motion: reduce) { .ws-skip, #ws-toolbar { transition: none; } }
+  `;
+
+  // The toolbar: the stage keys' commands, in the order a lesson uses them.
+  const BUTTONS = [
+    { id: "back", label: "Back", name: "Previous step", cmd: "back", key: "←", keys: "ArrowLeft" },
+    { id: "next", label: "Next", name: "Next step", cmd: "next", key: "→", keys: "ArrowRight" },
+    { id: "play", label: "Pause", name: "Pause the clock", cmd: "toggle", key: "", keys: "" },
+    { id: "lessons", label: "Lessons", name: "Open the lesson picker", cmd: "picker", key: "L", keys: "L" },
+    { id: "why", label: "Why?", name: "Explain the newest marked event", cmd: "why", key: "W", keys: "W" },
+    { id: "help", label: "Help", name: "Show the keys", cmd: "help", key: "?", keys: "?" },
+    { id: "theme", label: "Theme", name: "Switch the projector theme", cmd: "theme toggle", key: "P", keys: "P" },
+    { id: "motion", label: "Motion", name: "Toggle reduced motion", cmd: "motion", key: "M", keys: "M" },
+    { id: "console", label: "Console", name: "Open the stage console", cmd: "console", key: "`", keys: "`" },
+  ];
+  const FEED_KEEP = 50;
+
+  const el = (tag, props = {}, ...kids) => {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(props)) {
+      if (k === "class") e.className = v;
+      else if (k === "text") e.textContent = v;
+      else e.setAttribute(k, v);
+    }
+    e.append(...kids);
+    return e;
+  };
+  const send = (cmd) => window.watchscope && window.watchscope.send(cmd);
+
+  function build() {
+    document.head.append(el("style", { text: STYLE }));
+    const root = el("div", { id: "ws-a11y", class: "ws-ui" });
+    const skip = el("a", { class: "ws-skip", href: "#ws-toolbar", text: "Skip to controls" });
+    skip.addEventListener("click", (e) => {
+      e.preventDefault();
+      root.querySelector("#ws-toolbar button").focus();
+    });
+    const bar = el("nav", { id: "ws-toolbar", "aria-label": "Stage controls" });
+    for (const b of BUTTONS) {
+      const btn = el("button", { type: "button", id: "ws-" + b.id, "aria-label": b.name }, b.label);
+      if (b.key) {
+        btn.append(el("kbd", { "aria-hidden": "true", text: b.key }));
+        btn.setAttribute("aria-keyshortcuts", b.keys);
+      }
+      btn.addEventListener("click", () => send(b.cmd));
+      bar.append(btn);
+    }
+    const lesson = el("section", { id: "ws-lesson", class: "ws-sr", "aria-label": "Lesson" });
+    const feed = el("div", { id: "ws-feed", class: "ws-sr", role: "log", "aria-live": "polite",
+      "aria-label": "What happens on the stage" });
+    const alerts = el("div", { id: "ws-alerts", class: "ws-sr", role: "alert", "aria-live": "assertive" });
+    root.append(skip, bar, lesson, feed, alerts);
+    document.body.prepend(root);
+    // Keys the stage must not see (this listener runs first: it is the
+    // earliest on window's capture phase). Space and Enter on a button
+    // here are the button's (Space would also step the lesson); Tab moves
+    // the focus, which Ebiten otherwise prevents, unless the stage's
+    // console is typing.
+    window.addEventListener("keydown", (e) => {
+      const ours = (e.key === " " || e.key === "Enter") && root.contains(e.target);
+      const typing = window.watchscope && window.watchscope.typing && window.watchscope.typing();
+      if (ours || (e.key === "Tab" && !typing)) e.stopImmediatePropagation();
+    }, true);
+    return { root, lesson, feed, alerts };
+  }
+
+  // renderLesson redraws the lesson mirror when its words change, keeping
+  // the focus on the choice that had it.
+  function renderLesson(box, l) {
+    const key = JSON.stringify(l || null);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
+    box.replaceChildren();
+    if (!l) {
+      box.append(el("h2", { text: "Sandbox" }), el("p", { text: "The live cluster of this page, no lesson." }));
+      return;
+    }
+    box.append(el("h2", { text: l.title }), el("p", { id: "ws-stepof", text: `step ${l.step} of ${l.steps}` }));
+    if (l.stepTitle && l.stepTitle !== l.title) box.append(el("h3", { text: l.stepTitle }));
+    box.append(el("p", { text: l.error || l.narration }));
+    if (l.question) {
+      const list = el("ol", { "aria-label": l.question });
+      l.choices.forEach((c, i) => {
+        const n = i + 1;
+        const b = el("button", { type: "button", id: "ws-choice-" + n, "aria-pressed": String(l.picked === n) },
+          `${n}. ${c}`);
+        if (l.right > 0) b.disabled = true;
+        b.addEventListener("click", () => send("pick " + n));
+        list.append(el("li", {}, b));
+      });
+      box.append(el("h3", { text: l.right > 0 ? "Answer" : "Predict" }), el("p", { text: l.question }), list);
+      if (l.right > 0 && l.why) box.append(el("p", { text: "Answer: " + l.why }));
+    }
+    if (l.checks && l.checks.length) {
+      const ul = el("ul", { "aria-label": "Checked against this run" });
+      for (const c of l.checks) {
+        ul.append(el("li", { text: (c.pass ? "passes: " : "fails: ") + c.claim + (c.saw && !c.pass ? ` (saw ${c.saw})` : "") }));
+      }
+      box.append(ul);
+    }
+    const again = focused && document.getElementById(focused);
+    if (again) again.focus();
+  }
+
+  // appendFeed adds the items not shown yet: polite ones to the log,
+  // assertive ones to the alert region.
+  function appendFeed(ui, items, last) {
+    for (const it of items) {
+      if (it.id <= last) continue;
+      last = it.id;
+      const region = it.level === "assertive" ? ui.alerts : ui.feed;
+      region.append(el("p", { "data-id": String(it.id), "data-kind": it.kind, text: it.text }));
+      while (region.childElementCount > FEED_KEEP) region.firstElementChild.remove();
+    }
+    return last;
+  }
+
+  // labelCanvas names the stage for assistive technology, and puts the
+  // layer right after it: the stage takes the focus when it starts, so
+  // the first Tab from there reaches "Skip to controls".
+  function labelCanvas(root, l) {
+    const canvas = document.querySelector("canvas");
+    if (!canvas) return;
+    if (canvas.nextElementSibling !== root && !root.contains(document.activeElement)) canvas.after(root);
+    const label = l ? `WatchScope stage: ${l.title}, step ${l.step} of ${l.steps}` : "WatchScope stage: sandbox";
+    canvas.setAttribute("role", "img");
+    if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
+  }
+
+  function start() {
+    const ui = build();
+    let last = 0;
+    let playing = null;
+    const tick = () => {
+      const api = window.watchscope;
+      if (!api || !api.ready) return;
+      let s;
+      try { s = JSON.parse(api.state()); } catch { return; }
+      const feed = s.feed || { items: [] };
+      renderLesson(ui.lesson, feed.lesson);
+      last = appendFeed(ui, feed.items || [], last);
+      labelCanvas(ui.root, feed.lesson);
+      if (playing !== !s.paused) {
+        playing = !s.paused;
+        const b = document.getElementById("ws-play");
+        b.textContent = playing ? "Pause" : "Play";
+        b.setAttribute("aria-label", playing ? "Pause the clock" : "Start the clock");
+      }
+    };
+    setInterval(tick, 100);
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,91 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"fmt"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"watchscope/web"
+)
+
+// toolbar are the a11y layer's buttons in their tab order (web/a11y.js).
+var toolbar = []string{"ws-back", "ws-next", "ws-play", "ws-lessons", "ws-why", "ws-help", "ws-theme", "ws-motion", "ws-console"}
+
+// TestA11yAnnounces410 plays the gone-410 lesson from the keyboard alone
+// and listens to the DOM layer: Tab reaches the skip link and every
+// toolbar button in order, Enter on Next moves the lesson, the mirror
+// says "step k of n", and the assertive region announces the 410.
+func TestA11yAnnounces410(t *testing.T) {
+	srv := httptest.NewServer(web.Handler(buildSite(t)))
+	defer srv.Close()
+	ctx := browser(t)
+	cons := watchConsole(ctx)
+	do(t, ctx, chromedp.EmulateViewport(1920, 1080))
+	open(t, ctx, srv.URL+"/?lesson=gone-410")
+	waitFor(t, ctx, `document.querySelector("canvas[role=img]") !== null &&
+		document.querySelector("canvas").getAttribute("aria-label").includes("step 0 of 8")`, 30*time.Second)
+
+	active := func() string {
+		return run(t, ctx, chromedp.Evaluate[string](`document.activeElement ? (document.activeElement.id || document.activeElement.className || document.activeElement.tagName) : ""`))
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Tab))
+	if a := active(); a != "ws-skip" {
+		t.Fatalf("the first Tab focuses %q, want the skip link", a)
+	}
+	for _, id := range toolbar {
+		do(t, ctx, chromedp.KeyEvent(kb.Tab))
+		if a := active(); a != id {
+			t.Fatalf("Tab reached %q, want %q", a, id)
+		}
+		if id == "ws-next" {
+			settle(t, ctx)
+			screenshot(t, ctx, shotsDir(t), "a11y-toolbar.png")
+		}
+	}
+	visible := run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("ws-toolbar").getBoundingClientRect().top >= 0`))
+	if !visible {
+		t.Error("the focused toolbar is off screen")
+	}
+	// Back to Next with Shift+Tab, then Enter until the 410.
+	for range toolbar[2:] {
+		do(t, ctx, chromedp.KeyEvent(kb.Tab, chromedp.KeyModifiers(chromedp.ModifierShift)))
+	}
+	if a := active(); a != "ws-next" {
+		t.Fatalf("Shift+Tab back to %q, want ws-next", a)
+	}
+	for i := 0; i < 16; i++ {
+		before := getLesson(t, ctx)
+		do(t, ctx, chromedp.KeyEvent(kb.Enter))
+		waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(window.watchscope.state());
+			return s.step !== %d || !!s.pending !== %v; })()`, before.Step, before.Pending), 30*time.Second)
+		if active() != "ws-next" {
+			t.Fatalf("Enter moved the focus to %q", active())
+		}
+		if run(t, ctx, chromedp.Evaluate[bool](`document.getElementById("ws-alerts").textContent.includes("410")`)) {
+			break
+		}
+		waitFor(t, ctx, `(() => { const s = JSON.parse(window.watchscope.state());
+			return document.getElementById("ws-stepof").textContent === "step " + s.feed.lesson.step + " of 8"; })()`, 5*time.Second)
+	}
+	waitFor(t, ctx, `document.getElementById("ws-alerts").textContent.includes("410 Gone")`, 5*time.Second)
+	alert := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("ws-alerts").textContent`))
+	live := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("ws-alerts").getAttribute("aria-live")`))
+	log := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("ws-feed").textContent`))
+	t.Logf("alert: %s", alert)
+	if live != "assertive" || !strings.Contains(alert, "resourceVersion") {
+		t.Errorf("alert region (aria-live=%q) says %q", live, alert)
+	}
+	if !strings.Contains(log, "step 1 of 8") || !strings.Contains(log, "PREDICT") {
+		t.Errorf("the polite log lacks the steps and the question: %q", log)
+	}
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}
