@@ -32,7 +32,7 @@
   #share .url { display: block; width: 100%; box-sizing: border-box; margin: 0 0 24px; padding: 14px 16px;
     background: #0E1116; color: #ECEFF4; border: 1px solid #2A313C; border-radius: 6px;
     font: 18px/1.4 ui-monospace, "Go Mono", Menlo, Consolas, monospace; word-break: break-all;
-    max-height: 7.2em; overflow: auto; resize: none; }
+    max-height: 8.6em; overflow: auto; resize: none; }
   #share .buttons { display: flex; gap: 16px; flex-wrap: wrap; align-items: center; }
   #share button { font: inherit; font-size: 22px; padding: 12px 24px; border-radius: 6px; cursor: pointer;
     border: 1px solid #2A313C; background: #20252E; color: #ECEFF4; }
@@ -109,7 +109,9 @@
     if (!m) return false;
     current = m;
     panel.querySelector(".what").textContent = describe(m);
-    panel.querySelector(".url").value = m.url;
+    const area = panel.querySelector(".url");
+    area.value = m.url;
+    area.rows = Math.min(6, Math.max(2, Math.ceil(m.url.length / 60)));
     panel.querySelector(".copied").textContent = "";
     const box = panel.querySelector(".qr");
     box.textContent = "";
