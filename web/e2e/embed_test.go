@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -145,4 +147,57 @@ func TestEmbedHostPage(t *testing.T) {
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
 	}
+}
+
+// TestEmbedReadmeSnippet runs the README's minimal host snippet against
+// the built app, so the documentation cannot drift from the API. The
+// page's CSP forbids inline scripts, so the snippet's script is served as
+// a file beside its HTML.
+func TestEmbedReadmeSnippet(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(readme), "<!-- embed snippet -->\n```html\n")
+	snippet, _, ok2 := strings.Cut(rest, "```")
+	head, tail, ok3 := strings.Cut(snippet, "<script>")
+	script, after, ok4 := strings.Cut(tail, "</script>")
+	if !ok || !ok2 || !ok3 || !ok4 {
+		t.Fatal("README.md has no <!-- embed snippet --> html block with a <script>")
+	}
+	dir := buildSite(t)
+	page := "<!DOCTYPE html>\n<link rel=\"icon\" href=\"favicon.svg\">\n" + head + `<script src="readme-snippet.js"></script>` + after
+	if err := os.WriteFile(filepath.Join(dir, "readme-snippet.html"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "readme-snippet.js"), []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(web.Handler(dir))
+	defer srv.Close()
+	ctx := browser(t)
+	cons := watchConsole(ctx)
+	do(t, ctx, chromedp.Navigate(srv.URL+"/readme-snippet.html"))
+	deadline := time.Now().Add(90 * time.Second)
+	for !cons.saw("gone-410: step 1 of 8") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the README snippet never logged step 1; console: %v", cons.failures())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}
+
+// saw reports whether the page logged a message containing text.
+func (c *consoleLog) saw(text string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, m := range c.msgs {
+		if strings.Contains(m.String(), text) {
+			return true
+		}
+	}
+	return false
 }
