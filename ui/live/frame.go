@@ -18,45 +18,33 @@ const FrameBudget = 4 * time.Millisecond
 // its events one by one in order (engine.World.RunUntilOr), so where a
 // frame stops changes nothing the world does.
 //
-// When a frame runs out of budget, the virtual time it did not reach is
-// dropped, not owed: the next frame aims at the world's time plus that
-// frame's own step of the stage clock. A storm therefore plays slower
-// than real time instead of piling up a debt that would fast-forward
-// through the interesting part afterwards:
+// When a frame runs out of budget, the session sets its clock back to the
+// world's time (view.Clock.Drop): the virtual time not reached is dropped,
+// not owed, so a storm plays slower than real time instead of piling up a
+// debt that would fast-forward through the interesting part afterwards:
 //
-//	stage clock  0 ----16---- 33 ---- 50 ---- 66
-//	goal         0 ----16---- 33 ---- 40 ---- 56   (frame 3 stopped at 24)
-//	world        0 ----16---- 24 ---- 40 ---- 56   behind by 10 ms for good
+//	stage clock  0 ----16---- 33 ---- 24 ---- 40 ---- 56   (set back at frame 3)
+//	world        0 ----16---- 24 ---- 40 ---- 56           (frame 3 stopped at 24)
+//
+// The pace keeps no time of its own: one clock (the session's) says where
+// the world should be, so a jump of the world ("sim advance 2s", which the
+// clock catches up with) can be neither run twice nor waited out.
 type framePace struct {
 	// budget overrides FrameBudget when non-zero (tests).
 	budget time.Duration
-	// seen is the stage time of the last frame, goal the world time the
-	// last frame aimed at; started is false before the first frame.
-	seen, goal time.Duration
-	started    bool
-	// behind is true while the world runs slower than the stage clock.
+	// behind is true when the last frame ran out of budget.
 	behind bool
 }
 
-// run advances w by one frame toward stage time t and reports whether it
-// reached its goal within the budget.
+// run advances w toward stage time t for at most the budget and reports
+// whether it got there.
 func (p *framePace) run(w *engine.World, t time.Duration) bool {
-	if !p.started {
-		p.started, p.goal = true, t
-	} else if t > p.seen {
-		p.goal += t - p.seen
-	}
-	p.seen = t
-	p.goal = max(p.goal, w.Now()) // a command ("sim advance 2s") may have run ahead
 	budget := p.budget
 	if budget <= 0 {
 		budget = FrameBudget
 	}
 	deadline := time.Now().Add(budget)
-	reached := w.RunUntilOr(p.goal, func() bool { return time.Now().After(deadline) })
-	if !reached {
-		p.goal = w.Now()
-	}
+	reached := w.RunUntilOr(t, func() bool { return time.Now().After(deadline) })
 	p.behind = !reached
 	return reached
 }

@@ -130,7 +130,9 @@ func (s *Session) Tick(dt time.Duration) {
 	}
 	t0 := time.Now()
 	if s.lesson == nil {
-		s.sim.RunUntil(s.clock.Virtual())
+		if !s.sim.RunFrame(s.clock.Virtual()) {
+			s.clock.Drop(s.sim.Now()) // out of budget: play slower, owe nothing
+		}
 	}
 	t1 := time.Now()
 	s.clock.CatchUp(s.sim.Now())
@@ -296,6 +298,8 @@ var knobNames = map[string]string{
 	"sim set watch-list false":            "watchlist-off",
 	"sim set consistent-reads false":      "consistent-off",
 	"sim set memory-limit 1Gi":            "memory",
+	"sim set client-bookmarks false":      "bookmarks-off",
+	"sim set client-backoff 100ms":        "backoff-fixed",
 }
 
 // knob remembers which sandbox knobs were changed from their default.

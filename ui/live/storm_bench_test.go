@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchscope/engine"
+	"watchscope/ui/view"
 )
 
 // TestStormFrameBudget measures the Go side of a frame (session tick:
@@ -59,10 +60,10 @@ func TestStormFrameBudget(t *testing.T) {
 }
 
 // TestFramePace: a frame that keeps up reaches the stage time exactly;
-// a frame out of budget stops between events and the time it did not
-// reach is dropped, so the next frame aims at the world's time plus one
-// frame; and however the frames were cut, the world's trace is the one a
-// plain RunUntil gives.
+// a frame out of budget stops between events, the stage clock is set back
+// to the world (what Session.Tick does), and the next frame runs one frame
+// from there; a jump of the world is run once; and however the frames
+// were cut, the world's trace is the one a plain RunUntil gives.
 func TestFramePace(t *testing.T) {
 	cfg := engine.Scenario{Name: "steady", Nodes: 10, Duration: time.Minute, Seed: 3}.Config()
 	w, err := engine.NewWorld(cfg)
@@ -71,23 +72,38 @@ func TestFramePace(t *testing.T) {
 	}
 	const frame = time.Second / 60
 	p := framePace{budget: time.Hour}
-	stage := time.Duration(0)
+	var clock view.Clock
+	tick := func() bool {
+		clock.Tick(frame)
+		ok := p.run(w, clock.Virtual())
+		if !ok {
+			clock.Drop(w.Now())
+		}
+		clock.CatchUp(w.Now())
+		return ok
+	}
 	for range 60 {
-		stage += frame
-		if !p.run(w, stage) || w.Now() != stage {
-			t.Fatalf("an unbounded frame must reach %v, world at %v", stage, w.Now())
+		if !tick() || w.Now() != clock.Virtual() {
+			t.Fatalf("an unbounded frame must reach %v, world at %v", clock.Virtual(), w.Now())
 		}
 	}
 	p.budget = time.Nanosecond // one event per frame
-	stage += 10 * time.Second
-	if p.run(w, stage) || w.Now() >= stage || !p.behind {
-		t.Fatalf("a 1 ns frame ran to %v of %v (behind %v)", w.Now(), stage, p.behind)
+	clock.Speed = 600          // ten seconds a frame: far more than one event
+	if tick() || !p.behind || clock.Virtual() != w.Now() {
+		t.Fatalf("a 1 ns frame: behind %v, clock %v, world %v: the clock must be set back to the world", p.behind, clock.Virtual(), w.Now())
 	}
-	lag := stage - w.Now()
-	p.budget = time.Hour
-	stage += frame
-	if !p.run(w, stage) || w.Now() != stage-lag || p.behind {
-		t.Fatalf("after dropping %v the next frame must reach %v, world at %v", lag, stage-lag, w.Now())
+	p.budget, clock.Speed = time.Hour, 1
+	before := w.Now()
+	if !tick() || w.Now()-before != frame {
+		t.Fatalf("after dropping time the next frame moved the world %v, want one frame", w.Now()-before)
+	}
+	w.RunUntil(w.Now() + 2*time.Second) // "sim advance 2s", after which the session's clock catches up
+	clock.CatchUp(w.Now())
+	for range 3 {
+		before := w.Now()
+		if !tick() || w.Now()-before != frame {
+			t.Fatalf("after a jump a frame moved the world %v, want one frame (%v)", w.Now()-before, frame)
+		}
 	}
 	whole, _ := engine.NewWorld(cfg)
 	whole.RunUntil(w.Now())

@@ -54,3 +54,12 @@ func (c *Clock) CatchUp(t time.Duration) {
 		c.virtual = t
 	}
 }
+
+// Drop sets virtual time back to t when the world could not reach the
+// clock within a frame's budget: that time is dropped, not owed, so the
+// world plays slower than real time rather than rushing to catch up.
+func (c *Clock) Drop(t time.Duration) {
+	if t < c.virtual {
+		c.virtual = t
+	}
+}
