@@ -38,6 +38,9 @@ var helpLines = []string{
 	"+  −                   speed 0.1x … 100x   .   one tick",
 	"W                      why? for the newest event (or click an event)",
 	"`                      console             L   lesson picker",
+	"N                      speaker notes       R   back to the last cue",
+	"S                      share link, QR      O   open a lesson file",
+	"E                      export PNG or GIF   Tab the page's controls",
 	"?                      this help           Esc close",
 }
 
