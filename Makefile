@@ -60,7 +60,7 @@ conformance:
 	@if [ -f conformance/go.mod ]; then cd conformance && $(GO) test -count=1 -timeout 30m ./...; fi
 
 e2e:
-	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 20m ./web/e2e/; fi
+	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 45m ./web/e2e/; fi
 
 ## soak: the long chaos run (10,000 seeded fault schedules)
 soak:
