@@ -125,13 +125,10 @@ func (s *Server) pollRead(c *call) {
 	}
 	list := am.List{Kind: c.p.res.Kind + "List", ResourceVersion: fmt.Sprint(res.ResourceVersion),
 		Continue: res.Continue, RemainingItemCount: res.RemainingItemCount, Items: res.Items}
-	work := listWork{examined: int64(len(res.Items))}
+	work := listWork{examined: int64(len(res.Items)), bytes: res.SizeBytes + res.Unsized*defaultObjectBytes}
 	if c.p.hasSelectors() {
 		n, _ := c.rc.cacher.StoreStats()
 		work.examined = int64(n)
-	}
-	for _, o := range res.Items {
-		work.bytes += objectBytes(o)
 	}
 	s.serveList(c, list, work)
 }

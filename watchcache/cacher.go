@@ -48,6 +48,8 @@ type Cacher struct {
 	ready           ready
 	// pages remembers where paginated LISTs stopped (pages.go).
 	pages pageCursors
+	// collecting are the LISTs still walking the store (list_slices.go).
+	collecting []*listCollector
 
 	// ingestion: reflector backlog -> processEvent -> incoming.
 	backlog     []*watchCacheEvent
@@ -170,6 +172,7 @@ func (c *Cacher) advance(now time.Duration) {
 // consumer popped events so a blocked dispatch can complete.
 func (c *Cacher) Step(now time.Duration) {
 	c.advance(now)
+	c.stepCollecting(now)
 	c.expireDeadlines(now)
 	c.resolveFreshnessWaits(now)
 	c.runDispatcher(now)
@@ -201,6 +204,9 @@ func (c *Cacher) NextWake() (time.Duration, bool) {
 	}
 	if d, ok := c.deadlines.peek(); ok {
 		consider(d)
+	}
+	if t, ok := c.nextCollect(); ok {
+		consider(t)
 	}
 	return at, ok
 }

@@ -29,6 +29,21 @@ type ListResult struct {
 	ResourceVersion    uint64
 	Continue           string
 	RemainingItemCount *int64
+	// SizeBytes sums the items' SizeBytes; Unsized counts the items that
+	// have none (the API server prices those at its default). Summed
+	// while the items are gathered, so serving a 200,000-item LIST does
+	// not visit every object once more.
+	SizeBytes, Unsized int64
+}
+
+// add appends o to the items and to the size totals.
+func (r *ListResult) add(o *am.Object) {
+	r.Items = append(r.Items, o)
+	if o.SizeBytes > 0 {
+		r.SizeBytes += int64(o.SizeBytes)
+	} else {
+		r.Unsized++
+	}
 }
 
 // ReadRequest is a LIST or GET in flight. It completes at once, or after
@@ -101,7 +116,7 @@ func (c *Cacher) List(now time.Duration, opts ListOptions) *ReadRequest {
 	if consistent {
 		wait = opts.StorageRV
 	}
-	c.waitUntilFresh(now, wait, func(_ time.Duration, err error) {
+	c.waitUntilFresh(now, wait, func(at time.Duration, err error) {
 		if err != nil {
 			req.finish(ListResult{}, err)
 			return
@@ -109,72 +124,29 @@ func (c *Cacher) List(now time.Duration, opts ListOptions) *ReadRequest {
 		if consistent {
 			c.metrics.ConsistentReadSuccess++
 		}
-		req.finish(c.listAt(rv, exact, from, limit, opts))
+		c.listAt(at, req, rv, exact, from, limit, opts)
 	})
 	return req
 }
 
-// listAt reads the current tree, or for exact reads the snapshot at rv.
-func (c *Cacher) listAt(rv uint64, exact bool, from string, limit int64, opts ListOptions) (ListResult, error) {
+// listAt reads the current tree, or for exact reads the snapshot at rv,
+// and finishes req now or, for a LIST that visits many objects, over the
+// next steps (list_slices.go).
+func (c *Cacher) listAt(now time.Duration, req *ReadRequest, rv uint64, exact bool, from string, limit int64, opts ListOptions) {
 	tree, listRV := c.store.tree, c.resourceVersion
 	if exact && rv < c.resourceVersion {
 		snap, ok := c.snapshotAt(rv)
 		if !ok {
-			return ListResult{}, am.NewResourceExpired(errorText("too old resource version: %d", rv))
+			req.finish(ListResult{}, am.NewResourceExpired(errorText("too old resource version: %d", rv)))
+			return
 		}
 		tree, listRV = snap, rv
 	}
-	return c.collect(tree, listRV, from, limit, opts), nil
-}
-
-// collect applies prefix, continue key, selectors and limit in key order.
-func (c *Cacher) collect(tree storeTree, listRV uint64, from string, limit int64, opts ListOptions) ListResult {
 	if res, ok := c.collectPage(tree, listRV, from, limit, opts); ok {
-		return res
+		req.finish(res, nil)
+		return
 	}
-	res := ListResult{ResourceVersion: listRV}
-	noSelectors := opts.LabelSelector.Empty() && opts.FieldSelector.Empty()
-	if noSelectors && limit <= 0 && opts.Namespace == "" && tree.Len() > 0 {
-		// Everything in the tree comes back: size the slice once (a
-		// 200,000-secret LIST would otherwise copy it ~20 times growing).
-		res.Items = make([]*am.Object, 0, tree.Len())
-	}
-	var fetched, remaining int64
-	lastKey, more := "", false
-	// Like the real Cacher.GetList, once the limit is reached any further
-	// element in range (matching the selectors or not) means "more": the
-	// client gets a continue token even if its next page turns out empty.
-	// The remaining count is only computed (and reported) without selectors.
-	c.listResourcePrefix(tree, c.resource.NamespacePrefix(opts.Namespace), from, func(e *storeElement) bool {
-		fetched++
-		if limit > 0 && int64(len(res.Items)) >= limit {
-			more = true
-			if !noSelectors {
-				return false
-			}
-			remaining++
-			return true
-		}
-		if !opts.LabelSelector.Matches(e.Object.Labels) || !opts.FieldSelector.Matches(e.Object.Field) {
-			return true
-		}
-		res.Items = append(res.Items, e.Object)
-		lastKey = e.Key
-		return true
-	})
-	if more {
-		res.Continue, _ = am.EncodeContinue(lastKey+"\x00", c.resource.KeyPrefix(), int64(listRV))
-		if noSelectors {
-			res.RemainingItemCount = &remaining
-			if opts.Namespace == "" {
-				c.pages.remember(listRV, lastKey+"\x00", int64(tree.Len())-remaining)
-			}
-		}
-	}
-	c.metrics.ListTotal++
-	c.metrics.ListFetchedObjectsTotal += fetched
-	c.metrics.ListReturnedObjectsTotal += int64(len(res.Items))
-	return res
+	c.startCollect(now, req, newListCollector(c, tree, listRV, from, limit, opts), tree == c.store.tree)
 }
 
 // Get serves a GET from the cache: RV "0" any state, RV "N" after the

@@ -112,7 +112,7 @@ func (c *Cacher) collectPage(tree storeTree, listRV uint64, from string, limit i
 		if int64(len(res.Items)) >= limit {
 			return false
 		}
-		res.Items = append(res.Items, e.Object)
+		res.add(e.Object)
 		lastKey = e.Key
 		return true
 	})

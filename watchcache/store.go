@@ -129,8 +129,11 @@ func (c *Cacher) listResourcePrefix(tree storeTree, prefix, from string, visit f
 		listPrefix(tree, prefix, from, visit)
 		return
 	}
-	if from < prefix {
-		from = prefix
+	if from <= prefix {
+		// The whole tree: no pivot, which google/btree would binary-search
+		// again in every node it enters.
+		tree.Ascend(visit)
+		return
 	}
 	tree.AscendGreaterOrEqual(&storeElement{Key: from}, visit)
 }
