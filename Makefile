@@ -29,7 +29,7 @@ deps:
 wasm:
 	bash web/build.sh $(BUILD)
 
-## dist: a static folder (and an archive) that works from any static host
+## dist: a static folder for any static host, and dist/watchscope-offline.zip (one HTML file, no server) for a USB stick
 dist:
 	@if [ -f web/dist.sh ]; then bash web/dist.sh dist; else bash web/build.sh dist; fi
 

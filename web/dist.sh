@@ -3,50 +3,49 @@
 # Netlify, S3, nginx, `go run . serve DIR`) and inside an iframe:
 #
 #   index.html loader.js wasm_exec.js app.wasm favicon.svg   the app (relative URLs only)
+#   the page's feature scripts and pages (web/*.js, web/*.html)
+#   sw.js offline.json   the service worker and the files it keeps offline
 #   *.br *.gz        precompressed (brotli -q 11): hosts that serve
 #                    precompressed files (nginx gzip_static/brotli_static,
 #                    `go run . serve`) send these; others compress app.wasm
 #                    themselves
 #   _headers         application/wasm and caching for Netlify / Cloudflare Pages
-#   embed.html       an example page that embeds the stage in an iframe
+#   watchscope-offline.zip   the one-file copy for a USB stick (web/standalone.sh)
 #
 # Usage: web/dist.sh OUTDIR     (the Makefile's `make dist` calls it)
-# Fails if the brotli-compressed transfer exceeds BUDGET_BYTES (3.5 MB).
+# Fails if the brotli-compressed transfer of the page (app.wasm and every
+# file index.html loads) exceeds BUDGET_BYTES (3.5 MB).
 set -eu
 out=${1:?usage: web/dist.sh OUTDIR}
 here=$(cd "$(dirname "$0")" && pwd)
 BROTLI_QUALITY=${BROTLI_QUALITY:-11} "$here/build.sh" "$out" >/dev/null
 out=$(cd "$out" && pwd)
 
+# sw.js must be revalidated on every visit (browsers cap its HTTP caching
+# at a day anyway): a new build reaches offline users through it.
 cat >"$out/_headers" <<'HEADERS'
 /*.wasm
   Content-Type: application/wasm
   Cache-Control: public, max-age=3600
+/sw.js
+  Cache-Control: no-cache
+/offline.json
+  Cache-Control: no-cache
 /*
   X-Content-Type-Options: nosniff
 HEADERS
 
-cat >"$out/embed.html" <<'EMBED'
-<!DOCTYPE html>
-<html lang="en">
-<head><meta charset="utf-8"><title>WatchScope embedded</title>
-<style>body{margin:0;background:#0E1116;display:flex;height:100vh;align-items:center;justify-content:center}
-iframe{width:min(100vw,177.78vh);aspect-ratio:16/9;border:0}</style></head>
-<body>
-<!-- Deep links work through the iframe's src: ?lesson=ID&step=N&seed=S&speed=X&theme=projector.
-     Click the stage once to give it the keyboard (browsers do not focus iframes by themselves). -->
-<iframe src="index.html?lesson=gone-410" allow="fullscreen; autoplay" title="WatchScope"></iframe>
-</body>
-</html>
-EMBED
+"$here/standalone.sh" "$out" "$out/watchscope-offline.zip"
 
+# The page's transfer: app.wasm, index.html and everything it loads.
+loads=$(grep -o '\(src\|href\)="[^":?#]*"' "$out/index.html" | sed 's/^[a-z]*="//; s/"$//')
 total=0
-for f in app.wasm wasm_exec.js loader.js index.html favicon.svg; do
+for f in index.html app.wasm $loads; do
 	if [ -f "$out/$f.br" ]; then n=$(wc -c <"$out/$f.br"); else n=$(wc -c <"$out/$f.gz"); fi
 	total=$((total + n))
 done
 echo "dist: $out"
-echo "compressed transfer: $total bytes (budget ${BUDGET_BYTES:=3500000})"
+echo "compressed transfer: $total bytes for index.html app.wasm $(echo $loads) (budget ${BUDGET_BYTES:=3500000})"
 if [ "$total" -gt "$BUDGET_BYTES" ]; then
 	echo "dist: over the transfer budget" >&2
 	exit 1

@@ -1,0 +1,166 @@
+#!/bin/sh
+# Packs a built site (web/build.sh SITE) into the offline archive a trainer
+# copies to a USB stick and opens with a double click, no server:
+#
+#   ARCHIVE (a .zip: Windows and macOS open it without any tool)
+#     WatchScope/watchscope.html   the whole app in one file
+#     WatchScope/README.txt        how to open it, what works offline
+#
+# A page opened from file:// cannot fetch app.wasm (browsers refuse
+# file:// fetches), so the file carries everything itself:
+#
+#   index.html, its <script src> tags replaced by the scripts' text, moved
+#   to the end of <body> in the same order (what "defer" would have run);
+#   loader.js replaced by the loader below, which reads app.wasm from a
+#   <script type="application/octet-stream"> block: gzip, then base64,
+#   unpacked by the browser's own DecompressionStream as it is compiled.
+#
+# Usage: web/standalone.sh SITE ARCHIVE
+set -eu
+site=${1:?usage: web/standalone.sh SITE ARCHIVE}
+archive=${2:?usage: web/standalone.sh SITE ARCHIVE}
+site=$(cd "$site" && pwd)
+case $archive in /*) ;; *) archive=$(pwd)/$archive ;; esac
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/WatchScope"
+page="$work/WatchScope/watchscope.html"
+[ -f "$site/app.wasm.gz" ] || gzip -9 -n -k -f "$site/app.wasm"
+scripts=$(grep -o '<script src="[^"]*"' "$site/index.html" | sed 's/^<script src="//; s/"$//')
+
+# inline prints a script as an inline one; "</script" inside its text
+# would end the element early, "<\/script" means the same to JavaScript.
+inline() {
+	printf '<script>\n'
+	sed 's#</script#<\\/script#g' "$1"
+	printf '</script>\n'
+}
+
+{
+	grep -v '<script src=' "$site/index.html" | sed '/<\/body>/,$d'
+	for f in $scripts; do
+		if [ "$f" != loader.js ]; then
+			inline "$site/$f"
+			continue
+		fi
+		printf '<script id="app-wasm" type="application/octet-stream" data-size="%s">' "$(wc -c <"$site/app.wasm" | tr -d ' ')"
+		base64 -w 0 "$site/app.wasm.gz"
+		printf '</script>\n'
+		cat >"$work/loader.js" <<'LOADER'
+// WatchScope's loader for the one-file offline copy: like loader.js, but
+// app.wasm comes from the page itself (gzip + base64 in #app-wasm), since
+// a page opened from file:// may not fetch files beside it.
+"use strict";
+
+(() => {
+  const screen = document.getElementById("loading");
+  const bar = screen.querySelector(".bar");
+  const fill = screen.querySelector(".fill");
+  const phase = screen.querySelector(".phase");
+  const count = screen.querySelector(".count");
+  const mb = (n) => (n / 1048576).toFixed(1);
+
+  function show(what, done, total) {
+    phase.textContent = what;
+    bar.classList.remove("indeterminate");
+    const pct = Math.min(100, Math.floor((done * 100) / total));
+    fill.style.width = pct + "%";
+    count.textContent = `${mb(done)} / ${mb(total)} MB  ${pct}%`;
+  }
+
+  function fail(err) {
+    screen.classList.add("failed");
+    phase.textContent = "Could not start: " + (err && err.message ? err.message : err);
+    console.error("watchscope: loading failed:", err);
+  }
+
+  function whenReady() {
+    if (window.watchscope && window.watchscope.ready) {
+      screen.classList.add("done");
+      setTimeout(() => screen.remove(), 400);
+      return;
+    }
+    requestAnimationFrame(whenReady);
+  }
+
+  // bytes decodes the base64 block (a few MB: one pass, no copies).
+  function bytes(el) {
+    const text = atob(el.textContent.trim());
+    el.remove();
+    const out = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+    return out;
+  }
+
+  async function count_(stream, total) {
+    const reader = stream.getReader();
+    let done = 0;
+    for (;;) {
+      const { done: end, value } = await reader.read();
+      if (end) break;
+      done += value.byteLength;
+      show("Unpacking", done, total);
+    }
+    show("Starting", total, total);
+  }
+
+  async function start() {
+    if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
+    if (typeof DecompressionStream !== "function") throw new Error("this browser cannot unpack the app (no DecompressionStream): use a current Chrome, Edge, Firefox or Safari");
+    const el = document.getElementById("app-wasm");
+    const total = Number(el.dataset.size);
+    show("Unpacking", 0, total);
+    const raw = new Blob([bytes(el)]).stream().pipeThrough(new DecompressionStream("gzip"));
+    const [measured, compiled] = raw.tee();
+    const go = new Go();
+    const wasm = new Response(compiled, { headers: { "Content-Type": "application/wasm" } });
+    const [result] = await Promise.all([
+      WebAssembly.instantiateStreaming(wasm, go.importObject),
+      count_(measured, total),
+    ]);
+    requestAnimationFrame(whenReady);
+    await go.run(result.instance);
+  }
+
+  start().catch(fail);
+})();
+LOADER
+		inline "$work/loader.js"
+	done
+	sed -n '/<\/body>/,$p' "$site/index.html"
+} >"$page"
+
+version=$(sed -n 's/.*"version":"\([0-9a-f]*\)".*/\1/p' "$site/offline.json" 2>/dev/null || true)
+cat >"$work/WatchScope/README.txt" <<README
+WatchScope, offline copy
+========================
+
+How Kubernetes watches really work, from etcd revisions to informers.
+This folder is the whole app in one file: no server, no network needed.
+
+To start
+  Double-click watchscope.html, or drag it into a browser window.
+  Works in a current Chrome, Edge, Firefox or Safari.
+
+Deep links
+  Add parameters after the file name in the address bar, for example
+    watchscope.html?lesson=gone-410&step=3
+    watchscope.html?nodes=0&theme=projector
+  A share link (key S) made on another copy of WatchScope works here too:
+  keep everything from the "?" on.
+
+Keys
+  Left/Right or a clicker: lesson steps.  Space: play/pause.  L: lessons.
+  S: share this moment (link and QR code).  F: full screen.  ?: all keys.
+
+What needs the web version
+  Opened from a file, the page has no service worker and no second page:
+  the presenter's notes window and the example host page need the site
+  served (go run . serve -dir DIR, or any static web host).
+
+Build ${version:-unknown}
+README
+
+rm -f "$archive"
+(cd "$work" && zip -q -9 -X -r "$archive" WatchScope)
+echo "offline archive: $archive ($(wc -c <"$archive" | tr -d ' ') bytes)"
