@@ -85,6 +85,27 @@ func TestA11yAnnounces410(t *testing.T) {
 	if !strings.Contains(log, "step 1 of 8") || !strings.Contains(log, "PREDICT") {
 		t.Errorf("the polite log lacks the steps and the question: %q", log)
 	}
+
+	// The question's choices are buttons after the toolbar: Tab to the
+	// first, Enter picks it, and the mirror shows while it has the focus.
+	send(t, ctx, "lesson gone-410")
+	send(t, ctx, "goto 1")
+	send(t, ctx, "next")
+	waitFor(t, ctx, `(() => { const s = JSON.parse(window.watchscope.state()); const b = document.getElementById("ws-choice-1");
+		return s.step === 1 && s.pending && b !== null && !b.disabled; })()`, 30*time.Second)
+	do(t, ctx, chromedp.Focus(chromedp.ID("ws-console")), chromedp.KeyEvent(kb.Tab))
+	if a := active(); a != "ws-choice-1" {
+		t.Fatalf("Tab after the toolbar reached %q, want the first choice", a)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).feed.lesson.picked === 1`, 10*time.Second)
+	waitFor(t, ctx, `document.getElementById("ws-choice-1").getAttribute("aria-pressed") === "true" &&
+		document.activeElement.id === "ws-choice-1"`, 5*time.Second)
+	box := run(t, ctx, chromedp.Evaluate[float64](`document.getElementById("ws-lesson").getBoundingClientRect().height`))
+	if box < 100 {
+		t.Errorf("the focused lesson mirror is %.0f px high: not shown", box)
+	}
+	screenshot(t, ctx, shotsDir(t), "a11y-question.png")
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
 	}
