@@ -31,7 +31,7 @@
   #author ol { list-style: none; margin: 0 0 24px; padding: 0; overflow: auto; min-height: 0;
     font: 24px/1.45 ui-monospace, "Go Mono", Menlo, Consolas, monospace; }
   #author li { padding: 10px 0; border-bottom: 1px solid #2A313C; }
-  #author li .at { color: #E69F00; margin-right: 0.6em; white-space: nowrap; }
+  #author li .at { color: #E69F00; white-space: nowrap; }
   #author .reload { margin: 0 0 24px; padding: 12px 16px; border-radius: 6px; background: #0E1116; color: #959EAC; font-size: 20px; }
   #author .reload.on { color: #56B4E9; }
   #author .buttons { display: flex; gap: 16px; }
@@ -105,8 +105,8 @@
     if (!current.name) return "";
     return current.live
       ? `Watching ${current.name}: save it and the stage reloads, on the same step.`
-      : `Live reload is off for ${current.name}: this browser gave the page a copy of the file, not the file. ` +
-        `To reload on every save, open it with O or drop it in Chrome or Edge.`;
+      : `Live reload is off for ${current.name}: the page got a copy of the file, not the file itself. ` +
+        `To reload on every save, open it with O (or drop it) in Chrome or Edge.`;
   }
 
   // showErrors lists a file's problems, one a line, as lint prints them.
@@ -125,7 +125,7 @@
       const at = document.createElement("span");
       at.className = "at";
       at.textContent = e.line > 0 ? `${name}:${e.line}:` : `${name}:`;
-      li.append(at, e.message);
+      li.append(at, " ", e.message); // textContent is the line lint prints
       li.dataset.line = e.line;
       list.appendChild(li);
     }
