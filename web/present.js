@@ -30,6 +30,7 @@
   const channel = "BroadcastChannel" in window ? new BroadcastChannel(CHANNEL) : null;
   const notes = new Set(); // ids of the notes windows said hello
   let present = null;      // the last watchscope.present(), parsed
+  let wantOn = false;      // a notes window said hello before the stage could hear it
   const timer = { elapsedMs: 0, since: null, touched: false };
 
   function send(cmd) {
@@ -69,8 +70,15 @@
     }
   }
 
+  // ensureOn turns presenter mode on for a notes window that said hello,
+  // as soon as the stage is ready to take the command.
+  function ensureOn() {
+    if (wantOn && (present && present.on || send("present on"))) wantOn = false;
+  }
+
   window.addEventListener("watchscope:present", (e) => {
     try { present = JSON.parse(e.detail); } catch (err) { return; }
+    ensureOn();
     autoStart();
     publish();
   });
@@ -81,7 +89,8 @@
       switch (m.type) {
         case "hello":
           notes.add(m.id);
-          if (!present || !present.on) send("present on");
+          wantOn = true;
+          ensureOn();
           publish();
           break;
         case "bye":

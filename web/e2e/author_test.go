@@ -79,6 +79,13 @@ func TestAuthorOpensLessonFile(t *testing.T) {
 		t.Errorf("the opened lesson: %d checks passed, %d failed; want 3 and 0", s.Passed, s.Failed)
 	}
 
+	// A file dropped on the page opens the same way.
+	js, _ := json.Marshal(strings.Replace(string(good), "id: cue-test", "id: cue-dropped", 1))
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`(() => { const dt = new DataTransfer();
+		dt.items.add(new File([%s], "dropped.md", { type: "text/markdown" }));
+		document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true })); })()`, js)))
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).lesson === "cue-dropped"`, 20*time.Second)
+
 	liveReload(t, ctx, string(good), broken, want)
 	t.Logf("author test took %v after the stage loaded", time.Since(start).Round(time.Millisecond))
 	if f := cons.failures(); len(f) > 0 {

@@ -77,6 +77,9 @@ func TestPresenterNotesFollow(t *testing.T) {
 	do(t, notes, chromedp.Click(chromedp.CSS("#reset")))
 	waitFor(t, notes, `document.getElementById("clock").textContent === "0:00" &&
 		!window.watchscopeNotes.state().timer.running`, 10*time.Second)
+	// N on the stage opens a notes window of its own, which says hello.
+	do(t, ctx, chromedp.KeyEvent("n"))
+	waitFor(t, ctx, `window.watchscopePresent.notesWindows() === 2`, 20*time.Second)
 	t.Logf("presenter test took %v after the stage loaded", time.Since(start).Round(time.Millisecond))
 	for _, c := range []*consoleLog{cons, notesCons} {
 		if f := c.failures(); len(f) > 0 {
