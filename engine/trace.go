@@ -26,6 +26,8 @@ type Trace struct {
 	last     EventID // id of the newest event (0 before the first)
 	dropped  uint64
 	sum      hash.Hash
+	// line is the buffer each event's text is formatted into for sum.
+	line []byte
 }
 
 // NewTrace returns an empty trace that keeps the last window events
@@ -44,8 +46,8 @@ func (t *Trace) Record(ev TraceEvent) EventID {
 	}
 	t.last++
 	ev.ID = t.last
-	t.sum.Write([]byte(ev.String()))
-	t.sum.Write([]byte{'\n'})
+	t.line = append(ev.AppendText(t.line[:0]), '\n')
+	t.sum.Write(t.line)
 	if t.n == len(t.ring) {
 		t.start = (t.start + 1) % len(t.ring)
 		t.n--

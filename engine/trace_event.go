@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"fmt"
 	"strconv"
 	"time"
 )
@@ -36,23 +35,48 @@ type TraceEvent struct {
 //
 //	#12 <-#7  1.250s  etcd-0  PUT  key=/a rev=5
 //	#1 <-ext  0.000s  user  CMD  etcdctl put a 1
-func (e TraceEvent) String() string {
-	s := fmt.Sprintf("%s <-%s  %s  %s  %s", e.ID, e.Cause, FormatTime(e.At), e.Node, e.Kind)
+func (e TraceEvent) String() string { return string(e.AppendText(nil)) }
+
+// AppendText appends the String form to b. The trace hash folds in every
+// event's text through it, so recording one formats it without the
+// allocations of fmt (a 5,000-node world records thousands a second).
+func (e TraceEvent) AppendText(b []byte) []byte {
+	b = appendEventID(b, e.ID)
+	b = append(b, " <-"...)
+	b = appendEventID(b, e.Cause)
+	b = append(b, "  "...)
+	b = appendTime(b, e.At)
+	b = append(b, "  "...)
+	b = append(b, e.Node...)
+	b = append(b, "  "...)
+	b = append(b, e.Kind...)
 	if e.Detail != "" {
-		s += "  " + e.Detail
+		b = append(b, "  "...)
+		b = append(b, e.Detail...)
 	}
-	return s
+	return b
+}
+
+// appendEventID appends EventID.String's text.
+func appendEventID(b []byte, id EventID) []byte {
+	if id == 0 {
+		return append(b, "ext"...)
+	}
+	return strconv.AppendUint(append(b, '#'), uint64(id), 10)
 }
 
 // FormatTime prints virtual time as seconds with millisecond precision,
 // "1.250s". It uses integer arithmetic only, so the text (and with it the
 // trace hash) is the same on every platform.
-func FormatTime(d time.Duration) string {
-	sign := ""
+func FormatTime(d time.Duration) string { return string(appendTime(nil, d)) }
+
+// appendTime appends FormatTime's text: sign, whole seconds, "." and
+// three digits of milliseconds, "s".
+func appendTime(b []byte, d time.Duration) []byte {
 	if d < 0 {
-		sign, d = "-", -d
+		b, d = append(b, '-'), -d
 	}
-	sec := d / time.Second
-	ms := (d % time.Second) / time.Millisecond
-	return fmt.Sprintf("%s%d.%03ds", sign, sec, ms)
+	b = strconv.AppendInt(b, int64(d/time.Second), 10)
+	m := int((d % time.Second) / time.Millisecond)
+	return append(b, '.', byte('0'+m/100), byte('0'+m/10%10), byte('0'+m%10), 's')
 }

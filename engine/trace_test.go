@@ -17,6 +17,10 @@ func TestTraceEventString(t *testing.T) {
 			"#1 <-ext  0.000s  user  CMD  etcdctl put a 1"},
 		{TraceEvent{ID: 3, Cause: 2, At: 61*time.Second + 999999*time.Microsecond, Node: "n", Kind: "K"},
 			"#3 <-#2  61.999s  n  K"},
+		{TraceEvent{ID: 40, Cause: 39, At: -1005 * time.Millisecond, Node: "n", Kind: "K", Detail: "d"},
+			"#40 <-#39  -1.005s  n  K  d"},
+		{TraceEvent{ID: 9, Cause: 8, At: 3*time.Hour + 70*time.Millisecond, Node: "", Kind: "K"},
+			"#9 <-#8  10800.070s    K"},
 	}
 	for _, tt := range tests {
 		if got := tt.ev.String(); got != tt.want {
