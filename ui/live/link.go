@@ -221,7 +221,7 @@ func (l Link) Moment() bool { return l.Lesson == "" && (l.HasAt || len(l.Command
 // and answer.
 func Open(l Link) (*Session, error) {
 	cfg := l.SandboxConfig()
-	sim, err := openSandbox(cfg, &l)
+	sim, err := sandboxWorld(cfg, &l)
 	if err != nil {
 		return nil, err
 	}
@@ -249,9 +249,9 @@ func Open(l Link) (*Session, error) {
 	return s, nil
 }
 
-// openSandbox builds the sandbox's world: fresh, or a shared moment's
+// sandboxWorld builds the sandbox's world: fresh, or a shared moment's
 // replay (a replay that fails says why and starts fresh).
-func openSandbox(cfg engine.Config, l *Link) (Sim, error) {
+func sandboxWorld(cfg engine.Config, l *Link) (Sim, error) {
 	if l.Moment() {
 		at := l.At
 		if !l.HasAt {

@@ -9,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"watchscope/engine"
@@ -60,10 +61,32 @@ func EncodeCommands(log []engine.LoggedCommand) string {
 		prev = c.At
 	}
 	var buf bytes.Buffer
-	zw, _ := flate.NewWriter(&buf, flate.BestCompression) // the level is valid: no error
+	pool := &bestDeflaters
+	if text.Len() > bestUpTo {
+		pool = &fastDeflaters
+	}
+	zw := pool.Get().(*flate.Writer)
+	zw.Reset(&buf)
 	zw.Write([]byte(text.String()))
 	zw.Close()
+	pool.Put(zw)
 	return base64.RawURLEncoding.EncodeToString(buf.Bytes())
+}
+
+// The stage encodes its log again after every command. A log short
+// enough for a QR code is squeezed hard (about a millisecond); a longer
+// one is compressed fast, so that a long session's commands do not each
+// cost a frame. Compressors are reused: each holds a megabyte of tables.
+const bestUpTo = 16 << 10
+
+var (
+	bestDeflaters = sync.Pool{New: func() any { return newDeflater(flate.BestCompression) }}
+	fastDeflaters = sync.Pool{New: func() any { return newDeflater(flate.BestSpeed) }}
+)
+
+func newDeflater(level int) *flate.Writer {
+	zw, _ := flate.NewWriter(nil, level) // the levels used are valid: no error
+	return zw
 }
 
 // DecodeCommands reads a cmds= value back into a command log, checking
