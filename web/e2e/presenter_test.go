@@ -69,6 +69,8 @@ func TestPresenterNotesFollow(t *testing.T) {
 	waitStep(t, ctx, 1, false)
 	followed(t, notes, l, 1) // step 1: notes and a cue
 	screenshot(t, notes, shotsDir(t), "presenter-notes.png")
+	settle(t, ctx)
+	screenshot(t, ctx, shotsDir(t), "presenter-stage-hold.png")
 
 	// The talk timer started when the stage left the intro; reset stops it at zero.
 	if !run(t, notes, chromedp.Evaluate[bool](`window.watchscopeNotes.state().timer.running`)) {
