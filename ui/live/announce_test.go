@@ -3,6 +3,9 @@ package live
 import (
 	"encoding/json"
 	"net/url"
+	"os"
+	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -285,5 +288,50 @@ func TestMarkerSentences(t *testing.T) {
 	}
 	if speaks(view.TraceItem{Mark: view.MarkBookmark}) {
 		t.Error("bookmarks are not news")
+	}
+}
+
+// TestFeedStormBudget measures the feed's share of a frame in the
+// 5,000-node restart storm (WS_STORM=1, or WS_STORM=N nodes): the tick
+// hook that reads the new markers and the state part that copies the
+// feed out, for every frame. Budget: 0.5 ms at p95.
+func TestFeedStormBudget(t *testing.T) {
+	if os.Getenv("WS_STORM") == "" {
+		t.Skip("WS_STORM=1 measures the feed in the 5,000-node restart storm")
+	}
+	nodes := 5000
+	if n, err := strconv.Atoi(os.Getenv("WS_STORM")); err == nil && n > 1 {
+		nodes = n
+	}
+	s, err := Open(Link{Nodes: nodes, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.sim.RunUntil(20 * time.Second)
+	s.Tick(frame)
+	// The hook runs by hand, timed, instead of inside Tick.
+	saved := tickHooks
+	tickHooks = nil
+	for _, h := range saved {
+		if reflect.ValueOf(h).Pointer() != reflect.ValueOf((*Session).announce).Pointer() {
+			tickHooks = append(tickHooks, h)
+		}
+	}
+	defer func() { tickHooks = saved }()
+	s.Send("sim restart apiserver-0")
+	var took []time.Duration
+	before := lastID(s)
+	for range 10 * 60 {
+		s.Tick(frame)
+		t0 := time.Now()
+		s.announce()
+		var st State
+		feedPart(s, &st)
+		took = append(took, time.Since(t0))
+	}
+	st := s.State()
+	t.Logf("feed at %d nodes: %s; %d items told, markers %v, log %v", nodes, pcts(took), lastID(s)-before, st.Markers, st.Log)
+	if p95(took) > 500*time.Microsecond {
+		t.Errorf("p95 of the feed's work %v is over 0.5 ms", p95(took))
 	}
 }
