@@ -28,7 +28,10 @@ func apiServer(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	}
 	a := s.APIServers[0]
 	verdict, vc := hoverVerdict(a, s.UI.HoverRV)
-	if verdict != "" { // the verdict takes the caption's place: nothing else moves
+	if verdict == "" {
+		verdict, vc = cacheWarning(a)
+	}
+	if verdict != "" { // a verdict or warning takes the caption's place: nothing else moves
 		caption = ""
 	}
 	band(sc, APITop, APIBot, "API SERVER", caption)
@@ -151,11 +154,18 @@ func ringStats(sc *Scene, a APIServer) {
 		}
 		sc.label(x+216, yy, row.v, Mono, 18, Right, c)
 	}
-	if r.Capacity == 0 {
-		sc.label(x, y+34+5*28, "no watch cache: reads go to etcd", Prose, 16, Left, Orange)
-	} else if a.Ready != "" && a.Ready != "Ready" {
-		sc.label(x, y+34+5*28, "cache "+a.Ready+": 429 until it lists", Prose, 16, Left, Orange)
+}
+
+// cacheWarning is what the band's caption says when the watch cache
+// cannot serve: none for this resource, or not initialized yet.
+func cacheWarning(a APIServer) (string, colorRGBA) {
+	switch {
+	case a.Ring.Capacity == 0:
+		return "no watch cache for " + a.Resource + ": every read goes to etcd", Orange
+	case a.Ready != "" && a.Ready != "Ready":
+		return "watch cache " + a.Ready + ": watches get 429 until it has listed from etcd", Orange
 	}
+	return "", Caption
 }
 
 // hoverVerdict says what a watch resuming from the hovered RV would get
