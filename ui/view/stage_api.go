@@ -201,7 +201,7 @@ func store(sc *Scene, a APIServer) {
 // while they fit, a heat map of buffer fill when there are thousands.
 func fanOut(sc *Scene, a APIServer) {
 	sc.mark(Mark{X: FanX, Y: FanY, R: 10, Shape: Circle, Color: Muted})
-	sc.label(WatchersLeft, APITop+48, thousands(int64(a.WatcherN))+" watchers", ProseBold, 18, Left, Ink)
+	sc.label(WatchersLeft, APITop+48, thousands(int64(a.WatcherN))+plural(a.WatcherN, " watcher", " watchers"), ProseBold, 18, Left, Ink)
 	sc.label(WatchersLeft, APITop+72, "buffer fill per watch", Prose, 16, Left, Caption)
 	n := a.WatcherN
 	if n == 0 {

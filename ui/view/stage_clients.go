@@ -157,7 +157,7 @@ func kubeletGrid(sc *Scene, ks []Client) {
 	n := len(ks)
 	cell, cols, cells := gridCell(n)
 	per := max(1, (n+cells-1)/cells)
-	sc.label(GridLeftK, ClientsTop+35, thousands(int64(n))+" kubelets", ProseBold, 14, Left, Muted)
+	sc.label(GridLeftK, ClientsTop+35, thousands(int64(n))+plural(n, " kubelet", " kubelets"), ProseBold, 14, Left, Muted)
 	gridLegend(sc)
 	if per > 1 {
 		sc.label(GridLeftK+GridW, ClientsBot-20, "1 cell = "+itoa(per)+" kubelets (the worst shown)", Prose, 13, Right, Caption)
@@ -215,4 +215,12 @@ func shortPhase(p string) string {
 		return "starting"
 	}
 	return clip(p, 12)
+}
+
+// plural picks the singular form for exactly one.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
