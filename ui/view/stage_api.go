@@ -264,7 +264,7 @@ func heatMap(sc *Scene, a APIServer) {
 		}
 		sc.rect(Rect{X: x, Y: y, W: cell - 2, H: cell - 2, Fill: c})
 	}
-	sc.label(WatchersLeft, APITop+104+rows*cell+8, "one cell = "+thousands(int64(per))+" watches", Prose, 14, Left, Caption)
+	sc.label(WatchersLeft, APITop+104+rows*cell+8, "one cell = "+thousands(int64(per))+plural(per, " watch", " watches"), Prose, 14, Left, Caption)
 }
 
 // apf draws Priority and Fairness: seats in use against each level's
