@@ -191,3 +191,32 @@ func TestChanged(t *testing.T) {
 		t.Errorf("changed %v, want (3,2)-(8,6)", r)
 	}
 }
+
+// A lesson's GIF holds each step 2 s: the comments count the steps, and
+// the frames of one step differ from those of the next.
+func TestLessonGIF(t *testing.T) {
+	s, err := live.Open(live.Link{Lesson: "revisions", Step: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := exportGIF(t, s, live.Range{From: 1, To: 2, FPS: 2, Width: 640})
+	g, err := gif.DecodeAll(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps := gifComments(t, b)
+	if len(g.Image) != 8 || len(caps) != 8 {
+		t.Fatalf("%d frames, %d comments; want 8", len(g.Image), len(caps))
+	}
+	for i, c := range caps {
+		if want := fmt.Sprintf("lesson revisions step %d/", 1+i/4); !strings.Contains(c, want) {
+			t.Errorf("frame %d: %q, want %q", i, c, want)
+		}
+	}
+	if r := g.Image[4].Rect; r.Dx()*r.Dy() < 640*360/20 {
+		t.Errorf("the next step changed only %v of the frame", r)
+	}
+	if dir := os.Getenv("WS_SHOTS"); dir != "" {
+		os.WriteFile(filepath.Join(dir, "export-lesson.gif"), b, 0o644)
+	}
+}
