@@ -127,6 +127,11 @@ func TestExport(t *testing.T) {
 			t.Errorf("%s rejected with %q, want one line with %q", call, msg, want)
 		}
 	}
+	// Cancel: the promise rejects and state().export says why.
+	if _, msg := exportJS(t, ctx, `(() => { const p = watchscope.exportGIF({from: 0, to: 2, width: 320}); watchscope.exportCancel(); return p; })()`); msg != "export cancelled" {
+		t.Errorf("a cancelled export ended with %q", msg)
+	}
+	waitFor(t, ctx, `JSON.parse(watchscope.state()).export.error === "export cancelled"`, 5*time.Second)
 	exportPanel(t, ctx)
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
