@@ -31,7 +31,10 @@ func (r *Recording) advance(f plannedFrame) {
 	h := r.h
 	h.ticks++
 	if p := h.lesson; p != nil {
-		for p.r.Next() < f.Step && p.next() == nil {
+		for p.r.Next() < f.Step { // a step with a question takes two beats
+			if err := p.next(); err != nil {
+				break // the end of the lesson: the frame shows the last step
+			}
 		}
 	} else {
 		for len(r.pending) > 0 && r.pending[0].At <= f.At {
