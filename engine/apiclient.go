@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"slices"
-
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
 )
@@ -53,7 +51,7 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 	if h != nil {
 		h.rep, h.conn, h.Replica = rep, cc.conn, rep.node
 	}
-	rep.pending[req.ID] = &pendingCall{req: req, conn: cc.conn, cause: reqID, done: done, handle: h}
+	rep.addPending(req.ID, &pendingCall{req: req, conn: cc.conn, cause: reqID, done: done, handle: h})
 	_ = cc.conn.Send(requestBytes(req), reqID, func() {
 		rep.srv.Submit(w.now, req)
 		rep.deliverAnswers()
@@ -99,13 +97,4 @@ func (r *apiReplica) syncMetrics() {
 			e.counter.Add(delta)
 		}
 	}
-}
-
-func sortedIDs(m map[uint64]*pendingCall) []uint64 {
-	ids := make([]uint64, 0, len(m))
-	for id := range m {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	return ids
 }

@@ -1,10 +1,8 @@
 package engine
 
 import (
-	"cmp"
 	"fmt"
 	"hash/fnv"
-	"slices"
 	"time"
 
 	am "watchscope/apimachinery"
@@ -38,11 +36,13 @@ type apiClients struct {
 
 // apiReplica is one replica as an engine Ticker.
 type apiReplica struct {
-	c        *apiClients
-	srv      *apiserver.Server
-	node     string
-	pending  map[uint64]*pendingCall
-	watches  map[*apiserver.Stream]*WatchHandle
+	c       *apiClients
+	srv     *apiserver.Server
+	node    string
+	pending map[uint64]*pendingCall
+	watches map[*apiserver.Stream]*WatchHandle
+	// onConn indexes pending and watches by connection (conn_calls.go).
+	onConn   map[*Conn]*connCalls
 	lastSync time.Duration
 	// syncCache and syncKey serve syncMetrics (metrics_sync.go).
 	syncCache map[string]*syncedSeries
@@ -166,7 +166,7 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	if !ok {
 		return
 	}
-	delete(r.pending, c.Response.ID)
+	r.dropPending(c.Response.ID, p)
 	w := r.c.w
 	resp := c.Response
 	cause := p.cause
@@ -212,7 +212,7 @@ func (r *apiReplica) openWatch(p *pendingCall, c apiserver.Completion, cause Eve
 		return
 	}
 	h.stream = c.Stream
-	r.watches[c.Stream] = h
+	r.addWatch(c.Stream, h)
 	send(p.conn, statusLineBytes, cause, h.start)
 	if rate, ok := r.c.readRates[p.req.Client]; ok {
 		h.reader = newSlowReader(r, h, rate)
@@ -261,7 +261,7 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 		reason := st.EndReason()
 		id := r.c.w.RecordCause(h.cause, r.node, "WATCH_END", fmt.Sprintf("#%d %s", st.ID, endText(reason)))
 		send(h.conn, 0, id, func() {
-			delete(r.watches, st)
+			r.dropWatch(st, h)
 			h.end(reason)
 		})
 	}
@@ -323,7 +323,7 @@ func (h *WatchHandle) Stop() {
 	h.reader.stop()
 	if h.stream != nil {
 		h.stream.Stop()
-		delete(h.rep.watches, h.stream)
+		h.rep.dropWatch(h.stream, h)
 	}
 }
 
@@ -366,12 +366,9 @@ func (a *apiClients) dropConn(client string) {
 // connClosed fails every request and watch still riding on cc.
 func (a *apiClients) connClosed(cc *clientConn, reason error) {
 	rep := a.replicas[cc.replica]
-	for _, id := range sortedIDs(rep.pending) {
+	for _, id := range rep.pendingOn(cc.conn) {
 		p := rep.pending[id]
-		if p.conn != cc.conn {
-			continue
-		}
-		delete(rep.pending, id)
+		rep.dropPending(id, p)
 		if p.handle != nil {
 			p.handle.end(reason)
 		} else {
@@ -383,27 +380,9 @@ func (a *apiClients) connClosed(cc *clientConn, reason error) {
 		if !h.stream.Ended() {
 			h.stream.Stop()
 		}
-		delete(rep.watches, h.stream)
+		rep.dropWatch(h.stream, h)
 		h.end(reason)
 	}
-}
-
-func (r *apiReplica) handlesOn(conn *Conn) []*WatchHandle {
-	// Every handle on conn, including streams the process already
-	// dropped (killed) whose end has not been delivered yet, in stream
-	// order.
-	var streams []*apiserver.Stream
-	for st, h := range r.watches {
-		if h.conn == conn {
-			streams = append(streams, st)
-		}
-	}
-	slices.SortFunc(streams, func(a, b *apiserver.Stream) int { return cmp.Compare(a.ID, b.ID) })
-	out := make([]*WatchHandle, len(streams))
-	for i, st := range streams {
-		out[i] = r.watches[st]
-	}
-	return out
 }
 
 func hashString(s string) uint64 {
