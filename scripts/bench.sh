@@ -3,14 +3,20 @@
 # Node), then prints one table: ns/op native, ns/op wasm, and the ratio,
 # plus any custom metrics the benchmarks report (bytes/key, ...).
 # Usage: scripts/bench.sh [PACKAGES...]   (default: the pure core)
+#   BENCH=regexp   which benchmarks (default: all), e.g.
+#                  BENCH='World(1000|5000)$|BigList' scripts/bench.sh ./engine/
+#   BENCHTIME=1x   passed to -benchtime (default: Go's 1s)
 set -euo pipefail
+bench=${BENCH:-.}
+benchtime=()
+[ -z "${BENCHTIME:-}" ] || benchtime=(-benchtime "$BENCHTIME")
 cd "$(dirname "$0")/.."
 pkgs=("$@")
 [ ${#pkgs[@]} -gt 0 ] || pkgs=(./mvcc/ ./watchcache/ ./engine/)
 out=$(mktemp -d)
-go test -run '^$' -bench . -benchmem -count 1 "${pkgs[@]}" | tee "$out/native.txt"
+go test -run '^$' -bench "$bench" "${benchtime[@]}" -benchmem -count 1 -timeout 60m "${pkgs[@]}" | tee "$out/native.txt"
 PATH="$(go env GOROOT)/lib/wasm:$PATH" GOOS=js GOARCH=wasm \
-  go test -run '^$' -bench . -benchmem -count 1 "${pkgs[@]}" | tee "$out/wasm.txt"
+  go test -run '^$' -bench "$bench" "${benchtime[@]}" -benchmem -count 1 -timeout 60m "${pkgs[@]}" | tee "$out/wasm.txt"
 echo
 printf '%-48s %14s %14s %7s  %s\n' benchmark native wasm ratio "other metrics (native)"
 awk '
