@@ -212,6 +212,9 @@ func installKeys(g *ui.Game, inbox chan string) {
 		if e.Get("repeat").Truthy() || e.Get("ctrlKey").Truthy() || e.Get("metaKey").Truthy() || e.Get("altKey").Truthy() {
 			return nil
 		}
+		if typingInForm(e.Get("target")) { // a panel's field (export range, share link) keeps its keys
+			return nil
+		}
 		code, key := e.Get("code").String(), e.Get("key").String()
 		cmd, ok := pageKeys[code]
 		if key == "?" {
@@ -236,4 +239,17 @@ func installKeys(g *ui.Game, inbox chan string) {
 		}
 		return nil
 	}), true)
+}
+
+// typingInForm reports whether a key event's target is a form field the
+// user is typing into, whose keys must not become stage commands.
+func typingInForm(t js.Value) bool {
+	if t.IsUndefined() || t.IsNull() {
+		return false
+	}
+	switch t.Get("tagName").String() {
+	case "INPUT", "TEXTAREA", "SELECT":
+		return true
+	}
+	return t.Get("isContentEditable").Truthy()
 }
