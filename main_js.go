@@ -5,15 +5,17 @@
 //
 //	watchscope.ready      true once the first frame is drawn
 //	watchscope.readyAt    performance.now() at that moment (ms)
-//	watchscope.state()    JSON: simulated time, revisions, keys, recent events, console log
-//	watchscope.state()    JSON: lesson, step, checks, simulated time, counts, recent events
+//	watchscope.state()    JSON: simulated time, revisions, keys, recent events, console log,
+//	                      lesson, step, checks, counts, and each feature's part (live.State)
 //	watchscope.send(cmd)  queue a command for the next tick: console lines (etcdctl,
 //	                      kubectl, sim), and next, back, lesson ID, sandbox, pick N,
 //	                      play, pause, speed X, why ID, theme projector|dark, ...
 //	watchscope.stats()    JSON: frames drawn, Go time of the last frame, TPS, FPS
 //	watchscope.typing()   true while the stage's console has the keyboard
 //
-// The feature files main_js_*.go add more (see apiParts).
+// The feature files main_js_*.go add more (see apiParts): loadLesson
+// (authoring), present (presenter), qr (share), exportPNG/exportGIF/
+// exportCancel (export).
 //
 // Query parameters (a deep link): lesson=ID step=N seed=S speed=X
 // theme=projector motion=reduced nodes=N demo=off. A bad one is dropped
