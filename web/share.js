@@ -41,6 +41,8 @@
   #share .copied { color: #56B4E9; min-width: 8em; }
   #share .copied.failed { color: #E69F00; }
   #share .hint { margin: 28px 0 0; color: #959EAC; font-size: 18px; }
+  #share .hint.offline { margin-top: 8px; }
+  #share .hint.offline:empty { display: none; }
   #share .hint kbd { font: inherit; padding: 1px 8px; border: 1px solid #2A313C; border-radius: 4px; }
   `;
 
@@ -63,8 +65,11 @@
     const t = (m.share.timeMs / 1000).toFixed(1) + " s";
     const hash = "trace " + m.share.hash.slice(0, 12);
     if (s.mode === "lesson") {
+      // As the stage counts: the step whose question is showing, or the last played.
+      const step = s.pending ? s.step + 1 : s.step;
+      const where = step === 0 ? "introduction" : `step ${step} of ${s.steps}`;
       const q = s.pending ? " · question showing" : "";
-      return `Lesson ${s.lesson} · step ${s.step} of ${s.steps}${q} · ${hash}`;
+      return `Lesson ${s.lesson} · ${where}${q} · ${hash}`;
     }
     const n = m.share.commands;
     return `Sandbox at ${t} · ${n} command${n === 1 ? "" : "s"} · ${hash}`;
@@ -94,6 +99,7 @@
             <span class="copied" role="status" aria-live="polite"></span>
           </div>
           <p class="hint">Opens paused at the same moment, in any browser. <kbd>S</kbd> or <kbd>Esc</kbd> closes.</p>
+          <p class="hint offline"></p>
         </div>
       </div>`;
     panel.querySelector(".copy").addEventListener("click", copy);
@@ -113,6 +119,11 @@
     area.value = m.url;
     area.rows = Math.min(6, Math.max(2, Math.ceil(m.url.length / 60)));
     panel.querySelector(".copied").textContent = "";
+    // Trainers check this before the talk: will it run without Wi-Fi?
+    const off = window.watchscopeOffline;
+    panel.querySelector(".offline").textContent = off && off.ready
+      ? "✓ This browser keeps a copy of WatchScope: it works with the network off."
+      : "";
     const box = panel.querySelector(".qr");
     box.textContent = "";
     const code = window.watchscope.qr(m.url);

@@ -158,9 +158,12 @@ func TestShareLinkRestoresClusterAndLesson(t *testing.T) {
 	if !lesson.Pending || lesson.Step < 2 {
 		t.Fatalf("no question showing after step 2: %+v", lesson)
 	}
-	_, back := reopenInNewTab(t, ctx, srv.URL, lesson)
+	tab, back := reopenInNewTab(t, ctx, srv.URL, lesson)
 	if back.Mode != "lesson" || back.Lesson != "gone-410" || back.Step != lesson.Step || !back.Pending {
 		t.Errorf("restored %s %s step %d pending %v, want lesson gone-410 step %d pending", back.Mode, back.Lesson, back.Step, back.Pending, lesson.Step)
 	}
 	sameMoment(t, lesson, back)
+	do(t, tab, chromedp.KeyEvent("s"))
+	waitFor(t, tab, `(() => { const i = document.querySelector('#share:not([hidden]) .qr img'); return i && i.complete && i.naturalWidth > 20; })()`, 10*time.Second)
+	screenshot(t, tab, shotsDir(t), "share-panel-lesson.png")
 }
