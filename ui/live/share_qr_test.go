@@ -2,9 +2,16 @@ package live
 
 import (
 	"bytes"
+	"fmt"
 	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"watchscope/engine"
 )
 
 // The QR image has the code's finder patterns where a reader looks for
@@ -50,4 +57,38 @@ func TestQRPNG(t *testing.T) {
 	if _, _, err := QRPNG(strings.Repeat("x", 5000)); err == nil {
 		t.Error("5000 characters made a QR code")
 	}
+}
+
+// TestQRPNGReads reads the code back with zbar's zbarimg, when installed
+// (apt-get install zbar-tools): the real test of a QR code is a reader.
+func TestQRPNGReads(t *testing.T) {
+	zbar, err := exec.LookPath("zbarimg")
+	if err != nil {
+		t.Skip("no zbarimg (apt-get install zbar-tools)")
+	}
+	for _, text := range []string{
+		"http://127.0.0.1:8080/?lesson=gone-410&v=4c526237&seed=1&step=4&ask=1&pick=2&h=d018254cc4e9",
+		"https://example.org/watchscope/?seed=1&nodes=0&demo=off&t=2.966666588&cmds=" + EncodeCommands(sampleLog(40)) + "&h=aa81d9ff5560",
+	} {
+		b, _, err := QRPNG(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(t.TempDir(), "qr.png")
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, err := exec.Command(zbar, "-q", "--raw", p).Output()
+		if got := strings.TrimSuffix(string(out), "\n"); err != nil || got != text {
+			t.Errorf("zbarimg read %q (%v), want %q", got, err, text)
+		}
+	}
+}
+
+func sampleLog(n int) []engine.LoggedCommand {
+	log := make([]engine.LoggedCommand, n)
+	for i := range log {
+		log[i] = engine.LoggedCommand{At: time.Duration(i) * 170 * time.Millisecond, Text: fmt.Sprintf("etcdctl put /registry/pods/p%d v%d", i%40, i)}
+	}
+	return log
 }

@@ -240,10 +240,7 @@ func BenchmarkShareEachTick(b *testing.B) {
 // BenchmarkShareNewCommand is the cost of the first share after a new
 // command: the whole log encoded again.
 func BenchmarkShareNewCommand(b *testing.B) {
-	log := make([]engine.LoggedCommand, 500)
-	for i := range log {
-		log[i] = engine.LoggedCommand{At: time.Duration(i) * 170 * time.Millisecond, Text: fmt.Sprintf("etcdctl put /registry/pods/p%d v%d", i%40, i)}
-	}
+	log := sampleLog(500)
 	for b.Loop() {
 		EncodeCommands(log)
 	}
@@ -253,10 +250,7 @@ func BenchmarkShareNewCommand(b *testing.B) {
 // BenchmarkShareLongSession: a long session's log (5,000 commands) is
 // encoded fast, since every new command encodes it again.
 func BenchmarkShareLongSession(b *testing.B) {
-	log := make([]engine.LoggedCommand, 5000)
-	for i := range log {
-		log[i] = engine.LoggedCommand{At: time.Duration(i) * 170 * time.Millisecond, Text: fmt.Sprintf("etcdctl put /registry/pods/p%d v%d", i%40, i)}
-	}
+	log := sampleLog(5000)
 	for b.Loop() {
 		EncodeCommands(log)
 	}
