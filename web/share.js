@@ -29,6 +29,8 @@
   #share .text { min-width: 0; flex: 1 1 520px; }
   #share h2 { margin: 0 0 8px; font-size: 40px; font-weight: 600; }
   #share .what { margin: 0 0 28px; color: #959EAC; font-size: 22px; }
+  #share .note { margin: -12px 0 24px; color: #E69F00; font-size: 20px; }
+  #share .note:empty { display: none; }
   #share .url { display: block; width: 100%; box-sizing: border-box; margin: 0 0 24px; padding: 14px 16px;
     background: #0E1116; color: #ECEFF4; border: 1px solid #2A313C; border-radius: 6px;
     font: 18px/1.4 ui-monospace, "Go Mono", Menlo, Consolas, monospace; word-break: break-all;
@@ -91,6 +93,7 @@
         <div class="text">
           <h2 id="share-title">Share this moment</h2>
           <p class="what"></p>
+          <p class="note" role="note"></p>
           <textarea class="url" readonly rows="3" aria-label="Link to this moment"></textarea>
           <div class="buttons">
             <button type="button" class="primary copy">Copy link</button>
@@ -115,6 +118,7 @@
     if (!m) return false;
     current = m;
     panel.querySelector(".what").textContent = describe(m);
+    panel.querySelector(".note").textContent = m.share.note ? "Note: " + m.share.note + "." : "";
     const area = panel.querySelector(".url");
     area.value = m.url;
     area.rows = Math.min(6, Math.max(2, Math.ceil(m.url.length / 60)));

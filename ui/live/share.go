@@ -43,6 +43,13 @@ type shareState struct {
 
 	lesson  *lessons.Lesson // the lesson whose version is cached
 	version string
+
+	// typedIn is the lesson world the learner typed console commands in.
+	// A lesson link replays the lesson's steps only, so such a moment is
+	// not reproduced exactly, and the link says so (ShareJSON.Note).
+	// Stepping back replays the steps into a new world: the typed
+	// commands are gone and so is the note.
+	typedIn *engine.World
 }
 
 // ShareJSON is State.Share: the link of the moment after the last tick.
@@ -53,10 +60,19 @@ type ShareJSON struct {
 	Commands int    `json:"commands"`          // commands the link replays (sandbox)
 	Version  string `json:"version,omitempty"` // the lesson's version (lesson)
 	App      string `json:"app,omitempty"`     // the build (AppVersion)
+	Note     string `json:"note,omitempty"`    // what the link cannot reproduce
 }
+
+// noteTyped is ShareJSON.Note for a lesson world the learner typed in.
+const noteTyped = "the commands typed during this lesson are not in the link: it opens the lesson's steps only"
 
 func init() {
 	stateParts = append(stateParts, func(s *Session, st *State) { st.Share = s.Share() })
+	execHooks = append(execHooks, func(s *Session, _ string, _ error) {
+		if s.lesson != nil {
+			s.share.typedIn = s.sim.World()
+		}
+	})
 }
 
 // Share describes the current moment as a link.
@@ -68,6 +84,9 @@ func (s *Session) Share() ShareJSON {
 	if s.lesson != nil {
 		out.Version = s.share.lessonVersion(s.lesson.l)
 		s.lessonQuery(&q, out.Version)
+		if s.share.typedIn == w {
+			out.Note = noteTyped
+		}
 	} else {
 		out.Commands = cp.Commands
 		s.sandboxQuery(&q, w, cp)

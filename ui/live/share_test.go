@@ -256,3 +256,37 @@ func BenchmarkShareLongSession(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(EncodeCommands(log))), "cmds-bytes")
 }
+
+// A command typed during a lesson is not in a lesson link: the share says
+// so, until stepping back replays the steps without it.
+func TestShareNotesCommandsTypedInALesson(t *testing.T) {
+	s, err := Open(Link{Lesson: "revisions", Nodes: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"next", "next"} {
+		s.Send(cmd)
+		s.Tick(time.Second / 60)
+	}
+	if n := s.Share().Note; n != "" {
+		t.Fatalf("note %q before anything was typed", n)
+	}
+	s.Send("etcdctl put /typed 1")
+	s.Tick(time.Second / 60)
+	if n := s.Share().Note; n != noteTyped {
+		t.Errorf("note %q after a typed command", n)
+	}
+	for w, i := s.sim.World(), 0; s.sim.World() == w; i++ { // back a beat until a step is undone
+		if i == 5 {
+			t.Fatal("back never undid a step")
+		}
+		s.Send("back")
+		s.Tick(time.Second / 60)
+		if n := s.Share().Note; s.sim.World() == w && n != noteTyped {
+			t.Fatalf("note %q while the typed command is still in the world", n)
+		}
+	}
+	if n := s.Share().Note; n != "" {
+		t.Errorf("note %q after stepping back", n)
+	}
+}
