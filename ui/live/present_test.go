@@ -142,6 +142,18 @@ func TestCueNoHoldWithoutArrival(t *testing.T) {
 	if holdLabel(s) != "" || s.chrome.Message != "" {
 		t.Errorf("present off left hold %q, line %q", holdLabel(s), s.chrome.Message)
 	}
+	// Another lesson ends the hold and gives the clock back.
+	beat(s, "present on")
+	beat(s, "goto 1")
+	beat(s, "next")
+	run(s, 10*time.Second)
+	if holdLabel(s) != "the ring" || !s.Paused() {
+		t.Fatalf("no settled hold: %q, paused %v", holdLabel(s), s.Paused())
+	}
+	beat(s, "lesson revisions")
+	if holdLabel(s) != "" || s.Paused() || s.chrome.Message != "" {
+		t.Errorf("another lesson: hold %q, paused %v, line %q", holdLabel(s), s.Paused(), s.chrome.Message)
+	}
 }
 
 // cue back lands on the newest cue among the steps played, from every
