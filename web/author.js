@@ -44,7 +44,8 @@
     font: 600 40px/1.3 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
   #author-toast { position: fixed; left: 24px; bottom: 24px; z-index: 21; max-width: min(900px, 80vw); padding: 14px 20px;
     background: #161B22; color: #ECEFF4; border: 1px solid #2A313C; border-left: 6px solid #56B4E9; border-radius: 8px;
-    font: 20px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.4); }
+    font: 20px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.4);
+    pointer-events: none; } /* a note, never in the way of a click on the stage */
   #author-toast .muted { color: #959EAC; }
   `;
 

@@ -71,6 +71,9 @@ func TestAuthorOpensLessonFile(t *testing.T) {
 	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#author-file"), []string{filepath.Join(dir, "cues.md")}))
 	waitFor(t, ctx, `(() => { const s = JSON.parse(window.watchscope.state());
 		return s.lesson === "cue-test" && s.step === 0; })()`, 20*time.Second)
+	waitFor(t, ctx, `!document.getElementById("author-toast").hidden`, 10*time.Second)
+	settle(t, ctx)
+	screenshot(t, ctx, shotsDir(t), "author-opened.png")
 	for i := 0; i < 8; i++ {
 		send(t, ctx, "next")
 	}
