@@ -9,9 +9,9 @@
 # A page opened from file:// cannot fetch app.wasm (browsers refuse
 # file:// fetches), so the file carries everything itself:
 #
-#   index.html, its icon a data: URL, its <script src> tags replaced by
-#   the scripts' text, moved to the end of <body> in the same order (what
-#   "defer" would have run);
+#   index.html, its icon a data: URL, stylesheets inline, its <script src>
+#   tags replaced by the scripts' text, moved to the end of <body> in the
+#   same order (what "defer" would have run);
 #   loader.js replaced by the loader below, which reads app.wasm from a
 #   <script type="application/octet-stream"> block: gzip, then base64,
 #   unpacked by the browser's own DecompressionStream as it is compiled.
@@ -37,11 +37,30 @@ inline() {
 	printf '</script>\n'
 }
 
-# The icon, as a data: URL (a missing favicon is an error in the console).
-icon="data:image/svg+xml;base64,$(base64 -w 0 "$site/favicon.svg")"
+# page_head prints index.html up to </body> without its script tags, the icon
+# as a data: URL (a missing favicon is an error in the console) and
+# stylesheets inline.
+page_head() {
+	while IFS= read -r line; do
+		case $line in
+		*'</body>'*) return ;;
+		*'<script src='*) ;;
+		*'rel="stylesheet"'*)
+			css=$(printf '%s' "$line" | sed 's/.*href="\([^"]*\)".*/\1/')
+			printf '<style>\n'
+			cat "$site/$css"
+			printf '</style>\n'
+			;;
+		*'href="favicon.svg"'*)
+			printf '%s\n' "$line" | sed "s#href=\"favicon.svg\"#href=\"data:image/svg+xml;base64,$(base64 -w 0 "$site/favicon.svg")\"#"
+			;;
+		*) printf '%s\n' "$line" ;;
+		esac
+	done <"$site/index.html"
+}
 
 {
-	grep -v '<script src=' "$site/index.html" | sed '/<\/body>/,$d' | sed "s#href=\"favicon.svg\"#href=\"$icon\"#"
+	page_head
 	for f in $scripts; do
 		if [ "$f" != loader.js ]; then
 			inline "$site/$f"
