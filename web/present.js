@@ -114,10 +114,16 @@
     return !!w;
   }
 
+  // inForm: the key goes to a form field the user is typing into.
+  function inForm(t) {
+    return !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+  }
+
   document.addEventListener("keydown", (e) => {
     if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
     const ws = window.watchscope;
     if (!ws || !ws.ready || (ws.typing && ws.typing())) return;
+    if (inForm(e.target)) return; // a panel's field (export range, share link) keeps its keys
     if (e.code === "KeyN") {
       open();
       e.preventDefault();
