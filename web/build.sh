@@ -16,7 +16,9 @@ cd "$root"
 
 # Stale variants would be served in place of the new files: remove them first.
 rm -f "$out"/*.gz "$out"/*.br
-GOOS=js GOARCH=wasm go build -trimpath -ldflags='-s -w' -o "$out/app.wasm" .
+# -buildvcs=auto stamps the commit (share links carry it as app=; see ui/live/share.go)
+# when built from a git checkout, whatever GOFLAGS says.
+GOOS=js GOARCH=wasm go build -buildvcs=auto -trimpath -ldflags='-s -w' -o "$out/app.wasm" .
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
 static=$(cd web && ls *.html *.js *.css *.svg 2>/dev/null || true) # ls fails when a pattern matches nothing
 for f in $static; do cp "web/$f" "$out/"; done

@@ -102,6 +102,7 @@ func TestShareLinkRestoresSandbox(t *testing.T) {
 	if want.Share.Commands < 3 || !strings.Contains(want.Share.Query, "cmds=") {
 		t.Fatalf("share %+v: want the command log in the link", want.Share)
 	}
+	t.Logf("link: %s", want.Share.Query)
 	// The share panel: the same link, and a QR code the audience can scan.
 	do(t, ctx, chromedp.KeyEvent("s"))
 	waitFor(t, ctx, `(() => { const p = document.getElementById('share'); const i = p && p.querySelector('.qr img');
