@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"watchscope/ui/live"
@@ -71,6 +72,27 @@ func sameMoment(t *testing.T, want, got moment) {
 	}
 }
 
+// copyLink clicks the panel's "Copy link" (a real click: the clipboard
+// wants a user gesture) and reads the clipboard back.
+func copyLink(t *testing.T, ctx context.Context, origin string) string {
+	t.Helper()
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.Call(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: origin,
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	xy := run(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#share .copy').getBoundingClientRect();
+		return [r.x + r.width / 2, r.y + r.height / 2]; })()`))
+	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
+	waitFor(t, ctx, `document.querySelector('#share .copied').textContent !== ""`, 5*time.Second)
+	if note := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#share .copied').textContent`)); note != "Copied ✓" {
+		t.Fatalf("after Copy link the panel says %q", note)
+	}
+	return run(t, ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
+}
+
 // runCommandsAtSeveralTimes sends commands with virtual time passing
 // between them (and a rewind in the middle), then pauses.
 func runCommandsAtSeveralTimes(t *testing.T, ctx context.Context, cmds []string) moment {
@@ -117,6 +139,9 @@ func TestShareLinkRestoresSandbox(t *testing.T) {
 		t.Errorf("QR image %d px for %d modules, want %d per module and a quiet zone", width, modules, live.QRScale)
 	}
 	screenshot(t, ctx, shotsDir(t), "share-panel.png")
+	if copied := copyLink(t, ctx, srv.URL); copied != shown {
+		t.Errorf("Copy link put %q on the clipboard, want %q", copied, shown)
+	}
 	do(t, ctx, chromedp.KeyEvent("s"))
 	waitFor(t, ctx, `document.getElementById('share').hidden`, 5*time.Second)
 	_, got := reopenInNewTab(t, ctx, srv.URL, want)
