@@ -59,6 +59,63 @@ func TestOfflineReloadWithNetworkCut(t *testing.T) {
 	}
 }
 
+// TestOfflinePicksUpNewBuild: with the service worker in control, a new
+// build on the server reaches the page on the next online load (network
+// first), and the cache follows it (offline.json's new version), so the
+// next offline load runs the new build too.
+func TestOfflinePicksUpNewBuild(t *testing.T) {
+	dir := t.TempDir()
+	if out, err := exec.Command("cp", "-a", buildSite(t)+"/.", dir).CombinedOutput(); err != nil {
+		t.Fatalf("cp: %v\n%s", err, out)
+	}
+	srv := httptest.NewServer(web.Handler(dir))
+	defer srv.Close()
+	ctx := browser(t)
+	open(t, ctx, srv.URL+"/?nodes=0&demo=off")
+	waitFor(t, ctx, `window.watchscopeOffline.ready`, 60*time.Second)
+	first := run(t, ctx, chromedp.Evaluate[string](`window.watchscopeOffline.version`))
+
+	// "Deploy" a new build: one script changes, and so does offline.json.
+	for _, f := range []string{"share.js.br", "share.js.gz"} {
+		os.Remove(filepath.Join(dir, f))
+	}
+	appendFile(t, filepath.Join(dir, "share.js"), "\nwindow.watchscopeBuild = 2;\n")
+	manifest := filepath.Join(dir, "offline.json")
+	b, err := os.ReadFile(manifest)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(manifest, []byte(strings.Replace(string(b), first, "0000000000000002", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	do(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `window.watchscope && window.watchscope.ready === true`, 120*time.Second)
+	if !run(t, ctx, chromedp.Evaluate[bool](`window.watchscopeBuild === 2`)) {
+		t.Fatal("an online reload did not get the new build")
+	}
+	waitFor(t, ctx, `window.watchscopeOffline.ready && window.watchscopeOffline.version === "0000000000000002"`, 60*time.Second)
+
+	srv.Close()
+	do(t, ctx, chromedp.Reload())
+	waitFor(t, ctx, `window.watchscope && window.watchscope.ready === true`, 120*time.Second)
+	if !run(t, ctx, chromedp.Evaluate[bool](`window.watchscopeBuild === 2`)) {
+		t.Error("offline, the cache still has the old build")
+	}
+}
+
+func appendFile(t *testing.T, name, text string) {
+	t.Helper()
+	f, err := os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.WriteString(text); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestOfflineFileCopy: the one-file copy `make dist` zips for a USB stick
 // (web/standalone.sh) opens from file://, with no server at all, and runs.
 func TestOfflineFileCopy(t *testing.T) {
