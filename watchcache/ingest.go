@@ -100,11 +100,8 @@ func (c *Cacher) drainBacklog(now time.Duration) {
 func (c *Cacher) apply(now time.Duration, e *watchCacheEvent) {
 	e.RecordTime = now
 	if e.Type != am.Bookmark {
-		if prev, ok := c.store.get(e.Key); ok {
-			e.PrevObject = prev
-		}
+		c.store.apply(e) // sets e.PrevObject
 		c.history.updateCache(e)
-		c.store.apply(e)
 		c.metrics.EventsReceivedTotal++
 		if c.history.isFull() {
 			// snapshots older than the oldest buffered event are dropped

@@ -68,17 +68,26 @@ func (s *watchCacheStore) get(key string) (*am.Object, bool) {
 	return e.Object, true
 }
 
+// apply writes e into the store and sets e.PrevObject to the object it
+// replaced or deleted (if any): the tree's own insert or delete finds it,
+// so the event costs one descent of the tree, not two.
 func (s *watchCacheStore) apply(e *watchCacheEvent) {
-	if e.PrevObject != nil {
-		s.sizeBytes -= int64(e.PrevObject.SizeBytes)
+	var old *storeElement
+	var found bool
+	if e.Type == am.Deleted {
+		old, found = s.tree.Delete(&storeElement{Key: e.Key})
+	} else {
+		old, found = s.tree.ReplaceOrInsert(&storeElement{Key: e.Key, Object: e.Object})
+		s.sizeBytes += int64(e.Object.SizeBytes)
+	}
+	if found {
+		e.PrevObject = old.Object
+		s.sizeBytes -= int64(old.Object.SizeBytes)
 	}
 	if e.Type == am.Deleted {
-		s.tree.Delete(&storeElement{Key: e.Key})
 		s.index.update(e.Key, e.PrevObject, nil)
 		return
 	}
-	s.sizeBytes += int64(e.Object.SizeBytes)
-	s.tree.ReplaceOrInsert(&storeElement{Key: e.Key, Object: e.Object})
 	s.index.update(e.Key, e.PrevObject, e.Object)
 }
 
