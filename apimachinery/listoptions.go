@@ -27,38 +27,49 @@ type ListOptions struct {
 // Query encodes the options as the API server's URL query, in a fixed
 // order so that the same options always print the same way.
 func (o ListOptions) Query() string {
-	v := url.Values{}
-	if o.LabelSelector != "" {
-		v.Set("labelSelector", o.LabelSelector)
-	}
-	if o.FieldSelector != "" {
-		v.Set("fieldSelector", o.FieldSelector)
-	}
-	if o.Watch {
-		v.Set("watch", "true")
+	// The parameters in byte order of their names, which is the order
+	// url.Values.Encode sorts them into; values are escaped the same way.
+	// Written out because every request's trace line prints it.
+	var b []byte
+	add := func(key, value string) {
+		if len(b) > 0 {
+			b = append(b, '&')
+		}
+		b = append(b, key...)
+		b = append(b, '=')
+		b = append(b, url.QueryEscape(value)...)
 	}
 	if o.AllowWatchBookmarks {
-		v.Set("allowWatchBookmarks", "true")
-	}
-	if o.ResourceVersion != "" {
-		v.Set("resourceVersion", o.ResourceVersion)
-	}
-	if o.ResourceVersionMatch != "" {
-		v.Set("resourceVersionMatch", o.ResourceVersionMatch)
-	}
-	if o.TimeoutSeconds != nil {
-		v.Set("timeoutSeconds", strconv.FormatInt(*o.TimeoutSeconds, 10))
-	}
-	if o.Limit > 0 {
-		v.Set("limit", strconv.FormatInt(o.Limit, 10))
+		add("allowWatchBookmarks", "true")
 	}
 	if o.Continue != "" {
-		v.Set("continue", o.Continue)
+		add("continue", o.Continue)
+	}
+	if o.FieldSelector != "" {
+		add("fieldSelector", o.FieldSelector)
+	}
+	if o.LabelSelector != "" {
+		add("labelSelector", o.LabelSelector)
+	}
+	if o.Limit > 0 {
+		add("limit", strconv.FormatInt(o.Limit, 10))
+	}
+	if o.ResourceVersion != "" {
+		add("resourceVersion", o.ResourceVersion)
+	}
+	if o.ResourceVersionMatch != "" {
+		add("resourceVersionMatch", o.ResourceVersionMatch)
 	}
 	if o.SendInitialEvents != nil {
-		v.Set("sendInitialEvents", strconv.FormatBool(*o.SendInitialEvents))
+		add("sendInitialEvents", strconv.FormatBool(*o.SendInitialEvents))
 	}
-	return v.Encode() // url.Values.Encode sorts by key
+	if o.TimeoutSeconds != nil {
+		add("timeoutSeconds", strconv.FormatInt(*o.TimeoutSeconds, 10))
+	}
+	if o.Watch {
+		add("watch", "true")
+	}
+	return string(b)
 }
 
 // ParseListOptions decodes a URL query into ListOptions. Unknown

@@ -2,6 +2,7 @@ package apiserver
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	am "watchscope/apimachinery"
@@ -43,7 +44,7 @@ type Request struct {
 //
 //	#7 kubelet-3 LIST /api/v1/pods?limit=500&resourceVersion=0
 func (r Request) String() string {
-	return fmt.Sprintf("#%d %s %s %s", r.ID, r.Client, r.Verb, r.Path())
+	return "#" + strconv.FormatUint(r.ID, 10) + " " + r.Client + " " + string(r.Verb) + " " + r.Path()
 }
 
 // Path is the request URL path and query, as the API server logs it.
@@ -51,12 +52,12 @@ func (r Request) Path() string {
 	res, ok := am.LookupResource(r.Resource)
 	var b strings.Builder
 	if ok && res.Group != "" {
-		fmt.Fprintf(&b, "/apis/%s/%s", res.Group, res.Version)
+		b.WriteString("/apis/" + res.Group + "/" + res.Version)
 	} else {
 		b.WriteString("/api/v1")
 	}
 	if r.Namespace != "" {
-		fmt.Fprintf(&b, "/namespaces/%s", r.Namespace)
+		b.WriteString("/namespaces/" + r.Namespace)
 	}
 	b.WriteString("/" + r.Resource)
 	if r.Name != "" {
