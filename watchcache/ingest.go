@@ -12,11 +12,21 @@ import (
 // the store is rebuilt from objs, snapshots restart at rv, listRV and RV
 // become rv and the cacher turns Ready.
 func (c *Cacher) Replace(now time.Duration, objs []*am.Object, rv uint64) {
-	c.advance(now)
 	tree := newStoreTree()
+	c.insertAll(tree, objs)
+	c.replaceTree(now, tree, rv)
+}
+
+// insertAll puts objs into tree under their keys.
+func (c *Cacher) insertAll(tree storeTree, objs []*am.Object) {
 	for _, o := range objs {
 		tree.ReplaceOrInsert(&storeElement{Key: c.resource.Key(o.Namespace, o.Name), Object: o})
 	}
+}
+
+// replaceTree is Replace with the new store already built.
+func (c *Cacher) replaceTree(now time.Duration, tree storeTree, rv uint64) {
+	c.advance(now)
 	c.history.reset()
 	c.store.replace(tree, rv)
 	c.pages.reset()

@@ -12,6 +12,9 @@ const (
 	storageListPageSize = 10000
 	// restartDelay is wait.Until(startCaching, 1s).
 	restartDelay = time.Second
+	// listPageGap is the simulated time between two pages of the
+	// initial LIST (see initialList).
+	listPageGap = time.Microsecond
 )
 
 // Reflector is the cacher's own reflector: it lists the resource from
@@ -27,6 +30,8 @@ type Reflector struct {
 	stream    *mvcc.WatchStream
 	restartAt time.Duration
 	running   bool
+	// listing is the initial LIST in progress (nil when none).
+	listing *initialList
 	// latency and inFlight model a slow etcd watch (see SetLatency).
 	latency  time.Duration
 	inFlight []inFlightResponse
@@ -41,7 +46,12 @@ func NewReflector(c *Cacher, etcd *mvcc.Server) *Reflector {
 
 // Step runs the reflector and then the cacher at now.
 func (r *Reflector) Step(now time.Duration) {
-	if !r.running && now >= r.restartAt {
+	switch {
+	case r.listing != nil:
+		if now >= r.listing.next {
+			r.listPage(now)
+		}
+	case !r.running && now >= r.restartAt:
 		r.startCaching(now)
 	}
 	if r.running {
@@ -59,6 +69,12 @@ func (r *Reflector) Step(now time.Duration) {
 // still reads every write etcd streams to it.
 func (r *Reflector) NextWake() (time.Duration, bool) {
 	at, ok := r.c.NextWake()
+	if r.listing != nil && (!ok || r.listing.next < at) {
+		return r.listing.next, true
+	}
+	if r.listing != nil {
+		return at, ok
+	}
 	if !r.running && (!ok || r.restartAt < at) {
 		return r.restartAt, true
 	}
@@ -78,6 +94,7 @@ func (r *Reflector) Running() bool { return r.running }
 // Stop ends the reflector for good (the API server process died): the
 // etcd watch stream is closed and no restart is scheduled.
 func (r *Reflector) Stop() {
+	r.listing = nil
 	if r.stream != nil {
 		r.stream.Close()
 		r.stream = nil
@@ -92,33 +109,52 @@ func (r *Reflector) Stop() {
 // PrevKv and ProgressNotify.
 func (r *Reflector) startCaching(now time.Duration) {
 	r.c.StartCaching(now)
+	r.listing = &initialList{key: []byte(r.c.resource.KeyPrefix()), tree: newStoreTree()}
+	r.listPage(now)
+}
+
+// initialList is the reflector's LIST in progress: storageListPageSize
+// keys per page, all at the revision of the first page. Each page is
+// read and decoded in its own step, the next one a simulated microsecond
+// later, so that listing 150,000 pods after a restart is fifteen short
+// steps rather than one of a second (a frozen browser tab). A resource
+// that fits in one page is listed in the step that started it, as before.
+type initialList struct {
+	key  []byte // where the next page starts
+	rev  int64  // the list's revision (0 before the first page)
+	tree storeTree
+	next time.Duration // when the next page is read
+}
+
+// listPage reads and decodes one page; after the last one it replaces the
+// cache's store and opens the etcd watch from the list's revision.
+func (r *Reflector) listPage(now time.Duration) {
+	l := r.listing
 	prefix := []byte(r.c.resource.KeyPrefix())
 	end := mvcc.PrefixEnd(prefix)
-	var kvs []mvcc.KeyValue
-	key, rev := prefix, int64(0)
-	for {
-		resp, err := r.etcd.Range(mvcc.RangeRequest{Key: key, RangeEnd: end, Limit: storageListPageSize, Revision: rev})
-		if err != nil {
-			r.fail(now, err)
-			return
-		}
-		if rev == 0 {
-			rev = resp.Header.Revision
-		}
-		kvs = append(kvs, resp.Kvs...)
-		if !resp.More || len(resp.Kvs) == 0 {
-			break
-		}
-		key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
-	}
-	objs, err := decodeList(kvs, &r.c.interner)
+	resp, err := r.etcd.Range(mvcc.RangeRequest{Key: l.key, RangeEnd: end, Limit: storageListPageSize, Revision: l.rev})
 	if err != nil {
 		r.fail(now, err)
 		return
 	}
-	r.c.Replace(now, objs, uint64(rev))
+	if l.rev == 0 {
+		l.rev = resp.Header.Revision
+	}
+	objs, err := decodeList(resp.Kvs, &r.c.interner)
+	if err != nil {
+		r.fail(now, err)
+		return
+	}
+	r.c.insertAll(l.tree, objs)
+	if resp.More && len(resp.Kvs) > 0 {
+		l.key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
+		l.next = now + listPageGap
+		return
+	}
+	r.listing = nil
+	r.c.replaceTree(now, l.tree, uint64(l.rev))
 	r.stream = r.etcd.NewWatchStream()
-	if _, err := r.stream.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: end, StartRevision: rev + 1,
+	if _, err := r.stream.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: end, StartRevision: l.rev + 1,
 		PrevKv: true, ProgressNotify: true, WatchID: mvcc.AutoWatchID}); err != nil {
 		r.fail(now, err)
 		return
@@ -159,6 +195,7 @@ func (r *Reflector) fail(now time.Duration, err error) {
 		r.stream = nil
 	}
 	r.running = false
+	r.listing = nil
 	r.inFlight = nil
 	r.restartAt = now + restartDelay
 }
