@@ -39,8 +39,10 @@ func (e *etcdSim) World() *engine.World { return e.w }
 
 func (e *etcdSim) Exec(line string) (string, error) { return e.sh.Exec(line) }
 func (e *etcdSim) RunUntil(t time.Duration)         { e.w.RunUntil(t) }
-func (e *etcdSim) RunFrame(t time.Duration) bool    { return e.frame.run(e.w, t) }
-func (e *etcdSim) Now() time.Duration               { return e.w.Now() }
+func (e *etcdSim) RunFrame(t, budget time.Duration) bool {
+	return e.frame.run(e.w, t, budget)
+}
+func (e *etcdSim) Now() time.Duration { return e.w.Now() }
 
 // Revs reports etcd's revisions; "never compacted" (etcd's internal -1)
 // is 0 on the stage and in state().

@@ -50,6 +50,8 @@ type Session struct {
 	world     *engine.World // the world the markers were scanned from
 	heavy     heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 
+	pace framePlan // how a frame's time is shared between world and stage
+
 	// Each feature's own state, declared in the feature's file (parts.go).
 	present presentState
 	share   shareState
@@ -130,7 +132,7 @@ func (s *Session) Tick(dt time.Duration) {
 	}
 	t0 := time.Now()
 	if s.lesson == nil {
-		if !s.sim.RunFrame(s.clock.Virtual()) {
+		if !s.sim.RunFrame(s.clock.Virtual(), s.pace.simBudget(s.ticks)) {
 			s.clock.Drop(s.sim.Now()) // out of budget: play slower, owe nothing
 		}
 	}
@@ -139,6 +141,7 @@ func (s *Session) Tick(dt time.Duration) {
 	s.refresh()
 	s.motion.Observe(s.snap, s.clock.Anim())
 	s.Timing = Timing{Sim: t1.Sub(t0), Refresh: time.Since(t1)}
+	s.pace.stage(s.ticks, s.Timing.Refresh)
 	for _, h := range tickHooks {
 		h(s)
 	}
@@ -275,7 +278,10 @@ func (s *Session) Chrome() *view.Chrome { return &s.chrome }
 // Scene lays out the current frame.
 func (s *Session) Scene() view.Scene {
 	s.snap.UI = s.chrome
-	return view.BuildStage(s.snap, &s.motion, s.clock.Anim())
+	t0 := time.Now()
+	sc := view.BuildStage(s.snap, &s.motion, s.clock.Anim())
+	s.pace.stage(s.ticks, time.Since(t0))
+	return sc
 }
 
 // Settled reports whether no animation is running (nothing would change

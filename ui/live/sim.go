@@ -25,7 +25,8 @@ type Sim interface {
 	// clock's virtual time t, within a wall-clock budget. It reports
 	// whether the world kept up; when it does not, the rest is dropped
 	// and the world runs slower than real time (see etcdSim.RunFrame).
-	RunFrame(t time.Duration) (keptUp bool)
+	// budget <= 0 means FrameBudget.
+	RunFrame(t, budget time.Duration) (keptUp bool)
 	// Now is the world's virtual time.
 	Now() time.Duration
 	// Revs is etcd's current and compact revision.

@@ -92,6 +92,7 @@ func (s *Scene) line(l Line) { s.Lines = append(s.Lines, l) }
 func (s *Scene) mark(m Mark) { s.Marks = append(s.Marks, m) }
 func (s *Scene) text(t Text) { s.Texts = append(s.Texts, t) }
 func (s *Scene) arc(a Arc)   { s.Arcs = append(s.Arcs, a) }
+
 // ProjectorMinText is the smallest type the projector theme draws, in
 // design pixels (1/1080 of the screen's height): a 13 px caption that is
 // crisp on a laptop is unreadable from the back of a hall.
