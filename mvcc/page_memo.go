@@ -1,0 +1,44 @@
+package mvcc
+
+import "bytes"
+
+// pageMemo carries a limited range's count over to the next page.
+//
+// etcd answers every range with Count, the number of keys live in the
+// whole range, even when a limit cuts the KVs short; the API server's
+// pager turns it into remainingItemCount. Counting means walking every
+// key left in the range, so a 150,000-key resource read 10,000 keys a
+// page walks 150,000 + 140,000 + ... keys: quadratic, and one page of
+// the watch cache's initial list cost a frame's budget many times over.
+//
+// At a fixed revision the keys live in [key, end) never change (later
+// writes take later revisions; compaction keeps what is visible at or
+// above the compaction revision, and reading below it fails first). So
+// when a range continues right after the last key the previous one
+// returned, at the same revision and end, its Count is the previous
+// Count minus the keys returned, and the walk can stop at the limit:
+//
+//	page 1  [k0,    end) @R  walk all, Count = 150,000, returned 10,000
+//	page 2  [k9999+\x00, end) @R  Count = 140,000 (memo), walk 10,000
+//
+// The answer is the same; only the work differs (tests compare both).
+type pageMemo struct {
+	next, end []byte
+	rev       int64
+	count     int
+	valid     bool
+}
+
+// continues reports whether a range over [key, end) at rev is the next
+// page of the memo's range.
+func (m *pageMemo) continues(key, end []byte, rev int64) bool {
+	return m.valid && m.rev == rev && end != nil && bytes.Equal(m.end, end) && bytes.Equal(m.next, key)
+}
+
+// remember records the rest of a limited range whose KVs stopped at
+// last with more keys after it.
+func (m *pageMemo) remember(last, end []byte, rev int64, rest int) {
+	m.next = append(append(m.next[:0], last...), 0)
+	m.end = append(m.end[:0], end...)
+	m.rev, m.count, m.valid = rev, rest, true
+}
