@@ -28,8 +28,16 @@ type Indexers map[string]IndexFunc
 //	indices: "namespace" -> "default" -> {"default/a"}
 //	                        "kube"    -> {"kube/b"}
 //
-// Invariant: for every index, a key is in indices[name][v] if and only if
-// items[key] exists and v is one of indexers[name](items[key]).
+// Indices are built lazily, on the first query that needs one (ByIndex,
+// IndexKeys, ListIndexFuncValues), and kept up to date from then on.
+// client-go builds them eagerly, but the answers are the same either way,
+// and a 5,000-node world has ~10,000 informer stores (150,000 pods held
+// two or three times over) whose namespace index nobody in the simulation
+// reads: a set entry per object per store was ~50 MiB of the wasm heap.
+//
+// Invariant: for every index present in indices, a key is in
+// indices[name][v] if and only if items[key] exists and v is one of
+// indexers[name](items[key]). An index absent from indices is not built.
 type Indexer struct {
 	items    map[string]*am.Object
 	indexers Indexers
@@ -42,10 +50,7 @@ type Indexer struct {
 // NewIndexer returns an empty indexer with the given indices.
 func NewIndexer(indexers Indexers) *Indexer {
 	s := &Indexer{items: map[string]*am.Object{}, indexers: Indexers{}, indices: map[string]map[string]map[string]struct{}{}}
-	for name, f := range indexers {
-		s.indexers[name] = f
-		s.indices[name] = map[string]map[string]struct{}{}
-	}
+	maps.Copy(s.indexers, indexers)
 	return s
 }
 
@@ -60,13 +65,7 @@ func (s *Indexer) AddIndexers(idx Indexers) error {
 			return fmt.Errorf("indexer conflict: map[%s:{}]", name)
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(idx)) {
-		s.indexers[name] = idx[name]
-		s.indices[name] = map[string]map[string]struct{}{}
-		for key, o := range s.items {
-			s.indexOne(name, key, o)
-		}
-	}
+	maps.Copy(s.indexers, idx) // built on first use, see Indexer
 	return nil
 }
 
@@ -92,14 +91,31 @@ func (s *Indexer) put(key string, o *am.Object) {
 		s.unindex(key, old)
 	}
 	s.items[key] = o
-	for name := range s.indexers {
-		s.indexOne(name, key, o)
+	for name, idx := range s.indices {
+		s.indexOne(idx, s.indexers[name], key, o)
 	}
 }
 
-func (s *Indexer) indexOne(name, key string, o *am.Object) {
-	idx := s.indices[name]
-	for _, v := range s.indexers[name](o) {
+// index returns the index called name, building it from the items on
+// first use; ok is false when no such indexer is registered.
+func (s *Indexer) index(name string) (idx map[string]map[string]struct{}, ok bool) {
+	if idx, ok = s.indices[name]; ok {
+		return idx, true
+	}
+	f, ok := s.indexers[name]
+	if !ok {
+		return nil, false
+	}
+	idx = map[string]map[string]struct{}{}
+	for key, o := range s.items {
+		s.indexOne(idx, f, key, o)
+	}
+	s.indices[name] = idx
+	return idx, true
+}
+
+func (s *Indexer) indexOne(idx map[string]map[string]struct{}, f IndexFunc, key string, o *am.Object) {
+	for _, v := range f(o) {
 		set := idx[v]
 		if set == nil {
 			set = map[string]struct{}{}
@@ -110,9 +126,8 @@ func (s *Indexer) indexOne(name, key string, o *am.Object) {
 }
 
 func (s *Indexer) unindex(key string, o *am.Object) {
-	for name, f := range s.indexers {
-		idx := s.indices[name]
-		for _, v := range f(o) {
+	for name, idx := range s.indices {
+		for _, v := range s.indexers[name](o) {
 			delete(idx[v], key)
 			if len(idx[v]) == 0 {
 				delete(idx, v)
@@ -121,12 +136,11 @@ func (s *Indexer) unindex(key string, o *am.Object) {
 	}
 }
 
-// Replace swaps the whole content for objs and rebuilds every index.
+// Replace swaps the whole content for objs; the indices are dropped and
+// rebuilt by the next query that needs one.
 func (s *Indexer) Replace(objs []*am.Object, rv string) {
 	s.items = make(map[string]*am.Object, len(objs))
-	for name := range s.indexers {
-		s.indices[name] = map[string]map[string]struct{}{}
-	}
+	clear(s.indices)
 	for _, o := range objs {
 		s.put(MetaNamespaceKey(o), o)
 	}
@@ -173,7 +187,7 @@ func (s *Indexer) ByIndex(name, value string) ([]*am.Object, error) {
 
 // IndexKeys returns the keys indexed under value, sorted.
 func (s *Indexer) IndexKeys(name, value string) ([]string, error) {
-	idx, ok := s.indices[name]
+	idx, ok := s.index(name)
 	if !ok {
 		return nil, fmt.Errorf("Index with name %s does not exist", name)
 	}
@@ -182,7 +196,8 @@ func (s *Indexer) IndexKeys(name, value string) ([]string, error) {
 
 // ListIndexFuncValues returns the values present in an index, sorted.
 func (s *Indexer) ListIndexFuncValues(name string) []string {
-	return slices.Sorted(maps.Keys(s.indices[name]))
+	idx, _ := s.index(name)
+	return slices.Sorted(maps.Keys(idx))
 }
 
 // Bookmark records the RV of a bookmark (AtomicFIFO's Bookmark delta).
