@@ -18,7 +18,7 @@ type store struct {
 	counters   opCounters
 
 	scratchRefs []revRef // reused by every range
-	memo        pageMemo // the last limited range's count, for its next page
+	memos       pageMemos // limited ranges' counts, for their next pages
 }
 
 // revRef is a revision found by a range, with its keyIndex.
@@ -83,8 +83,9 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 	}
 	res := rangeResult{rev: curRev}
 	found := s.scratchRefs[:0] // reused: a range allocates only its result
-	if ro.limit > 0 && s.memo.continues(key, end, rev) {
-		res.count = s.memo.count // known: walk only the page (page_memo.go)
+	memo, cont := s.memos.find(key, end, rev)
+	if ro.limit > 0 && cont {
+		res.count = memo.count // known: walk only the page (page_memo.go)
 		s.index.visit(key, end, func(ki *keyIndex) bool {
 			if r, _, _, err := ki.get(rev); err == nil {
 				found = append(found, revRef{r, ki})
@@ -100,7 +101,7 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 		})
 	}
 	if ro.limit > 0 && end != nil && len(found) > 0 && res.count > len(found) {
-		s.memo.remember(found[len(found)-1].ki.key, end, rev, res.count-len(found))
+		s.memos.slot(memo).remember(found[len(found)-1].ki.key, end, rev, res.count-len(found))
 	}
 	if len(found) > 0 {
 		res.kvs = make([]KeyValue, len(found))

@@ -22,6 +22,34 @@ import "bytes"
 //	page 2  [k9999+\x00, end) @R  Count = 140,000 (memo), walk 10,000
 //
 // The answer is the same; only the work differs (tests compare both).
+// Several listings page at once (the watch cache lists each resource,
+// clients list theirs), so the store keeps a few memos, not one.
+type pageMemos struct {
+	m    [8]pageMemo
+	next int // the slot the next new listing takes
+}
+
+// find returns the memo a range over [key, end) at rev continues.
+func (ms *pageMemos) find(key, end []byte, rev int64) (*pageMemo, bool) {
+	for i := range ms.m {
+		if ms.m[i].continues(key, end, rev) {
+			return &ms.m[i], true
+		}
+	}
+	return nil, false
+}
+
+// slot is where a range's memo goes: the one it continued, or the
+// oldest.
+func (ms *pageMemos) slot(m *pageMemo) *pageMemo {
+	if m != nil {
+		return m
+	}
+	m = &ms.m[ms.next]
+	ms.next = (ms.next + 1) % len(ms.m)
+	return m
+}
+
 type pageMemo struct {
 	next, end []byte
 	rev       int64

@@ -31,10 +31,10 @@ func TestPageMemo(t *testing.T) {
 		key, end := []byte("/k/"), []byte("/k0")
 		for page := 0; ; page++ {
 			got, err := s.rangeKeys(key, end, s.currentRev, rangeOptions{limit: limit, rev: rev})
-			saved := s.memo
-			s.memo = pageMemo{}
+			saved := s.memos
+			s.memos = pageMemos{}
 			want, werr := s.rangeKeys(key, end, s.currentRev, rangeOptions{limit: limit, rev: rev})
-			s.memo = saved
+			s.memos = saved
 			if (err != nil) != (werr != nil) {
 				t.Fatalf("seed %d page %d: err %v, full walk %v", seed, page, err, werr)
 			}
