@@ -38,6 +38,8 @@ const (
 //	startup-wall-s   wall time of the first 20 simulated seconds
 //	heap-MiB         Go heap in use after startup (after a GC)
 //	sys-MiB          memory obtained from the OS (wasm: linear memory)
+//	end-sys-MiB      the same at the end of the run: wasm linear memory
+//	                 never shrinks, so this is its peak (the 512 MB budget)
 //	sim-s/wall-s     simulated seconds per wall second after startup
 //	max-step-ms      the longest single engine step after startup
 func benchWorld(b *testing.B, nodes int) {
@@ -58,6 +60,10 @@ func benchWorld(b *testing.B, nodes int) {
 		b.StopTimer()
 		b.ReportMetric(worldMeasured.Seconds()/wall, "sim-s/wall-s")
 		b.ReportMetric(float64(maxStep)/float64(time.Millisecond), "max-step-ms")
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.Sys)/(1<<20), "end-sys-MiB")
+		runtime.KeepAlive(w)
 	}
 }
 

@@ -2,6 +2,7 @@ package mvcc
 
 import (
 	"bytes"
+	"unsafe"
 
 	"github.com/google/btree"
 )
@@ -18,6 +19,8 @@ import (
 // byKey maps the same keyIndexes by key for point lookups (a put or get of
 // one key): the tree's comparisons chase two pointers per step, which
 // dominates a put on a large store. The tree stays the source of order.
+// The map's string keys share their bytes with the keyIndex's key (see
+// insert), so a key's bytes are held once, not twice.
 type treeIndex struct {
 	tree  *btree.BTreeG[*keyIndex]
 	byKey map[string]*keyIndex
@@ -40,11 +43,22 @@ func (ti *treeIndex) keyIndex(key []byte) (*keyIndex, bool) {
 }
 
 // insert adds a new keyIndex for key (which must not be indexed yet).
+// key becomes the keyIndex's and must never change afterwards: the map
+// entry views the same bytes as a string instead of copying them (150,000
+// pod keys of ~40 bytes each, 6 MiB at 5,000 nodes).
 func (ti *treeIndex) insert(key []byte) *keyIndex {
 	ki := &keyIndex{key: key}
 	ti.tree.ReplaceOrInsert(ki)
-	ti.byKey[string(key)] = ki
+	ti.byKey[sharedString(key)] = ki
 	return ki
+}
+
+// sharedString views immutable bytes as a string without copying them.
+func sharedString(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	return unsafe.String(&b[0], len(b))
 }
 
 // Tombstone records the deletion of key at rev.
