@@ -13,8 +13,13 @@ const (
 	// restartDelay is wait.Until(startCaching, 1s).
 	restartDelay = time.Second
 	// listPageGap is the simulated time between two pages of the
-	// initial LIST (see initialList).
+	// initial LIST, and between two slices of a page's decoding (see
+	// initialList).
 	listPageGap = time.Microsecond
+	// decodeSlice is how many objects of a page one step decodes: the
+	// simulation's own slicing (etcd still sees 10,000-key pages), so
+	// that no single step of a restart's list takes a browser frame.
+	decodeSlice = 1000
 )
 
 // Reflector is the cacher's own reflector: it lists the resource from
@@ -120,10 +125,12 @@ func (r *Reflector) startCaching(now time.Duration) {
 // steps rather than one of a second (a frozen browser tab). A resource
 // that fits in one page is listed in the step that started it, as before.
 type initialList struct {
-	key  []byte // where the next page starts
-	rev  int64  // the list's revision (0 before the first page)
-	tree storeTree
-	next time.Duration // when the next page is read
+	key     []byte // where the next page starts
+	rev     int64  // the list's revision (0 before the first page)
+	tree    storeTree
+	next    time.Duration   // when the next page (or slice of one) is read
+	pending []mvcc.KeyValue // the page read but not yet decoded
+	more    bool            // etcd has more pages after the pending one
 }
 
 // listPage reads and decodes one page; after the last one it replaces the
@@ -132,22 +139,29 @@ func (r *Reflector) listPage(now time.Duration) {
 	l := r.listing
 	prefix := []byte(r.c.resource.KeyPrefix())
 	end := mvcc.PrefixEnd(prefix)
-	resp, err := r.etcd.Range(mvcc.RangeRequest{Key: l.key, RangeEnd: end, Limit: storageListPageSize, Revision: l.rev})
-	if err != nil {
-		r.fail(now, err)
-		return
+	if len(l.pending) == 0 {
+		resp, err := r.etcd.Range(mvcc.RangeRequest{Key: l.key, RangeEnd: end, Limit: storageListPageSize, Revision: l.rev})
+		if err != nil {
+			r.fail(now, err)
+			return
+		}
+		if l.rev == 0 {
+			l.rev = resp.Header.Revision
+		}
+		l.pending, l.more = resp.Kvs, resp.More && len(resp.Kvs) > 0
+		if l.more {
+			l.key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
+		}
 	}
-	if l.rev == 0 {
-		l.rev = resp.Header.Revision
-	}
-	objs, err := decodeList(resp.Kvs, &r.c.interner)
+	slice := l.pending[:min(len(l.pending), decodeSlice)]
+	objs, err := decodeList(slice, &r.c.interner)
 	if err != nil {
 		r.fail(now, err)
 		return
 	}
 	r.c.insertAll(l.tree, objs)
-	if resp.More && len(resp.Kvs) > 0 {
-		l.key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
+	l.pending = l.pending[len(slice):]
+	if len(l.pending) > 0 || l.more {
 		l.next = now + listPageGap
 		return
 	}

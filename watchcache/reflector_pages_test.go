@@ -11,7 +11,8 @@ import (
 )
 
 // TestReflectorListsPageByPage: more objects than one page of the initial
-// LIST are read one page per step, a simulated microsecond apart; the
+// LIST are read one page at a time and decoded decodeSlice objects per
+// step, a simulated microsecond apart; the
 // cache turns Ready at the first page's revision holding exactly what
 // etcd held then, and writes made between the pages arrive through the
 // watch that starts after the list.
@@ -42,8 +43,8 @@ func TestReflectorListsPageByPage(t *testing.T) {
 		s.Advance(now)
 		r.Step(now)
 	}
-	if steps != 3 || c.ListResourceVersion() != uint64(rev) {
-		t.Fatalf("%d steps, list RV %d; want 3 pages at %d", steps, c.ListResourceVersion(), rev)
+	if want := (n + decodeSlice - 1) / decodeSlice; steps != want || c.ListResourceVersion() != uint64(rev) {
+		t.Fatalf("%d steps, list RV %d; want %d slices (3 pages) at %d", steps, c.ListResourceVersion(), want, rev)
 	}
 	if objs, _ := c.StoreStats(); objs != n {
 		t.Fatalf("store holds %d objects after the list, want %d (the late write comes by watch)", objs, n)
