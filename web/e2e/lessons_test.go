@@ -228,7 +228,8 @@ func TestRandomInput(t *testing.T) {
 	do(t, ctx, chromedp.EmulateViewport(1280, 720))
 	open(t, ctx, srv.URL+"/?lesson=revisions")
 	keys := []string{kb.ArrowRight, kb.ArrowLeft, kb.PageDown, kb.PageUp, " ", "1", "2", "3", "b", "b", "m",
-		"w", "l", kb.Escape, "?", "h", "=", "-", ".", "p", "`", "x", kb.Enter, kb.Escape, kb.Backspace}
+		"w", "l", kb.Escape, "?", "h", "=", "-", ".", "p", "`", "x", kb.Enter, kb.Escape, kb.Backspace,
+		"s", "e", "r", kb.Tab} // the share and export panels, the cue rewind, the page's controls
 	rng := rand.New(rand.NewPCG(7, 7))
 	for i := 0; i < 2000; i++ {
 		var a chromedp.Action[chromedp.Void]
