@@ -39,7 +39,30 @@ type keyIndex struct {
 	generations []generation
 
 	latestRev Revision
-	latest    KeyValue
+	latest    latestValue
+}
+
+// latestValue is what latest keeps of a KeyValue: the key is the
+// keyIndex's own and the mod revision is latestRev.Main, so they are not
+// stored twice (a keyIndex fits 128 bytes instead of 160; ~160,000 keys at
+// 5,000 nodes).
+type latestValue struct {
+	value                   []byte
+	createRevision, version int64
+	lease                   int64
+}
+
+// latestKV rebuilds the newest put's KeyValue.
+func (ki *keyIndex) latestKV() KeyValue {
+	l := &ki.latest
+	return KeyValue{Key: ki.key, CreateRevision: l.createRevision, ModRevision: ki.latestRev.Main,
+		Version: l.version, Value: l.value, Lease: l.lease}
+}
+
+// setLatest caches kv, the put at rev.
+func (ki *keyIndex) setLatest(rev Revision, kv KeyValue) {
+	ki.latestRev = rev
+	ki.latest = latestValue{value: kv.Value, createRevision: kv.CreateRevision, version: kv.Version, lease: kv.Lease}
 }
 
 // generation is one life of a key. created is the revision of its first

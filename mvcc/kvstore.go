@@ -118,7 +118,7 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 // or the backend row.
 func (s *store) valueAt(rev Revision, ki *keyIndex) KeyValue {
 	if rev == ki.latestRev {
-		return ki.latest
+		return ki.latestKV()
 	}
 	row, ok := s.backend.get(rev)
 	if !ok {

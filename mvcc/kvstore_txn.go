@@ -60,7 +60,7 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 		ki = tw.s.index.insert(kv.Key)
 	}
 	ki.put(idxRev.Main, idxRev.Sub) // one index lookup per put
-	ki.latestRev, ki.latest = idxRev, kv
+	ki.setLatest(idxRev, kv)
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, false)
 	return rev
