@@ -65,9 +65,11 @@ func decode(data []byte, rv uint64, in *MapInterner) (*Object, error) {
 	}
 	d := decoder{b: data[len(StorageMagic):], in: in}
 	o := &Object{}
-	for _, p := range []*string{&o.Kind, &o.Name, &o.Namespace, &o.UID, &o.Spec.NodeName} {
-		*p = d.string()
-	}
+	o.Kind = d.sharedString()
+	o.Name = d.string()
+	o.Namespace = d.sharedString()
+	o.UID = d.string()
+	o.Spec.NodeName = d.sharedString()
 	o.Labels = d.stringMap()
 	o.Annotations = d.stringMap()
 	o.CreationTimestamp = time.Duration(d.varint())
@@ -117,15 +119,28 @@ func (d *decoder) varint() int64 {
 	return v
 }
 
-func (d *decoder) string() string {
+func (d *decoder) string() string { return string(d.bytes()) }
+
+// bytes returns the next length-prefixed string's bytes (not copied).
+func (d *decoder) bytes() []byte {
 	n := d.uvarint()
 	if d.err || n > uint64(len(d.b)) {
 		d.err = true
-		return ""
+		return nil
 	}
-	s := string(d.b[:n])
+	b := d.b[:n]
 	d.b = d.b[n:]
-	return s
+	return b
+}
+
+// sharedString decodes a string that repeats across objects (a kind, a
+// namespace, a node name); with an interner, an equal string decoded
+// before is returned instead of a new copy.
+func (d *decoder) sharedString() string {
+	if d.in == nil {
+		return d.string()
+	}
+	return d.in.intern(d.bytes())
 }
 
 // stringMap decodes a map; with an interner, an equal map decoded before

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 // Decoding through an interner gives what Decode gives, and equal maps
@@ -65,4 +66,51 @@ func FuzzMapInternerDecode(f *testing.F) {
 			t.Fatalf("interned %v %v, plain %v %v", got, gerr, want, werr)
 		}
 	})
+}
+
+// Kinds, namespaces and node names decoded through an interner are one
+// string per distinct value; names and UIDs are not shared; the string
+// table stays bounded.
+func TestMapInternerSharesRepeatedStrings(t *testing.T) {
+	var in MapInterner
+	var first *Object
+	for i := range 2*internStringLimit + 10 {
+		src := &Object{Kind: "Pod", ObjectMeta: ObjectMeta{Name: fmt.Sprint("p", i), Namespace: "ns", UID: fmt.Sprint("u", i)},
+			Spec: ObjectSpec{NodeName: fmt.Sprint("node-", i%3)}}
+		got, err := in.Decode(Encode(src), 1)
+		if err != nil || got.Kind != "Pod" || got.Namespace != "ns" || got.Spec.NodeName != src.Spec.NodeName || got.Name != src.Name {
+			t.Fatalf("%d: %v (%v)", i, got, err)
+		}
+		if len(in.strs) > internStringLimit {
+			t.Fatalf("after %d decodes the string table holds %d", i+1, len(in.strs))
+		}
+		if i == 0 {
+			first = got
+			continue
+		}
+		if i < 3 {
+			continue // node-1 and node-2 are new
+		}
+		same := func(a, b string) bool { return unsafe.StringData(a) == unsafe.StringData(b) }
+		if !same(got.Kind, first.Kind) || !same(got.Namespace, first.Namespace) {
+			t.Fatalf("%d: kind or namespace not shared", i)
+		}
+		if i%3 == 0 && !same(got.Spec.NodeName, first.Spec.NodeName) {
+			t.Fatalf("%d: node name not shared", i)
+		}
+	}
+}
+
+// Unique namespaces never grow the string table past its limit.
+func TestMapInternerStringsBounded(t *testing.T) {
+	var in MapInterner
+	for i := range 2*internStringLimit + 10 {
+		o := &Object{Kind: "ConfigMap", ObjectMeta: ObjectMeta{Name: "n", Namespace: fmt.Sprint("ns-", i)}}
+		if _, err := in.Decode(Encode(o), 1); err != nil {
+			t.Fatal(err)
+		}
+		if len(in.strs) > internStringLimit {
+			t.Fatalf("after %d decodes the string table holds %d", i+1, len(in.strs))
+		}
+	}
 }
