@@ -4,15 +4,12 @@ package e2e
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
-
-	"watchscope/web"
 )
 
 // toolbar are the a11y layer's buttons in their tab order (web/a11y.js).
@@ -23,12 +20,7 @@ var toolbar = []string{"ws-back", "ws-next", "ws-play", "ws-lessons", "ws-why", 
 // toolbar button in order, Enter on Next moves the lesson, the mirror
 // says "step k of n", and the assertive region announces the 410.
 func TestA11yAnnounces410(t *testing.T) {
-	srv := httptest.NewServer(web.Handler(buildSite(t)))
-	defer srv.Close()
-	ctx := browser(t)
-	cons := watchConsole(ctx)
-	do(t, ctx, chromedp.EmulateViewport(1920, 1080))
-	open(t, ctx, srv.URL+"/?lesson=gone-410")
+	ctx, cons, _ := stage(t, 1920, 1080, "/?lesson=gone-410")
 	waitFor(t, ctx, `document.querySelector("canvas[role=img]") !== null &&
 		document.querySelector("canvas").getAttribute("aria-label").includes("step 0 of 8")`, 30*time.Second)
 

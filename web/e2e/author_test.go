@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"watchscope/lessons"
-	"watchscope/web"
 )
 
 // TestAuthorOpensLessonFile opens lesson files through the page's file
@@ -41,12 +39,7 @@ func TestAuthorOpensLessonFile(t *testing.T) {
 		}
 	}
 
-	srv := httptest.NewServer(web.Handler(buildSite(t)))
-	defer srv.Close()
-	ctx := browser(t)
-	cons := watchConsole(ctx)
-	do(t, ctx, chromedp.EmulateViewport(1280, 720))
-	open(t, ctx, srv.URL+"/?lesson=revisions&step=2")
+	ctx, cons, _ := stage(t, 1280, 720, "/?lesson=revisions&step=2")
 	start := time.Now()
 
 	// A broken file: its problems, line by line; the stage stays where it was.

@@ -15,6 +15,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,6 +25,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"watchscope/web"
 )
 
 const chromium = "/usr/bin/chromium"
@@ -62,6 +65,20 @@ func TestMain(m *testing.M) {
 		os.RemoveAll(siteDir)
 	}
 	os.Exit(code)
+}
+
+// stage serves the built app, opens a fresh browser at w x h and loads
+// path ("/?lesson=gone-410") until the app has drawn; it returns the
+// browser, its console log and the server's URL (both end with the test).
+func stage(t *testing.T, w, h int64, path string) (context.Context, *consoleLog, string) {
+	t.Helper()
+	srv := httptest.NewServer(web.Handler(buildSite(t)))
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	cons := watchConsole(ctx)
+	do(t, ctx, chromedp.EmulateViewport(w, h))
+	open(t, ctx, srv.URL+path)
+	return ctx, cons, srv.URL
 }
 
 // buildSite returns the folder of the built app.

@@ -183,12 +183,7 @@ func far(a, b image.Image, x, y, tol int) bool {
 // keys move through steps, and garbage parameters give one clear line on
 // the page instead of a crash.
 func TestKeysAndDeepLinks(t *testing.T) {
-	srv := httptest.NewServer(web.Handler(buildSite(t)))
-	defer srv.Close()
-	ctx := browser(t)
-	cons := watchConsole(ctx)
-	do(t, ctx, chromedp.EmulateViewport(1280, 720))
-	open(t, ctx, srv.URL+"/?lesson=gone-410&step=4&speed=2&theme=projector")
+	ctx, cons, base := stage(t, 1280, 720, "/?lesson=gone-410&step=4&speed=2&theme=projector")
 	if s := getLesson(t, ctx); s.Lesson != "gone-410" || s.Step != 4 {
 		t.Fatalf("deep link opened %q step %d, want gone-410 step 4", s.Lesson, s.Step)
 	}
@@ -207,7 +202,7 @@ func TestKeysAndDeepLinks(t *testing.T) {
 	if s := getLesson(t, ctx); s.Step < 4 {
 		t.Errorf("after → PageDown → ← PageUp the lesson is at step %d, before step 4", s.Step)
 	}
-	open(t, ctx, srv.URL+"/?lesson=nope&step=x&speed=fast&theme=%3Cb%3E&nodes=-3")
+	open(t, ctx, base+"/?lesson=nope&step=x&speed=fast&theme=%3Cb%3E&nodes=-3")
 	s := getLesson(t, ctx)
 	if s.Message == "" || s.Mode != "sandbox" {
 		t.Errorf("garbage link: mode %q message %q; want the sandbox and a message", s.Mode, s.Message)
@@ -221,12 +216,7 @@ func TestKeysAndDeepLinks(t *testing.T) {
 // TestRandomInput: 2,000 random clicks and keys cause no panic and no
 // console error, and the page still answers.
 func TestRandomInput(t *testing.T) {
-	srv := httptest.NewServer(web.Handler(buildSite(t)))
-	defer srv.Close()
-	ctx := browser(t)
-	cons := watchConsole(ctx)
-	do(t, ctx, chromedp.EmulateViewport(1280, 720))
-	open(t, ctx, srv.URL+"/?lesson=revisions")
+	ctx, cons, _ := stage(t, 1280, 720, "/?lesson=revisions")
 	keys := []string{kb.ArrowRight, kb.ArrowLeft, kb.PageDown, kb.PageUp, " ", "1", "2", "3", "b", "b", "m",
 		"w", "l", kb.Escape, "?", "h", "=", "-", ".", "p", "`", "x", kb.Enter, kb.Escape, kb.Backspace,
 		"s", "e", "r", kb.Tab} // the share and export panels, the cue rewind, the page's controls

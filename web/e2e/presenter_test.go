@@ -5,7 +5,6 @@ package e2e
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -14,7 +13,6 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"watchscope/lessons"
-	"watchscope/web"
 )
 
 // TestPresenterNotesFollow opens the stage and, in a second tab of the
@@ -27,18 +25,13 @@ func TestPresenterNotesFollow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(web.Handler(buildSite(t)))
-	defer srv.Close()
-	ctx := browser(t)
-	cons := watchConsole(ctx)
-	do(t, ctx, chromedp.EmulateViewport(1280, 720))
-	open(t, ctx, srv.URL+"/?lesson=gone-410")
+	ctx, cons, base := stage(t, 1280, 720, "/?lesson=gone-410")
 	start := time.Now()
 
 	notes, cancel := chromedp.NewContext(ctx) // a second tab, same browser, same origin
 	defer cancel()
 	notesCons := watchConsole(notes)
-	do(t, notes, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(srv.URL+"/presenter.html"))
+	do(t, notes, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(base+"/presenter.html"))
 	waitFor(t, notes, `(() => { const s = window.watchscopeNotes && window.watchscopeNotes.state();
 		return !!(s && s.present && s.present.on); })()`, 20*time.Second)
 	if s := getLesson(t, ctx); s.Step != 0 {
