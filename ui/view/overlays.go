@@ -9,7 +9,12 @@ func overlays(sc *Scene, s Snapshot) {
 	o := sc.over()
 	u := s.UI
 	if u.Message != "" {
-		o.rect(Rect{X: StageLeft, Y: 8, W: StageEnd - StageLeft, H: 40, Radius: 8, Fill: Orange})
+		// A presenter's cue is a beat, not a warning: the calm accent.
+		fill := Orange
+		if strings.HasPrefix(u.Message, "Cue: ") {
+			fill = SkyBlue
+		}
+		o.rect(Rect{X: StageLeft, Y: 8, W: StageEnd - StageLeft, H: 40, Radius: 8, Fill: fill})
 		o.label(DesignW/2, 16, clip(u.Message, 120), ProseBold, 20, Center, Background)
 	}
 	if len(u.Why) > 0 {
