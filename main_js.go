@@ -197,8 +197,8 @@ var pageKeys = map[string]string{
 	"Space": "space", "KeyB": "blank", "KeyM": "motion", "KeyH": "help", "Escape": "close",
 	"KeyW": "why", "KeyL": "picker", "Equal": "faster", "NumpadAdd": "faster",
 	"Minus": "slower", "NumpadSubtract": "slower", "Period": "tick", "KeyP": "theme toggle",
-	"Backquote": "console",
-	"Digit1":    "digit 1", "Digit2": "digit 2", "Digit3": "digit 3", "Digit4": "digit 4", "Digit5": "digit 5",
+	"Backquote": "console", "ArrowUp": "up", "ArrowDown": "down", "Enter": "enter",
+	"Digit1": "digit 1", "Digit2": "digit 2", "Digit3": "digit 3", "Digit4": "digit 4", "Digit5": "digit 5",
 	"Digit6": "digit 6", "Digit7": "digit 7", "Digit8": "digit 8", "Digit9": "digit 9",
 }
 
@@ -215,6 +215,10 @@ func installKeys(g *ui.Game, inbox chan string) {
 			return nil
 		}
 		if typingInForm(e.Get("target")) { // a panel's field (export range, share link) keeps its keys
+			return nil
+		}
+		if tag := e.Get("target").Get("tagName"); e.Get("code").String() == "Enter" && tag.Truthy() &&
+			(tag.String() == "BUTTON" || tag.String() == "A") { // Enter presses the focused control, nothing more
 			return nil
 		}
 		code, key := e.Get("code").String(), e.Get("key").String()

@@ -83,6 +83,8 @@ func (s *Session) stageCommand(verb, arg string) bool {
 		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Message, s.chrome.Console = false, nil, false, "", false
 	case "picker":
 		s.togglePicker()
+	case "up", "down", "enter": // the picker's keyboard selection
+		s.pickerKey(verb)
 	case "pickLesson":
 		if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(s.lessonIDs) {
 			s.openLesson(s.lessonIDs[i], 0)
@@ -106,12 +108,29 @@ func (s *Session) speed() float64 {
 	return s.clock.Speed
 }
 
+// pickerKey moves the picker's selection (up, down) or opens the
+// selected lesson (enter); outside the picker the keys do nothing.
+func (s *Session) pickerKey(key string) {
+	c := &s.chrome
+	if !c.Picker || len(s.lessonIDs) == 0 {
+		return
+	}
+	switch key {
+	case "up":
+		c.PickerAt = (c.PickerAt + len(s.lessonIDs) - 1) % len(s.lessonIDs)
+	case "down":
+		c.PickerAt = (c.PickerAt + 1) % len(s.lessonIDs)
+	case "enter":
+		s.openLesson(s.lessonIDs[min(max(c.PickerAt, 0), len(s.lessonIDs)-1)], 0)
+	}
+}
+
 // freePlay is the picker's row for the page's own sandbox world.
 const freePlay = "free-play"
 
 // togglePicker opens the lesson picker with the catalogue.
 func (s *Session) togglePicker() {
-	s.chrome.Picker = !s.chrome.Picker
+	s.chrome.Picker, s.chrome.PickerAt = !s.chrome.Picker, 0
 	if !s.chrome.Picker {
 		return
 	}

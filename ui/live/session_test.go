@@ -117,3 +117,33 @@ func TestSendQueueIsBounded(t *testing.T) {
 }
 
 func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
+
+// The picker answers the keyboard: ↓ and ↑ move the selection (wrapping),
+// Enter opens the selected lesson, so every lesson is reachable without a
+// mouse, not only the first nine digits.
+func TestPickerKeyboard(t *testing.T) {
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(sim, Options{})
+	do := func(cmds ...string) {
+		for _, c := range cmds {
+			s.Send(c)
+		}
+		s.Tick(0)
+	}
+	do("down") // outside the picker: nothing
+	if s.chrome.Picker || s.lesson != nil {
+		t.Fatal("down outside the picker did something")
+	}
+	do("picker", "up") // wraps to the last row
+	if s.chrome.PickerAt != len(s.lessonIDs)-1 {
+		t.Fatalf("up from the first row selects %d, want the last (%d)", s.chrome.PickerAt, len(s.lessonIDs)-1)
+	}
+	want := s.lessonIDs[len(s.lessonIDs)-1]
+	do("enter")
+	if s.lesson == nil || s.lesson.l.ID != want || s.chrome.Picker {
+		t.Fatalf("enter opened %v (picker open %v), want %s", s.lesson, s.chrome.Picker, want)
+	}
+}

@@ -27,10 +27,10 @@ func overlays(sc *Scene, s Snapshot) {
 		o.label(StageEnd-20, PanelTop-46, "Enter runs · ↑ history · Esc closes", Prose, 16, Right, Caption)
 	}
 	if u.Picker {
-		list(o, "Lessons  (click one, or press its number; Esc closes)", u.Lessons)
+		list(o, "Lessons  (click one, press its number, or ↑ ↓ and Enter; Esc closes)", u.Lessons, u.PickerAt)
 	}
 	if u.Help {
-		list(o, "Keys", helpLines)
+		list(o, "Keys", helpLines, -1)
 	}
 }
 
@@ -54,15 +54,20 @@ func PickerRow(i int) Region {
 	return Region{X: 360, Y: float64(216 + i*36), W: 1200, H: 34}
 }
 
-// list draws a centred panel with a title and rows.
-func list(o *Scene, title string, rows []string) {
+// list draws a centred panel with a title and rows; row sel (if any)
+// is the keyboard's selection.
+func list(o *Scene, title string, rows []string, sel int) {
 	h := float64(120 + len(rows)*36)
 	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: Fade(Background, 0.7)})
 	o.rect(Rect{X: 320, Y: 136, W: 1280, H: h, Radius: 16, Fill: PanelHi})
 	o.label(360, 160, title, ProseBold, 24, Left, Ink)
 	for i, r := range rows {
-		y := PickerRow(i).Y
-		o.label(360, y, r, Mono, 20, Left, Muted)
+		y, c := PickerRow(i).Y, Muted
+		if i == sel {
+			o.rect(Rect{X: 344, Y: y - 4, W: 1232, H: 34, Radius: 6, Fill: Rule})
+			c = Ink
+		}
+		o.label(360, y, r, Mono, 20, Left, c)
 	}
 }
 

@@ -161,6 +161,7 @@ type Chrome struct {
 	Console  bool     // the console overlay is open
 	Input    string   // what is typed in the console
 	Picker   bool     // the lesson picker is open
+	PickerAt int      // the picker's keyboard selection (↑ ↓ move it, Enter opens it)
 	Lessons  []string // "id  title" for the picker
 	Knobs    []string // the sandbox's knob lines
 }
