@@ -25,6 +25,7 @@ package main
 import (
 	"encoding/json"
 	"net/url"
+	"runtime/debug"
 	"strings"
 	"sync/atomic"
 	"syscall/js"
@@ -37,7 +38,16 @@ import (
 	"watchscope/ui/view"
 )
 
+// memoryLimit is the Go runtime's soft memory limit in the browser: a
+// 5,000-node world's live heap is about 330 MiB, and without a limit the
+// collector lets wasm linear memory (which never shrinks) grow to about
+// 750 MiB; at 400 MiB it stays near 463 MiB, under the 512 MB budget of
+// issue "Clients and the world", for about a quarter of the simulation's
+// speed at that size. Smaller worlds never reach it.
+const memoryLimit = 400 << 20
+
 func main() {
+	debug.SetMemoryLimit(memoryLimit)
 	perf := js.Global().Get("performance")
 	mainAt := perf.Call("now").Float()
 	link := live.ParseLink(query())
