@@ -66,6 +66,7 @@ type heavyParts struct {
 	at                int64
 	clients, kubelets []view.Client
 	clientN           int
+	scan              clientScan // the pass over the clients in progress
 	charts            []view.Series
 	keys              []view.KeyIndex
 	total, live       int
@@ -140,7 +141,7 @@ func (s *Session) Tick(dt time.Duration) {
 	s.clock.CatchUp(s.sim.Now())
 	s.refresh()
 	s.motion.Observe(s.snap, s.clock.Anim())
-	s.Timing = Timing{Sim: t1.Sub(t0), Refresh: time.Since(t1)}
+	s.Timing.Sim, s.Timing.Refresh = t1.Sub(t0), time.Since(t1)
 	s.pace.stage(s.ticks, s.Timing.Refresh)
 	for _, h := range tickHooks {
 		h(s)
@@ -152,6 +153,7 @@ func (s *Session) Tick(dt time.Duration) {
 // frame budget; it never feeds back into the world).
 type Timing struct {
 	Sim, Refresh time.Duration
+	Layout       time.Duration // the last Scene: laying the stage out (set by Scene, not Tick)
 }
 
 // exec runs a console command and logs it as the console shows it.
@@ -211,8 +213,14 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 	h.at = max(s.ticks, 1)
 	beat := s.ticks % heavyEvery
 	fullStage := len(w.APIServers) > 0
-	if all || beat == 0 {
+	switch {
+	case all:
 		h.clients, h.kubelets, h.clientN = clientsOf(w)
+		h.scan = clientScan{}
+	default: // a sixth of the clients every tick: one pass per heavyEvery ticks
+		if d, k, n, done := h.scan.step(w, len(w.Clients())/heavyEvery+1); done {
+			h.clients, h.kubelets, h.clientN = d, k, n
+		}
 	}
 	if all || beat == 2 {
 		h.charts, h.dbBytes = nil, 0
@@ -280,7 +288,8 @@ func (s *Session) Scene() view.Scene {
 	s.snap.UI = s.chrome
 	t0 := time.Now()
 	sc := view.BuildStage(s.snap, &s.motion, s.clock.Anim())
-	s.pace.stage(s.ticks, time.Since(t0))
+	s.Timing.Layout = time.Since(t0)
+	s.pace.stage(s.ticks, s.Timing.Layout)
 	return sc
 }
 

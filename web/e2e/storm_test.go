@@ -31,11 +31,12 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 	send(t, ctx, "sim restart apiserver-0")
 	time.Sleep(time.Second)
 	var st struct {
-		Frames int     `json:"frames"`
-		P50    float64 `json:"p50Ms"`
-		P95    float64 `json:"p95Ms"`
-		Max    float64 `json:"maxMs"`
-		SimP95 float64 `json:"simP95Ms"`
+		Frames  int     `json:"frames"`
+		P50     float64 `json:"p50Ms"`
+		P95     float64 `json:"p95Ms"`
+		Max     float64 `json:"maxMs"`
+		SimP95  float64 `json:"simP95Ms"`
+		DrawP95 float64 `json:"drawP95Ms"`
 	}
 	run(t, ctx, chromedp.Evaluate[string](`window.watchscope.frameStats(true)`))
 	time.Sleep(10 * time.Second)
@@ -43,12 +44,12 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := getState(t, ctx)
-	t.Logf("restart storm at %s nodes, %d frames drawn in 10 s: Go time per frame p50 %.2f ms, p95 %.2f ms, max %.1f ms; simulation p95 %.2f ms; world at %d ms",
-		nodes, st.Frames, st.P50, st.P95, st.Max, st.SimP95, s.TimeMs)
+	t.Logf("restart storm at %s nodes, %d frames drawn in 10 s: simulation + layout per frame p50 %.2f ms, p95 %.2f ms, max %.1f ms; simulation p95 %.2f ms; whole draw (layout + draw calls, software GL) p95 %.2f ms; world at %d ms",
+		nodes, st.Frames, st.P50, st.P95, st.Max, st.SimP95, st.DrawP95, s.TimeMs)
 	if f := cons.failures(); len(f) > 0 {
 		t.Errorf("console errors: %v", f)
 	}
 	if st.P95 > 8 {
-		t.Errorf("p95 %.2f ms of Go time per frame is over the 8 ms budget", st.P95)
+		t.Errorf("p95 %.2f ms of simulation + layout per frame is over the 8 ms budget", st.P95)
 	}
 }
