@@ -60,24 +60,59 @@ func cacher(a *view.APIServer, c *watchcache.Cacher) {
 // clientsOf copies the clients: informers in detail (controllers and
 // kubectl first, they are few), every kubelet for the grid.
 func clientsOf(w *engine.World) (detail []view.Client, kubelets []view.Client, n int) {
-	cs := w.Clients()
-	grid := len(cs) > view.MaxClientRows
-	for _, c := range cs {
+	var sc clientScan
+	for {
+		if d, k, n, done := sc.step(w, len(w.Clients())); done {
+			return d, k, n
+		}
+	}
+}
+
+// clientScan reads the clients a chunk at a time, so that no frame pays
+// for all 5,000 kubelets of a large cluster: each tick scans the next
+// chunk into a buffer, and a finished pass replaces the snapshot's rows
+// (so the grid is at most one pass, heavyEvery ticks, old).
+type clientScan struct {
+	pos              int
+	detail, kubelets []view.Client // the pass being read
+}
+
+// step scans up to chunk more clients; done reports a finished pass,
+// whose rows it returns (they belong to the caller from then on).
+func (cs *clientScan) step(w *engine.World, chunk int) (detail, kubelets []view.Client, n int, done bool) {
+	all := w.Clients()
+	if cs.pos > len(all) {
+		cs.pos, cs.detail, cs.kubelets = 0, nil, nil
+	}
+	grid := len(all) > view.MaxClientRows
+	end := min(len(all), cs.pos+max(1, chunk))
+	for _, c := range all[cs.pos:end] {
 		if grid && role(c.Node()) == "kubelet" {
-			vc := view.Client{Name: c.Node(), Role: "kubelet"}
-			if infs := c.Informers(); len(infs) > 0 { // the grid needs only the phase
-				vc.Phase = infs[0].Reflector().Phase()
-			}
-			if len(kubelets) < kubeletsMax {
-				kubelets = append(kubelets, vc)
+			if len(cs.kubelets) < kubeletsMax {
+				cs.kubelets = append(cs.kubelets, kubeletView(c))
 			}
 			continue
 		}
-		if len(detail) < view.MaxClientRows {
-			detail = append(detail, clientView(c))
+		if len(cs.detail) < view.MaxClientRows {
+			cs.detail = append(cs.detail, clientView(c))
 		}
 	}
-	return detail, kubelets, len(cs)
+	cs.pos = end
+	if end < len(all) {
+		return nil, nil, 0, false
+	}
+	detail, kubelets = cs.detail, cs.kubelets
+	cs.pos, cs.detail, cs.kubelets = 0, make([]view.Client, 0, len(detail)), make([]view.Client, 0, len(kubelets))
+	return detail, kubelets, len(all), true
+}
+
+// kubeletView is a kubelet's cell in the grid: only its phase.
+func kubeletView(c *engine.Client) view.Client {
+	vc := view.Client{Name: c.Node(), Role: "kubelet"}
+	if infs := c.Informers(); len(infs) > 0 {
+		vc.Phase = infs[0].Reflector().Phase()
+	}
+	return vc
 }
 
 func clientView(c *engine.Client) view.Client {

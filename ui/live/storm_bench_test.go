@@ -44,6 +44,9 @@ func TestStormFrameBudget(t *testing.T) {
 		t1 := time.Now()
 		_ = s.Scene()
 		all = append(all, time.Since(t0))
+		if os.Getenv("WS_STORM_DEBUG") != "" && time.Since(t0) > 8*time.Millisecond {
+			t.Logf("tick %d beat %d: sim %v (budget %v) stage %v", s.ticks, s.ticks%heavyEvery, s.Timing.Sim, s.pace.simBudget(s.ticks), time.Since(t0)-s.Timing.Sim)
+		}
 		sim = append(sim, s.Timing.Sim)
 		ui = append(ui, s.Timing.Refresh+time.Since(t1))
 	}
