@@ -55,16 +55,7 @@
   let current = { name: "", live: false, errors: [] };
 
   function build() {
-    const style = document.createElement("style");
-    style.textContent = css;
-    document.head.appendChild(style);
-    panel = document.createElement("div");
-    panel.id = "author";
-    panel.hidden = true;
-    panel.setAttribute("role", "dialog");
-    panel.setAttribute("aria-modal", "true");
-    panel.setAttribute("aria-labelledby", "author-title");
-    panel.innerHTML = `
+    panel = window.watchscopeDialog("author", css, `
       <div class="card">
         <h2 id="author-title"></h2>
         <p class="what"></p>
@@ -74,7 +65,7 @@
           <button type="button" class="primary again">Open a lesson file…</button>
           <button type="button" class="close">Close</button>
         </div>
-      </div>`;
+      </div>`);
     panel.querySelector(".again").addEventListener("click", open);
     panel.querySelector(".close").addEventListener("click", close);
     toast = document.createElement("div");

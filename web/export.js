@@ -56,16 +56,7 @@
   const $ = (sel) => panel.querySelector(sel);
 
   function build() {
-    const style = document.createElement("style");
-    style.textContent = css;
-    document.head.appendChild(style);
-    panel = document.createElement("div");
-    panel.id = "export";
-    panel.hidden = true;
-    panel.setAttribute("role", "dialog");
-    panel.setAttribute("aria-modal", "true");
-    panel.setAttribute("aria-labelledby", "export-title");
-    panel.innerHTML = `
+    panel = window.watchscopeDialog("export", css, `
       <div class="card">
         <div class="controls">
           <h2 id="export-title">Export for slides</h2>
@@ -96,13 +87,12 @@
           <div class="preview">The PNG or GIF shows here.</div>
           <a class="download" hidden></a>
         </div>
-      </div>`;
+      </div>`);
     $(".png").addEventListener("click", png);
     $(".gif").addEventListener("click", gif);
     $(".cancel").addEventListener("click", () => window.watchscope.exportCancel());
     $(".close").addEventListener("click", close);
     panel.addEventListener("click", (e) => { if (e.target === panel) close(); });
-    document.body.appendChild(panel);
   }
 
   function state() {

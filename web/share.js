@@ -78,16 +78,7 @@
   }
 
   function build() {
-    const style = document.createElement("style");
-    style.textContent = css;
-    document.head.appendChild(style);
-    panel = document.createElement("div");
-    panel.id = "share";
-    panel.hidden = true;
-    panel.setAttribute("role", "dialog");
-    panel.setAttribute("aria-modal", "true");
-    panel.setAttribute("aria-labelledby", "share-title");
-    panel.innerHTML = `
+    panel = window.watchscopeDialog("share", css, `
       <div class="card">
         <div class="qr"></div>
         <div class="text">
@@ -104,12 +95,11 @@
           <p class="hint">Opens paused at the same moment, in any browser. <kbd>S</kbd> or <kbd>Esc</kbd> closes.</p>
           <p class="hint offline"></p>
         </div>
-      </div>`;
+      </div>`);
     panel.querySelector(".copy").addEventListener("click", copy);
     panel.querySelector(".update").addEventListener("click", show);
     panel.querySelector(".close").addEventListener("click", close);
     panel.addEventListener("click", (e) => { if (e.target === panel) close(); });
-    document.body.appendChild(panel);
   }
 
   // show takes the moment now and draws it.
