@@ -5,7 +5,10 @@
 //   const panel = window.watchscopeDialog("share", css, html);
 //
 // It returns the element, already in the page and hidden; the feature
-// shows, fills and hides it.
+// fills it, and shows and hides it with
+//
+//   window.watchscopeDialog.show(panel, focusEl)   remembers where focus was
+//   window.watchscopeDialog.hide(panel)            and gives it back
 "use strict";
 
 window.watchscopeDialog = (id, css, html) => {
@@ -21,4 +24,17 @@ window.watchscopeDialog = (id, css, html) => {
   panel.innerHTML = html;
   document.body.appendChild(panel);
   return panel;
+};
+
+window.watchscopeDialog.show = (panel, focusEl) => {
+  panel.returnFocus = document.activeElement;
+  panel.hidden = false;
+  if (focusEl) focusEl.focus();
+};
+
+window.watchscopeDialog.hide = (panel) => {
+  if (!panel || panel.hidden) return;
+  panel.hidden = true;
+  const back = panel.returnFocus;
+  if (back && back.focus) back.focus();
 };

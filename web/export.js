@@ -52,7 +52,6 @@
   let panel = null;
   let url = null; // the object URL of the last result
   let running = false;
-  let returnFocus = null;
   const $ = (sel) => panel.querySelector(sel);
 
   function build() {
@@ -198,16 +197,12 @@
   function open() {
     if (!panel) build();
     if (!prefill()) return false;
-    returnFocus = document.activeElement;
-    panel.hidden = false;
-    $(".png").focus();
+    window.watchscopeDialog.show(panel, $(".png"));
     return true;
   }
 
   function close() {
-    if (!panel || panel.hidden) return;
-    panel.hidden = true;
-    if (returnFocus && returnFocus.focus) returnFocus.focus();
+    window.watchscopeDialog.hide(panel);
   }
 
   function toggle() {

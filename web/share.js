@@ -166,21 +166,16 @@
     if (!document.execCommand("copy")) throw new Error("copy refused");
   }
 
-  let returnFocus = null;
 
   function open() {
     if (!panel) build();
     if (!show()) return false;
-    returnFocus = document.activeElement;
-    panel.hidden = false;
-    panel.querySelector(".copy").focus();
+    window.watchscopeDialog.show(panel, panel.querySelector(".copy"));
     return true;
   }
 
   function close() {
-    if (!panel || panel.hidden) return;
-    panel.hidden = true;
-    if (returnFocus && returnFocus.focus) returnFocus.focus();
+    window.watchscopeDialog.hide(panel);
   }
 
   function toggle() {
