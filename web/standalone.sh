@@ -12,9 +12,9 @@
 #   index.html, its icon a data: URL, stylesheets inline, its <script src>
 #   tags replaced by the scripts' text, moved to the end of <body> in the
 #   same order (what "defer" would have run);
-#   loader.js replaced by the loader below, which reads app.wasm from a
-#   <script type="application/octet-stream"> block: gzip, then base64,
-#   unpacked by the browser's own DecompressionStream as it is compiled.
+#   app.wasm in a <script id="app-wasm" type="application/octet-stream">
+#   block just before loader.js: gzip, then base64; loader.js finds it and
+#   unpacks it with the browser's own DecompressionStream as it compiles.
 #
 # Usage: web/standalone.sh SITE ARCHIVE
 set -eu
@@ -69,86 +69,7 @@ page_head() {
 		printf '<script id="app-wasm" type="application/octet-stream" data-size="%s">' "$(wc -c <"$site/app.wasm" | tr -d ' ')"
 		base64 -w 0 "$site/app.wasm.gz"
 		printf '</script>\n'
-		cat >"$work/loader.js" <<'LOADER'
-// WatchScope's loader for the one-file offline copy: like loader.js, but
-// app.wasm comes from the page itself (gzip + base64 in #app-wasm), since
-// a page opened from file:// may not fetch files beside it.
-"use strict";
-
-(() => {
-  const screen = document.getElementById("loading");
-  const bar = screen.querySelector(".bar");
-  const fill = screen.querySelector(".fill");
-  const phase = screen.querySelector(".phase");
-  const count = screen.querySelector(".count");
-  const mb = (n) => (n / 1048576).toFixed(1);
-
-  function show(what, done, total) {
-    phase.textContent = what;
-    bar.classList.remove("indeterminate");
-    const pct = Math.min(100, Math.floor((done * 100) / total));
-    fill.style.width = pct + "%";
-    count.textContent = `${mb(done)} / ${mb(total)} MB  ${pct}%`;
-  }
-
-  function fail(err) {
-    screen.classList.add("failed");
-    phase.textContent = "Could not start: " + (err && err.message ? err.message : err);
-    console.error("watchscope: loading failed:", err);
-  }
-
-  function whenReady() {
-    if (window.watchscope && window.watchscope.ready) {
-      screen.classList.add("done");
-      setTimeout(() => screen.remove(), 400);
-      return;
-    }
-    requestAnimationFrame(whenReady);
-  }
-
-  // bytes decodes the base64 block (a few MB: one pass, no copies).
-  function bytes(el) {
-    const text = atob(el.textContent.trim());
-    el.remove();
-    const out = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
-    return out;
-  }
-
-  async function count_(stream, total) {
-    const reader = stream.getReader();
-    let done = 0;
-    for (;;) {
-      const { done: end, value } = await reader.read();
-      if (end) break;
-      done += value.byteLength;
-      show("Unpacking", done, total);
-    }
-    show("Starting", total, total);
-  }
-
-  async function start() {
-    if (typeof WebAssembly !== "object") throw new Error("this browser has no WebAssembly");
-    if (typeof DecompressionStream !== "function") throw new Error("this browser cannot unpack the app (no DecompressionStream): use a current Chrome, Edge, Firefox or Safari");
-    const el = document.getElementById("app-wasm");
-    const total = Number(el.dataset.size);
-    show("Unpacking", 0, total);
-    const raw = new Blob([bytes(el)]).stream().pipeThrough(new DecompressionStream("gzip"));
-    const [measured, compiled] = raw.tee();
-    const go = new Go();
-    const wasm = new Response(compiled, { headers: { "Content-Type": "application/wasm" } });
-    const [result] = await Promise.all([
-      WebAssembly.instantiateStreaming(wasm, go.importObject),
-      count_(measured, total),
-    ]);
-    requestAnimationFrame(whenReady);
-    await go.run(result.instance);
-  }
-
-  start().catch(fail);
-})();
-LOADER
-		inline "$work/loader.js"
+		inline "$site/loader.js" # it unpacks #app-wasm when the page carries one
 	done
 	sed -n '/<\/body>/,$p' "$site/index.html"
 } >"$page"
