@@ -275,19 +275,12 @@
   });
 
   // inForm: the key goes to a form field the user is typing into.
-  function inForm(t) {
-    return !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
-  }
-
   document.addEventListener("keydown", (e) => {
-    if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
-    const ws = window.watchscope;
-    if (ws && ws.typing && ws.typing()) return;
-    if (inForm(e.target)) return; // a panel's field (export range, share link) keeps its keys
-    if (e.code === "KeyO") {
+    const key = window.watchscopeDialog.pageKey(e);
+    if (key === "KeyO") {
       e.preventDefault();
       open();
-    } else if (e.code === "Escape") {
+    } else if (key === "Escape") {
       close();
     }
   });

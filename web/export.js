@@ -227,13 +227,11 @@
   }, true);
 
   document.addEventListener("keydown", (e) => {
-    if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
-    const ws = window.watchscope;
-    if (ws && ws.typing && ws.typing()) return;
-    if (e.code === "KeyE") {
+    const key = window.watchscopeDialog.pageKey(e);
+    if (key === "KeyE") {
       toggle();
       e.preventDefault();
-    } else if (e.code === "Escape") {
+    } else if (key === "Escape") {
       close();
     }
   });

@@ -115,19 +115,13 @@
   }
 
   // inForm: the key goes to a form field the user is typing into.
-  function inForm(t) {
-    return !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
-  }
-
   document.addEventListener("keydown", (e) => {
-    if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
-    const ws = window.watchscope;
-    if (!ws || !ws.ready || (ws.typing && ws.typing())) return;
-    if (inForm(e.target)) return; // a panel's field (export range, share link) keeps its keys
-    if (e.code === "KeyN") {
+    const key = window.watchscopeDialog.pageKey(e);
+    if (!window.watchscope || !window.watchscope.ready) return;
+    if (key === "KeyN") {
       open();
       e.preventDefault();
-    } else if (e.code === "KeyR") {
+    } else if (key === "KeyR") {
       send("cue back");
       e.preventDefault();
     }

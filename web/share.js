@@ -183,13 +183,11 @@
   }
 
   document.addEventListener("keydown", (e) => {
-    if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
-    const ws = window.watchscope;
-    if (ws && ws.typing && ws.typing()) return;
-    if (e.code === "KeyS") {
+    const key = window.watchscopeDialog.pageKey(e);
+    if (key === "KeyS") {
       toggle();
       e.preventDefault();
-    } else if (e.code === "Escape") {
+    } else if (key === "Escape") {
       close();
     }
   });
