@@ -45,6 +45,13 @@ const (
 //
 //	startup-wall-s   wall time of the first 20 simulated seconds
 //	heap-MiB         Go heap in use after startup (after a GC)
+//	live-MiB         live heap after startup (HeapAlloc after a GC: what
+//	                 every GC cycle must mark, without fragmentation)
+//	end-live-MiB     the same at the end of the run
+//	allocs/sim-s     heap allocations per simulated second after startup
+//	alloc-MiB/sim-s  bytes allocated per simulated second after startup:
+//	                 with the soft limit, GC runs once per (limit - live)
+//	                 bytes allocated, so this and live-MiB set GC's share
 //	sys-MiB          memory obtained from the OS (wasm: linear memory)
 //	end-sys-MiB      the same at the end of the run: wasm linear memory
 //	                 never shrinks, so this is its peak (the 512 MB budget)
@@ -61,16 +68,26 @@ func benchWorld(b *testing.B, nodes int) {
 		w.RunUntil(worldStartup)
 		b.ReportMetric(time.Since(start).Seconds(), "startup-wall-s")
 		reportHeap(b)
+		var before runtime.MemStats
+		runtime.ReadMemStats(&before)
 		b.StartTimer()
 		start = time.Now()
 		maxStep := stepUntil(w, worldStartup+worldMeasured)
 		wall := time.Since(start).Seconds()
 		b.StopTimer()
+		var after runtime.MemStats
+		runtime.ReadMemStats(&after)
+		sim := worldMeasured.Seconds()
+		b.ReportMetric(float64(after.Mallocs-before.Mallocs)/sim, "allocs/sim-s")
+		b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/(1<<20)/sim, "alloc-MiB/sim-s")
 		b.ReportMetric(worldMeasured.Seconds()/wall, "sim-s/wall-s")
 		b.ReportMetric(float64(maxStep)/float64(time.Millisecond), "max-step-ms")
 		var ms runtime.MemStats
 		runtime.ReadMemStats(&ms)
 		b.ReportMetric(float64(ms.Sys)/(1<<20), "end-sys-MiB")
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "end-live-MiB")
 		runtime.KeepAlive(w)
 	}
 }
@@ -133,6 +150,7 @@ func reportHeap(b *testing.B) {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	b.ReportMetric(float64(ms.HeapInuse)/(1<<20), "heap-MiB")
+	b.ReportMetric(float64(ms.HeapAlloc)/(1<<20), "live-MiB")
 	b.ReportMetric(float64(ms.Sys)/(1<<20), "sys-MiB")
 }
 
