@@ -160,3 +160,37 @@ func TestHistogramQuantileAccuracy(t *testing.T) {
 		prev = got
 	}
 }
+
+// TestSampleBySum: a family sampled by its sum keeps every series' value
+// but one ring, of the total, whatever order series and the call come in.
+func TestSampleBySum(t *testing.T) {
+	w := newTestWorld(t, Config{})
+	early := w.Metrics.Counter("bytes_total", "node", "a")
+	early.Add(5)
+	w.Metrics.SampleBySum("bytes_total")
+	late := w.Metrics.Counter("bytes_total", "node", "b")
+	g := w.Metrics.Gauge("bytes_total", "node", "c")
+	w.Schedule(ms(500), 0, func() { late.Add(2); g.Set(10) })
+	w.Schedule(ms(1500), 0, func() { g.Set(4); early.Inc() })
+	w.RunUntil(ms(2500))
+	if v, _ := w.Metrics.Value(`bytes_total{node="b"}`); v != 2 {
+		t.Errorf("member value %v, want 2", v)
+	}
+	if _, ok := w.Metrics.Series(`bytes_total{node="a"}`); ok {
+		t.Error("a member of a summed family kept a ring of its own")
+	}
+	ts, ok := w.Metrics.Series("bytes_total")
+	if !ok {
+		t.Fatal("no ring for the family's sum")
+	}
+	want := []Sample{{0, 5}, {time.Second, 17}, {2 * time.Second, 12}}
+	if got := ts.Samples(); !slices.Equal(got, want) {
+		t.Errorf("sum samples %v, want %v", got, want)
+	}
+	if v, _ := w.Metrics.Value("bytes_total"); v != 12 {
+		t.Errorf("family total %v, want 12", v)
+	}
+	if slices.Contains(w.Metrics.Names(), "bytes_total") {
+		t.Error("the family's sum is listed as a series")
+	}
+}

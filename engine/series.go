@@ -71,8 +71,12 @@ func (ts *TimeSeries) Last() (Sample, bool) {
 	return ts.ring[(ts.start+ts.n-1)%len(ts.ring)], true
 }
 
-// Series returns the time series of a counter or gauge series.
+// Series returns the time series of a counter or gauge series, or of the
+// sum of a family sampled by its sum (named by its bare name).
 func (m *Metrics) Series(series string) (*TimeSeries, bool) {
+	if fam, ok := m.summed[series]; ok {
+		return fam.series, true
+	}
 	mt, ok := m.byName[series]
 	if !ok || mt.series == nil {
 		return nil, false
@@ -95,10 +99,8 @@ func (m *Metrics) SampleBefore(t time.Duration) {
 	due := int64((t-1-m.nextSample)/m.interval) + 1
 	if extra := due - int64(m.capacity); extra > 0 {
 		m.nextSample += time.Duration(extra) * m.interval
-		for _, mt := range m.order {
-			if mt.series != nil {
-				mt.series.dropped += uint64(extra)
-			}
+		for _, ts := range m.rings() {
+			ts.dropped += uint64(extra)
 		}
 	}
 	for ; m.nextSample < t; m.nextSample += m.interval {
@@ -107,9 +109,23 @@ func (m *Metrics) SampleBefore(t time.Duration) {
 }
 
 func (m *Metrics) sampleAt(at time.Duration) {
-	for _, mt := range m.order {
-		if mt.series != nil {
-			mt.series.add(Sample{At: at, Value: mt.current()})
-		}
+	for _, mt := range m.sampled {
+		mt.series.add(Sample{At: at, Value: mt.current()})
 	}
+	for _, name := range m.summedList {
+		fam := m.summed[name]
+		fam.series.add(Sample{At: at, Value: fam.total})
+	}
+}
+
+// rings lists every ring: the series' own, then the families' sums.
+func (m *Metrics) rings() []*TimeSeries {
+	out := make([]*TimeSeries, 0, len(m.sampled)+len(m.summedList))
+	for _, mt := range m.sampled {
+		out = append(out, mt.series)
+	}
+	for _, name := range m.summedList {
+		out = append(out, m.summed[name].series)
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"slices"
 	"strings"
 
 	"watchscope/engine"
@@ -240,9 +241,13 @@ func resolveCharts(w *engine.World, wanted []string) chartSet {
 			labels = strings.TrimPrefix(labels+",resource=pods", ",")
 		}
 		var members []string
-		for _, n := range all {
-			if matches(n, base, labels) {
-				members = append(members, n)
+		if _, summed := w.Metrics.Series(base); summed && labels == "" && !slices.Contains(all, base) {
+			members = []string{base} // a family sampled by its sum (per-node series)
+		} else {
+			for _, n := range all {
+				if matches(n, base, labels) {
+					members = append(members, n)
+				}
 			}
 		}
 		if len(members) > 0 {
