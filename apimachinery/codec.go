@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"slices"
-	"strconv"
 	"time"
 )
 
@@ -56,19 +55,20 @@ func appendMap(b []byte, m map[string]string) []byte {
 
 // Decode parses bytes written by Encode; rv becomes the object's
 // resourceVersion (the etcd mod_revision of the value).
-func Decode(data []byte, rv uint64) (*Object, error) { return decode(data, rv, nil) }
+func Decode(data []byte, rv uint64) (*Object, error) { return decode(nil, data, rv, nil) }
 
-// decode is Decode sharing maps through in (nil: every map is new).
-func decode(data []byte, rv uint64, in *MapInterner) (*Object, error) {
+// decode is Decode sharing maps through in (nil: every map is new) and
+// keeping key (nil: none) as the object's storage key.
+func decode(key, data []byte, rv uint64, in *MapInterner) (*Object, error) {
 	if len(data) < len(StorageMagic) || string(data[:len(StorageMagic)]) != StorageMagic {
 		return nil, ErrBadEncoding
 	}
 	d := decoder{b: data[len(StorageMagic):], in: in}
 	o := &Object{}
 	o.Kind = d.sharedString()
-	o.Name = d.string()
+	name := d.bytes()
 	o.Namespace = d.sharedString()
-	o.UID = d.string()
+	uid := d.bytes()
 	o.Spec.NodeName = d.sharedString()
 	o.Labels = d.stringMap()
 	o.Annotations = d.stringMap()
@@ -77,9 +77,7 @@ func decode(data []byte, rv uint64, in *MapInterner) (*Object, error) {
 	if d.err || len(d.b) != 0 {
 		return nil, ErrBadEncoding
 	}
-	if rv != 0 { // o is new: set it in place (WithResourceVersion would copy)
-		o.ResourceVersion = strconv.FormatUint(rv, 10)
-	}
+	o.setStrings(key, name, uid, rv)
 	return o, nil
 }
 

@@ -50,7 +50,16 @@ func (in *MapInterner) intern(raw []byte) string {
 
 // Decode is the package's Decode with maps shared through in.
 func (in *MapInterner) Decode(data []byte, rv uint64) (*Object, error) {
-	return decode(data, rv, in)
+	return decode(nil, data, rv, in)
+}
+
+// DecodeWithKey is Decode for a value read from etcd under key: the
+// object keeps the key, and its name and the keys it is filed under
+// (Resource.ObjectKey, Object.MetaNamespaceKey) become views of it
+// instead of separate strings. The object is equal to Decode's in every
+// exported field. A nil in shares nothing, as the package's Decode.
+func (in *MapInterner) DecodeWithKey(key, data []byte, rv uint64) (*Object, error) {
+	return decode(key, data, rv, in)
 }
 
 // lookup returns the interned map for the encoded form raw, or nil.

@@ -22,6 +22,11 @@ type Object struct {
 	// (what etcd would store and what a LIST would carry). Zero means "as
 	// small as the encoded metadata".
 	SizeBytes int32
+	// storageKey is the etcd key the object was decoded from, when it was
+	// decoded with one (MapInterner.DecodeWithKey); Name and the keys the
+	// cache and informers file the object under are views of it (see
+	// objectkey.go). Empty for objects built any other way.
+	storageKey string
 }
 
 // ObjectMeta mirrors metav1.ObjectMeta (the subset the simulation uses).

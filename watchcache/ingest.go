@@ -20,7 +20,7 @@ func (c *Cacher) Replace(now time.Duration, objs []*am.Object, rv uint64) {
 // insertAll puts objs into tree under their keys.
 func (c *Cacher) insertAll(tree storeTree, objs []*am.Object) {
 	for _, o := range objs {
-		tree.ReplaceOrInsert(&storeElement{Key: c.resource.Key(o.Namespace, o.Name), Object: o})
+		tree.ReplaceOrInsert(&storeElement{Key: c.resource.ObjectKey(o), Object: o})
 	}
 }
 
@@ -66,7 +66,7 @@ func (c *Cacher) ListAndWatchEnded(now time.Duration, err error) {
 // incoming queue allows.
 func (c *Cacher) ProcessEvent(now time.Duration, typ am.EventType, obj *am.Object) {
 	c.advance(now)
-	key := c.resource.Key(obj.Namespace, obj.Name)
+	key := c.resource.ObjectKey(obj) // the decoded etcd key: no allocation
 	rv := obj.RV()
 	c.backlog = append(c.backlog,
 		&watchCacheEvent{Type: typ, Object: obj, Key: key, ResourceVersion: rv},
@@ -162,10 +162,10 @@ func (c *Cacher) convertEvent(ev mvcc.Event) (am.EventType, *am.Object, error) {
 		}
 	}
 	if ev.Type == mvcc.DELETE {
-		obj, err := c.interner.Decode(ev.PrevKv.Value, rev)
+		obj, err := c.interner.DecodeWithKey(ev.PrevKv.Key, ev.PrevKv.Value, rev)
 		return am.Deleted, obj, err
 	}
-	obj, err := c.interner.Decode(ev.Kv.Value, rev)
+	obj, err := c.interner.DecodeWithKey(ev.Kv.Key, ev.Kv.Value, rev)
 	if ev.IsCreate() {
 		return am.Added, obj, err
 	}
@@ -178,11 +178,12 @@ func DecodeList(kvs []mvcc.KeyValue) ([]*am.Object, error) {
 }
 
 // decodeList is DecodeList sharing equal label and annotation maps
-// through in (the cacher's, see am.MapInterner).
+// through in (the cacher's, see am.MapInterner). Each object keeps its
+// etcd key, which the cache and informers then file it under.
 func decodeList(kvs []mvcc.KeyValue, in *am.MapInterner) ([]*am.Object, error) {
 	out := make([]*am.Object, 0, len(kvs))
 	for _, kv := range kvs {
-		o, err := in.Decode(kv.Value, uint64(kv.ModRevision))
+		o, err := in.DecodeWithKey(kv.Key, kv.Value, uint64(kv.ModRevision))
 		if err != nil {
 			return nil, err
 		}
