@@ -20,7 +20,7 @@ func (c *Cacher) Replace(now time.Duration, objs []*am.Object, rv uint64) {
 // insertAll puts objs into tree under their keys.
 func (c *Cacher) insertAll(tree storeTree, objs []*am.Object) {
 	for _, o := range objs {
-		tree.ReplaceOrInsert(&storeElement{Key: c.resource.ObjectKey(o), Object: o})
+		tree.ReplaceOrInsert(storeElement{Key: c.resource.ObjectKey(o), Object: o})
 	}
 }
 

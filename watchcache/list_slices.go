@@ -111,7 +111,7 @@ func (c *Cacher) nextCollect() (time.Duration, bool) {
 // The remaining count is only computed (and reported) without selectors.
 func (c *Cacher) collectSlice(lc *listCollector) bool {
 	visited, paused := 0, false
-	c.listResourcePrefix(lc.tree, lc.prefix, lc.from, func(e *storeElement) bool {
+	c.listResourcePrefix(lc.tree, lc.prefix, lc.from, func(e storeElement) bool {
 		if visited == listSliceItems {
 			lc.from, paused = e.Key, true
 			return false

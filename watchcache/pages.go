@@ -108,7 +108,7 @@ func (c *Cacher) collectPage(tree storeTree, listRV uint64, from string, limit i
 	total := int64(tree.Len())
 	res := ListResult{ResourceVersion: listRV, Items: make([]*am.Object, 0, max(0, min(limit, total-rank)))}
 	lastKey := ""
-	c.listResourcePrefix(tree, c.resource.KeyPrefix(), from, func(e *storeElement) bool {
+	c.listResourcePrefix(tree, c.resource.KeyPrefix(), from, func(e storeElement) bool {
 		if int64(len(res.Items)) >= limit {
 			return false
 		}

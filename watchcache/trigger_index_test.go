@@ -2,6 +2,7 @@ package watchcache
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -95,4 +96,73 @@ func sortedNames(m map[string]bool) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestTriggerIndexMatchesMapModel is model-based: random updates (adds,
+// moves between nodes, unscheduling, deletes, resets) leave the sorted
+// slices holding exactly what the simple map of maps holds, with no empty
+// set kept.
+func TestTriggerIndexMatchesMapModel(t *testing.T) {
+	for seed := range uint64(30) {
+		r := rand.New(rand.NewPCG(seed, 2))
+		ix := newTriggerIndex("spec.nodeName")
+		model := map[string]map[string]*am.Object{}
+		current := map[string]*am.Object{} // what the store holds per key
+		for step := range 2000 {
+			key := pods.Key("default", fmt.Sprintf("p%02d", r.IntN(60)))
+			old := current[key]
+			var cur *am.Object
+			if r.IntN(5) > 0 {
+				node := []string{"", "node-1", "node-2", "node-3", "node-4"}[r.IntN(5)]
+				cur = pod("default", key, node, uint64(step+1), nil)
+				current[key] = cur
+			} else {
+				delete(current, key)
+			}
+			if r.IntN(500) == 0 {
+				ix.reset()
+				clear(model)
+				clear(current)
+				continue
+			}
+			ix.update(key, old, cur)
+			modelUpdate(model, key, old, cur)
+			checkTriggerIndex(t, seed, step, ix, model)
+		}
+	}
+}
+
+// modelUpdate is triggerIndex.update on a map of maps.
+func modelUpdate(model map[string]map[string]*am.Object, key string, old, cur *am.Object) {
+	if old != nil && old.Spec.NodeName != "" {
+		delete(model[old.Spec.NodeName], key)
+		if len(model[old.Spec.NodeName]) == 0 {
+			delete(model, old.Spec.NodeName)
+		}
+	}
+	if cur != nil && cur.Spec.NodeName != "" {
+		if model[cur.Spec.NodeName] == nil {
+			model[cur.Spec.NodeName] = map[string]*am.Object{}
+		}
+		model[cur.Spec.NodeName][key] = cur
+	}
+}
+
+func checkTriggerIndex(t *testing.T, seed uint64, step int, ix *triggerIndex, model map[string]map[string]*am.Object) {
+	t.Helper()
+	if len(ix.byValue) != len(model) {
+		t.Fatalf("seed %d step %d: %d values, model %d", seed, step, len(ix.byValue), len(model))
+	}
+	for value, set := range model {
+		got := ix.elements(value)
+		keys := slices.Sorted(maps.Keys(set))
+		if len(got) != len(keys) {
+			t.Fatalf("seed %d step %d %s: %d elements, model %d", seed, step, value, len(got), len(keys))
+		}
+		for i, k := range keys {
+			if got[i].Key != k || got[i].Object != set[k] {
+				t.Fatalf("seed %d step %d %s[%d]: %s, model %s", seed, step, value, i, got[i].Key, k)
+			}
+		}
+	}
 }

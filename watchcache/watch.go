@@ -191,7 +191,7 @@ func (c *Cacher) storeInterval(w *CacheWatcher) *watchCacheInterval {
 	rv := c.resourceVersion
 	var events []*watchCacheEvent
 	skipped := 0
-	add := func(e *storeElement) bool {
+	add := func(e storeElement) bool {
 		// An object the watcher's filter rejects would be dropped by
 		// send anyway; not materializing it keeps a kubelet's watch-list
 		// over 150,000 pods from allocating 150,000 events. It still
@@ -205,13 +205,13 @@ func (c *Cacher) storeInterval(w *CacheWatcher) *watchCacheInterval {
 	}
 	if c.indexServes(w) {
 		for _, e := range c.store.index.elements(w.triggerValue) {
-			add(&e)
+			add(e)
 		}
 		skipped = c.store.tree.Len() - len(events) // the rest of the store, rejected
 	} else if w.filter.recursive {
 		listPrefix(c.store.tree, w.filter.key, "", add)
 	} else if o, ok := c.store.get(w.filter.key); ok {
-		add(&storeElement{Key: w.filter.key, Object: o})
+		add(storeElement{Key: w.filter.key, Object: o})
 	}
 	in := newStoreInterval(events, rv)
 	in.skipped = skipped
