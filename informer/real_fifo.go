@@ -1,6 +1,8 @@
 package informer
 
 import (
+	"time"
+
 	am "watchscope/apimachinery"
 )
 
@@ -177,7 +179,32 @@ func (f *RealFIFO) Pop(process PopProcessFunc) (Deltas, bool) {
 		return nil, false
 	}
 	isInInitialList := !f.synced
-	d := Deltas{f.items[f.head]}
+	d := Deltas{f.take()}
+	if process != nil {
+		process(d, isInInitialList)
+	}
+	f.popped()
+	return d, true
+}
+
+// popToIndexer is Pop for the informer's own loop: the delta goes straight
+// to processDeltas in a one-element slice on the stack, so a pop allocates
+// neither the Deltas nor a closure (one of each per event per informer
+// was ~4% of a 5,000-node world's allocations).
+func (f *RealFIFO) popToIndexer(now time.Duration, h eventSink, store *Indexer) bool {
+	if f.Len() == 0 {
+		return false
+	}
+	isInInitialList := !f.synced
+	one := [1]Delta{f.take()}
+	processDeltas(now, h, store, one[:], isInInitialList)
+	f.popped()
+	return true
+}
+
+// take removes the oldest delta from the queue.
+func (f *RealFIFO) take() Delta {
+	d := f.items[f.head]
 	f.items[f.head] = Delta{}
 	f.head++
 	if f.head == len(f.items) {
@@ -187,14 +214,15 @@ func (f *RealFIFO) Pop(process PopProcessFunc) (Deltas, bool) {
 		clear(f.items[n:])
 		f.items, f.head = f.items[:n], 0
 	}
-	if process != nil {
-		process(d, isInInitialList)
-	}
+	return d
+}
+
+// popped counts a processed delta of the initial population.
+func (f *RealFIFO) popped() {
 	if f.initialPopulationCount > 0 {
 		f.initialPopulationCount--
 		f.checkSynced()
 	}
-	return d, true
 }
 
 // Len is the number of queued deltas.

@@ -164,7 +164,7 @@ func (s *SharedIndexInformer) shouldResync(now time.Duration) bool {
 // entries, then let the listeners run.
 func (s *SharedIndexInformer) process(now time.Duration) {
 	for range s.cfg.MaxDeltasPerStep {
-		if _, ok := s.fifo.Pop(func(d Deltas, initial bool) { processDeltas(now, s, s.indexer, d, initial) }); !ok {
+		if !s.popOne(now) {
 			break
 		}
 		s.popped++
@@ -178,6 +178,15 @@ func (s *SharedIndexInformer) process(now time.Duration) {
 	for _, l := range s.listeners {
 		l.run(now)
 	}
+}
+
+// popOne pops and processes one FIFO entry; false when the FIFO is empty.
+func (s *SharedIndexInformer) popOne(now time.Duration) bool {
+	if f, ok := s.fifo.(*RealFIFO); ok {
+		return f.popToIndexer(now, s, s.indexer)
+	}
+	_, ok := s.fifo.Pop(func(d Deltas, initial bool) { processDeltas(now, s, s.indexer, d, initial) })
+	return ok
 }
 
 func (s *SharedIndexInformer) distribute(now time.Duration, n Notification, sync bool) {

@@ -2,6 +2,7 @@ package watchcache
 
 import (
 	"errors"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -51,8 +52,10 @@ type Cacher struct {
 	// collecting are the LISTs still walking the store (list_slices.go).
 	collecting []*listCollector
 
-	// ingestion: reflector backlog -> processEvent -> incoming.
-	backlog     []*watchCacheEvent
+	// ingestion: reflector backlog -> processEvent -> incoming. The
+	// backlog is unbounded (a queue whose array is reused, not a slice
+	// resliced and reallocated for every event).
+	backlog     boundedQueue[*watchCacheEvent]
 	blockedSend *watchCacheEvent
 	incoming    boundedQueue[*watchCacheEvent]
 
@@ -87,6 +90,7 @@ func New(cfg Config, now time.Duration) *Cacher {
 		now:       now,
 		store:     newWatchCacheStore(!cfg.DisableSnapshots, cfg.Resource.IndexedTrigger),
 		incoming:  newBoundedQueue[*watchCacheEvent](incomingBufSize),
+		backlog:   newBoundedQueue[*watchCacheEvent](math.MaxInt),
 		watchers:  newIndexedWatchers(),
 		bookmarks: newTimeBuckets(now),
 		budget:    newTimeBudget(now),
@@ -144,7 +148,7 @@ func (c *Cacher) IncomingFull() bool { return c.incoming.Full() }
 
 // Stalled reports that the reflector is blocked on a full incoming
 // queue: the driver must not read more from the etcd watch until it clears.
-func (c *Cacher) Stalled() bool { return c.blockedSend != nil || len(c.backlog) > 0 }
+func (c *Cacher) Stalled() bool { return c.blockedSend != nil || !c.backlog.Empty() }
 
 // WatcherCount is the number of registered watchers.
 func (c *Cacher) WatcherCount() int { return c.watchers.count }

@@ -57,7 +57,8 @@ func (c *Cacher) ListAndWatchEnded(now time.Duration, err error) {
 		text = err.Error()
 	}
 	c.ready.set(now, Pending, text)
-	c.backlog, c.blockedSend = nil, nil
+	c.backlog.clear()
+	c.blockedSend = nil
 }
 
 // ProcessEvent hands one event to the cache as the reflector's
@@ -68,9 +69,8 @@ func (c *Cacher) ProcessEvent(now time.Duration, typ am.EventType, obj *am.Objec
 	c.advance(now)
 	key := c.resource.ObjectKey(obj) // the decoded etcd key: no allocation
 	rv := obj.RV()
-	c.backlog = append(c.backlog,
-		&watchCacheEvent{Type: typ, Object: obj, Key: key, ResourceVersion: rv},
-		&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
+	c.backlog.push(&watchCacheEvent{Type: typ, Object: obj, Key: key, ResourceVersion: rv})
+	c.backlog.push(&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
 	c.drainBacklog(now)
 }
 
@@ -78,9 +78,12 @@ func (c *Cacher) ProcessEvent(now time.Duration, typ am.EventType, obj *am.Objec
 // notification (a storage bookmark): RV advances without an event.
 func (c *Cacher) UpdateResourceVersion(now time.Duration, rv uint64) {
 	c.advance(now)
-	c.backlog = append(c.backlog, &watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
+	c.backlog.push(&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
 	c.drainBacklog(now)
 }
+
+// maxIdleBacklog is the largest backlog array kept while it is empty.
+const maxIdleBacklog = 64
 
 // drainBacklog applies queued reflector operations while incoming has
 // room; the first one that cannot be queued becomes blockedSend (the
@@ -95,12 +98,13 @@ func (c *Cacher) drainBacklog(now time.Duration) {
 			c.runDispatcher(now)
 			continue
 		}
-		if len(c.backlog) == 0 {
-			c.backlog = nil
+		e, ok := c.backlog.pop()
+		if !ok {
+			if len(c.backlog.items) > maxIdleBacklog {
+				c.backlog.clear() // a long stall is over: free its array
+			}
 			return
 		}
-		e := c.backlog[0]
-		c.backlog = c.backlog[1:]
 		c.apply(now, e)
 		c.blockedSend = e
 	}
