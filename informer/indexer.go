@@ -38,10 +38,17 @@ type Indexers map[string]IndexFunc
 // Invariant: for every index present in indices, a key is in
 // indices[name][v] if and only if items[key] exists and v is one of
 // indexers[name](items[key]). An index absent from indices is not built.
+//
+// Nothing is allocated before it is needed: items is a sorted slice
+// while small (itemStore), indices is nil until an index is built, and
+// the informers' default indexers are one shared, read-only map, copied
+// only if AddIndexers adds to it.
 type Indexer struct {
-	items    map[string]*am.Object
+	items    itemStore
 	indexers Indexers
-	indices  map[string]map[string]map[string]struct{}
+	// sharedIndexers: indexers is defaultIndexers, never to be written.
+	sharedIndexers bool
+	indices        map[string]map[string]map[string]struct{}
 	// lastRV is the last resourceVersion the store was told about
 	// (Replace, Bookmark, UpdateResourceVersion).
 	lastRV string
@@ -49,9 +56,20 @@ type Indexer struct {
 
 // NewIndexer returns an empty indexer with the given indices.
 func NewIndexer(indexers Indexers) *Indexer {
-	s := &Indexer{items: map[string]*am.Object{}, indexers: Indexers{}, indices: map[string]map[string]map[string]struct{}{}}
-	maps.Copy(s.indexers, indexers)
+	s := &Indexer{}
+	if len(indexers) > 0 {
+		s.indexers = maps.Clone(indexers)
+	}
 	return s
+}
+
+// defaultIndexers is what an informer indexes by unless told otherwise
+// (the namespace index). Read only: shared by every informer's Indexer.
+var defaultIndexers = Indexers{NamespaceIndex: MetaNamespaceIndexFunc}
+
+// newDefaultIndexer is NewIndexer(defaultIndexers) without a copy.
+func newDefaultIndexer() *Indexer {
+	return &Indexer{indexers: defaultIndexers, sharedIndexers: true}
 }
 
 // NewStore returns an indexer without indices (cache.NewStore).
@@ -63,6 +81,12 @@ func (s *Indexer) AddIndexers(idx Indexers) error {
 	for _, name := range slices.Sorted(maps.Keys(idx)) {
 		if _, ok := s.indexers[name]; ok {
 			return fmt.Errorf("indexer conflict: map[%s:{}]", name)
+		}
+	}
+	if s.indexers == nil || s.sharedIndexers {
+		s.indexers, s.sharedIndexers = maps.Clone(s.indexers), false
+		if s.indexers == nil {
+			s.indexers = Indexers{}
 		}
 	}
 	maps.Copy(s.indexers, idx) // built on first use, see Indexer
@@ -80,17 +104,15 @@ func (s *Indexer) Delete(o *am.Object) { s.DeleteKey(MetaNamespaceKey(o)) }
 
 // DeleteKey removes key (used for tombstones).
 func (s *Indexer) DeleteKey(key string) {
-	if old, ok := s.items[key]; ok {
+	if old, ok := s.items.remove(key); ok {
 		s.unindex(key, old)
-		delete(s.items, key)
 	}
 }
 
 func (s *Indexer) put(key string, o *am.Object) {
-	if old, ok := s.items[key]; ok {
+	if old, ok := s.items.put(key, o); ok {
 		s.unindex(key, old)
 	}
-	s.items[key] = o
 	for name, idx := range s.indices {
 		s.indexOne(idx, s.indexers[name], key, o)
 	}
@@ -107,8 +129,9 @@ func (s *Indexer) index(name string) (idx map[string]map[string]struct{}, ok boo
 		return nil, false
 	}
 	idx = map[string]map[string]struct{}{}
-	for key, o := range s.items {
-		s.indexOne(idx, f, key, o)
+	s.items.each(func(key string, o *am.Object) { s.indexOne(idx, f, key, o) })
+	if s.indices == nil {
+		s.indices = map[string]map[string]map[string]struct{}{}
 	}
 	s.indices[name] = idx
 	return idx, true
@@ -139,7 +162,7 @@ func (s *Indexer) unindex(key string, o *am.Object) {
 // Replace swaps the whole content for objs; the indices are dropped and
 // rebuilt by the next query that needs one.
 func (s *Indexer) Replace(objs []*am.Object, rv string) {
-	s.items = make(map[string]*am.Object, len(objs))
+	s.items.reset(len(objs))
 	clear(s.indices)
 	for _, o := range objs {
 		s.put(MetaNamespaceKey(o), o)
@@ -151,26 +174,16 @@ func (s *Indexer) Replace(objs []*am.Object, rv string) {
 func (s *Indexer) Get(o *am.Object) (*am.Object, bool) { return s.GetByKey(MetaNamespaceKey(o)) }
 
 // GetByKey returns the object stored under key.
-func (s *Indexer) GetByKey(key string) (*am.Object, bool) {
-	o, ok := s.items[key]
-	return o, ok
-}
+func (s *Indexer) GetByKey(key string) (*am.Object, bool) { return s.items.get(key) }
 
 // ListKeys returns all keys, sorted.
-func (s *Indexer) ListKeys() []string { return slices.Sorted(maps.Keys(s.items)) }
+func (s *Indexer) ListKeys() []string { return s.items.keys() }
 
 // List returns all objects in key order.
-func (s *Indexer) List() []*am.Object {
-	keys := s.ListKeys()
-	out := make([]*am.Object, len(keys))
-	for i, k := range keys {
-		out[i] = s.items[k]
-	}
-	return out
-}
+func (s *Indexer) List() []*am.Object { return s.items.objects() }
 
 // Len is the number of stored objects.
-func (s *Indexer) Len() int { return len(s.items) }
+func (s *Indexer) Len() int { return s.items.len() }
 
 // ByIndex returns the objects whose index value equals value, in key order.
 func (s *Indexer) ByIndex(name, value string) ([]*am.Object, error) {
@@ -180,7 +193,7 @@ func (s *Indexer) ByIndex(name, value string) ([]*am.Object, error) {
 	}
 	out := make([]*am.Object, len(keys))
 	for i, k := range keys {
-		out[i] = s.items[k]
+		out[i], _ = s.items.get(k)
 	}
 	return out, nil
 }

@@ -62,13 +62,17 @@ type SharedIndexInformer struct {
 
 // NewSharedIndexInformer builds an informer; nothing happens before Start.
 func NewSharedIndexInformer(cfg InformerConfig) *SharedIndexInformer {
+	var indexer *Indexer
 	if cfg.Indexers == nil {
-		cfg.Indexers = Indexers{NamespaceIndex: MetaNamespaceIndexFunc}
+		cfg.Indexers = defaultIndexers
+		indexer = newDefaultIndexer()
+	} else {
+		indexer = NewIndexer(cfg.Indexers)
 	}
 	if cfg.MaxDeltasPerStep <= 0 {
 		cfg.MaxDeltasPerStep = 10000
 	}
-	return &SharedIndexInformer{cfg: cfg, indexer: NewIndexer(cfg.Indexers),
+	return &SharedIndexInformer{cfg: cfg, indexer: indexer,
 		resyncCheckPeriod: cfg.DefaultResyncPeriod, defaultResyncPeriod: cfg.DefaultResyncPeriod}
 }
 
