@@ -47,6 +47,10 @@ type Server struct {
 	// driver (TakeReadyStreams) and Step last looked (stream_ready.go).
 	streamSeq   uint64
 	ready, drop []*Stream
+	// readyOut is the slice TakeReadyStreams hands out (reused), and
+	// callScratch progressCalls' copy of executing (reused).
+	readyOut    []*Stream
+	callScratch []*call
 	completed   []Completion
 	log         []LogEntry
 	compactor   *compactor

@@ -75,7 +75,12 @@ func (s *Server) stepCaches(now time.Duration) {
 // progressCalls completes reads, service times, watch initializations,
 // and pumps etcd watchers.
 func (s *Server) progressCalls(now time.Duration) {
-	for _, c := range append([]*call(nil), s.executing...) {
+	// The loop may remove calls from executing, so it walks a copy, kept
+	// in callScratch between steps (and taken out of it meanwhile, so a
+	// nested use could never clobber it).
+	calls := append(s.callScratch[:0], s.executing...)
+	s.callScratch = nil
+	for _, c := range calls {
 		switch {
 		case c.read != nil:
 			s.pollRead(c)
@@ -86,6 +91,8 @@ func (s *Server) progressCalls(now time.Duration) {
 			s.finish(c)
 		}
 	}
+	clear(calls)
+	s.callScratch = calls[:0]
 	for _, st := range s.etcdStreams {
 		if ew, ok := st.src.(*etcdWatcher); ok {
 			ew.pump(now)

@@ -41,16 +41,23 @@ func (s *Server) markStream(st *Stream) {
 // events or may have ended since the last call, in the order they opened
 // (the order of Streams), and clears the list. Streams that left the live
 // list on their own come from TakeEndedStreams instead.
+//
+// The slice returned is the replica's and is reused by the next call:
+// walk it before calling again. (Reading the streams marks them again,
+// into s.ready, which is a different slice.)
 func (s *Server) TakeReadyStreams() []*Stream {
-	out := s.ready[:0:0]
+	clear(s.readyOut)
+	out := s.readyOut[:0]
 	for _, st := range s.ready {
 		st.readyMarked = false
 		if !st.gone {
 			out = append(out, st)
 		}
 	}
+	clear(s.ready)
 	s.ready = s.ready[:0]
 	slices.SortFunc(out, byStreamSeq)
+	s.readyOut = out
 	return out
 }
 

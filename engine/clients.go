@@ -33,6 +33,10 @@ type Client struct {
 	wake    Handle
 	cause   EventID // the newest decision: the cause of the next wake
 	stopped bool
+	// wakeSlot and stepFn are the wake-up's, made once and reused each
+	// time the wake-up moves.
+	wakeSlot slot
+	stepFn   func()
 }
 
 // clientWatch is one open WATCH call of a client.
@@ -62,6 +66,7 @@ func (w *World) AddClient(node string, f *informer.SharedInformerFactory) (*Clie
 		return nil, errors.New("engine: clients need API server replicas")
 	}
 	c := &Client{w: w, node: node, factory: f, watches: map[uint64]*clientWatch{}}
+	c.stepFn = c.step
 	w.clients = append(w.clients, c)
 	w.clientIndex[node] = c
 	w.Net.AddNode(node)
@@ -147,7 +152,7 @@ func (c *Client) reschedule() {
 		return
 	}
 	c.wake.Cancel()
-	c.wake = w.Schedule(at, c.cause, c.step)
+	c.wake = w.sched.rearm(&c.wakeSlot, at, c.cause, c.stepFn)
 }
 
 func (c *Client) step() {

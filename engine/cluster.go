@@ -117,6 +117,8 @@ type Cluster struct {
 	ep  *endpointsController
 	// quiet stops the writers (Quiesce): loops do not re-arm.
 	quiet bool
+	// counters count the clients' requests by method (countResult).
+	counters [restMethods]resultCounters
 }
 
 // Quiesce stops every periodic writer (lease renewals, pod churn,

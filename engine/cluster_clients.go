@@ -102,26 +102,72 @@ func (c *Cluster) write(client string, verb apiserver.Verb, resource string, o *
 	c.w.Do(client, req, c.countResult(verb))
 }
 
+// countResult is the callback counting one request's outcome. There is
+// one per method, made on first use, and each outcome's counter is looked
+// up in resultCounters: building the series name for every answer was
+// several allocations a write.
 func (c *Cluster) countResult(verb apiserver.Verb) func(apiserver.Response) {
-	return func(resp apiserver.Response) {
-		code := "<error>"
-		if resp.ConnErr == nil {
-			code = fmt.Sprint(resp.Code)
-		}
-		c.w.Metrics.Counter("rest_client_requests_total", "code", code, "method", restMethod(verb)).Inc()
+	m := restMethod(verb)
+	if c.counters[m].count == nil {
+		c.counters[m].count = func(resp apiserver.Response) { c.counters[m].outcome(c.w.Metrics, m, resp).Inc() }
 	}
+	return c.counters[m].count
 }
 
-func restMethod(v apiserver.Verb) string {
+// resultCounters are one method's rest_client_requests_total counters:
+// by status code, and for answers that never came (code "<error>").
+type resultCounters struct {
+	count  func(apiserver.Response)
+	byCode map[int32]*Counter
+	failed *Counter
+}
+
+// outcome is the counter of resp's outcome, registered on first use.
+func (rc *resultCounters) outcome(m *Metrics, method restMethodIndex, resp apiserver.Response) *Counter {
+	if resp.ConnErr != nil {
+		if rc.failed == nil {
+			rc.failed = m.Counter("rest_client_requests_total", "code", "<error>", "method", method.String())
+		}
+		return rc.failed
+	}
+	ctr := rc.byCode[resp.Code]
+	if ctr == nil {
+		if rc.byCode == nil {
+			rc.byCode = map[int32]*Counter{}
+		}
+		ctr = m.Counter("rest_client_requests_total", "code", fmt.Sprint(resp.Code), "method", method.String())
+		rc.byCode[resp.Code] = ctr
+	}
+	return ctr
+}
+
+// restMethodIndex is client-go's HTTP method of a verb, as an index into
+// Cluster.counters.
+type restMethodIndex int
+
+const (
+	methodGET restMethodIndex = iota
+	methodPOST
+	methodPUT
+	methodDELETE
+	restMethods // how many
+)
+
+func restMethod(v apiserver.Verb) restMethodIndex {
 	switch v {
 	case apiserver.CREATE:
-		return "POST"
+		return methodPOST
 	case apiserver.UPDATE:
-		return "PUT"
+		return methodPUT
 	case apiserver.DELETE:
-		return "DELETE"
+		return methodDELETE
 	}
-	return "GET"
+	return methodGET
+}
+
+// String is the method's name ("PUT").
+func (m restMethodIndex) String() string {
+	return [restMethods]string{"GET", "POST", "PUT", "DELETE"}[m]
 }
 
 // startControllerManager starts kube-controller-manager's shared

@@ -26,6 +26,9 @@ type Conn struct {
 	tail          time.Duration // arrival time of the last message sent here
 	closed        *bool         // shared by both ends
 	onClose       []func(reason error)
+	// from and to are the two nodes' traffic counters (nodes are never
+	// removed), so a message does not look them up by name.
+	from, to *netNode
 }
 
 // Dial opens a connection from one node to another. It fails while either
@@ -39,8 +42,9 @@ func (n *Network) Dial(from, to string) (*Conn, error) {
 	}
 	n.lastConn++
 	closed := new(bool)
-	c := &Conn{net: n, id: n.lastConn, local: from, remote: to, closed: closed, dialer: true}
-	c.peer = &Conn{net: n, id: n.lastConn, local: to, remote: from, closed: closed, peer: c}
+	a, b := n.nodes[from], n.nodes[to]
+	c := &Conn{net: n, id: n.lastConn, local: from, remote: to, closed: closed, dialer: true, from: a, to: b}
+	c.peer = &Conn{net: n, id: n.lastConn, local: to, remote: from, closed: closed, peer: c, from: b, to: a}
 	n.open = append(n.open, c)
 	return c, nil
 }
@@ -77,19 +81,26 @@ func (c *Conn) Send(size int, cause EventID, deliver func()) error {
 		return ErrClosed
 	}
 	n, w := c.net, c.net.w
-	link := n.Link(c.local, c.remote)
+	link := n.def
+	if len(n.links) > 0 { // the map lookup only when some link was set
+		link = n.Link(c.local, c.remote)
+	}
 	at := max(w.now+Spread(w.rng, link.Latency, link.Jitter), c.tail)
 	c.tail = at
-	n.nodes[c.local].sent.Add(float64(size))
-	w.Schedule(at, cause, func() {
-		if *c.closed {
-			n.dropped.Inc()
-			return
-		}
-		n.nodes[c.remote].recv.Add(float64(size))
-		deliver()
-	})
+	c.from.sent.Add(float64(size))
+	w.sched.postMessage(max(at, w.now), cause, c, size, deliver)
 	return nil
+}
+
+// arrive is a message's arrival (the event Send queued): the bytes count
+// as received and deliver runs, unless the connection closed meanwhile.
+func (c *Conn) arrive(size int, deliver func()) {
+	if *c.closed {
+		c.net.dropped.Inc()
+		return
+	}
+	c.to.recv.Add(float64(size))
+	deliver()
 }
 
 // Close closes the connection for both ends. Messages in flight are lost.

@@ -16,6 +16,11 @@ func (w *World) After(d time.Duration, run func()) Handle {
 	return w.Schedule(w.now+d, w.cause, run)
 }
 
+// post is Schedule for an event nobody cancels: no Handle is made.
+func (w *World) post(at time.Duration, cause EventID, run func()) {
+	w.sched.post(max(at, w.now), cause, run)
+}
+
 // Step runs the next event, if there is one (and, during a replay, if it
 // is not past the replay horizon). The loop for one event is:
 //
@@ -29,12 +34,16 @@ func (w *World) Step() bool {
 	if !ok || (w.replay && at > w.horizon) {
 		return false
 	}
-	ev, _ := w.sched.Pop()
-	w.moveClock(ev.At)
+	ev, _ := w.sched.pop()
+	w.moveClock(ev.at)
 	w.advanceTickers()
 	prev := w.cause
-	w.cause = ev.Cause
-	ev.Run()
+	w.cause = ev.cause
+	if ev.conn != nil {
+		ev.conn.arrive(ev.size, ev.run)
+	} else {
+		ev.run()
+	}
 	w.cause = prev
 	w.syncWakes()
 	w.changes++

@@ -1,9 +1,6 @@
 package engine
 
-import (
-	"container/heap"
-	"time"
-)
+import "time"
 
 // Scheduler is the world's event queue: a min-heap of pending events
 // ordered by (At, Seq). Seq is an insertion counter, so two events due at
@@ -18,10 +15,22 @@ import (
 //	   /      \
 //	(2s,#6) (1.5s,#11)
 //
+// The heap holds its events by value in one slice: a 5,000-node world
+// schedules thousands of events a second (most of them messages arriving
+// on a connection), and a heap of pointers cost one allocation per event
+// and a pointer chase per comparison. Only an event someone may cancel
+// carries a slot, the small record a Handle points to, which follows the
+// event's position in the slice:
+//
+//	queue: [ e(1.0s,#4) | e(1.0s,#9) | e(1.2s,#5,slot) | ... ]
+//	                                        │  ▲
+//	                              slot.index=2 │ (updated on every move)
+//	Handle{slot} ──────────────────────────────┘
+//
 // The Scheduler does not own a clock: the World pops the earliest event,
 // moves its clock to the event's time and runs it.
 type Scheduler struct {
-	queue eventQueue
+	queue []entry
 	// seq is the last sequence number handed out; it never goes back.
 	seq uint64
 }
@@ -35,29 +44,68 @@ type Scheduled struct {
 	Run   func()
 }
 
-// item is a Scheduled event plus its current position in the heap
-// (-1 once it has been popped or canceled).
-type item struct {
-	Scheduled
+// entry is one queued event. A message (conn set) is a delivery of size
+// bytes on conn: it runs conn.arrive(size, run) instead of run, which
+// spares Conn.Send a closure per message.
+type entry struct {
+	at    time.Duration
+	seq   uint64
+	cause EventID
+	run   func()
+	conn  *Conn
+	size  int
+	slot  *slot // nil unless a Handle names the event
+}
+
+// slot is where a cancelable event sits in the queue (-1 once it has
+// been popped or canceled) and when it is due.
+type slot struct {
 	index int
+	at    time.Duration
 }
 
 // Handle names one scheduled event so that it can be canceled. The zero
 // Handle names nothing; canceling it is a no-op.
 type Handle struct {
 	s  *Scheduler
-	it *item
+	sl *slot
 }
 
 // Schedule queues run to happen at virtual time at and returns its handle.
 func (s *Scheduler) Schedule(at time.Duration, cause EventID, run func()) Handle {
+	return s.rearm(new(slot), at, cause, run)
+}
+
+// rearm is Schedule with the caller's slot, for an owner that keeps one
+// event of its own queued again and again (a ticker's wake-up): the slot
+// must not be pending.
+func (s *Scheduler) rearm(sl *slot, at time.Duration, cause EventID, run func()) Handle {
 	if run == nil {
 		panic("engine: Schedule with a nil function")
 	}
-	s.seq++
-	it := &item{Scheduled: Scheduled{At: at, Seq: s.seq, Cause: cause, Run: run}}
-	heap.Push(&s.queue, it)
-	return Handle{s: s, it: it}
+	if sl.index >= 0 && sl.index < len(s.queue) && s.queue[sl.index].slot == sl {
+		panic("engine: rearming a pending event")
+	}
+	sl.at = at
+	s.push(entry{at: at, cause: cause, run: run, slot: sl})
+	return Handle{s: s, sl: sl}
+}
+
+// post queues an event nobody will cancel (no Handle, no allocation).
+func (s *Scheduler) post(at time.Duration, cause EventID, run func()) {
+	if run == nil {
+		panic("engine: Schedule with a nil function")
+	}
+	s.push(entry{at: at, cause: cause, run: run})
+}
+
+// postMessage queues the arrival of size bytes on conn; deliver runs
+// then unless the connection closed meanwhile (see Conn.arrive).
+func (s *Scheduler) postMessage(at time.Duration, cause EventID, conn *Conn, size int, deliver func()) {
+	if deliver == nil {
+		panic("engine: Schedule with a nil function")
+	}
+	s.push(entry{at: at, cause: cause, run: deliver, conn: conn, size: size})
 }
 
 // Peek reports the time of the next event without removing it.
@@ -65,16 +113,25 @@ func (s *Scheduler) Peek() (time.Duration, bool) {
 	if len(s.queue) == 0 {
 		return 0, false
 	}
-	return s.queue[0].At, true
+	return s.queue[0].at, true
 }
 
 // Pop removes and returns the next event in (At, Seq) order.
 func (s *Scheduler) Pop() (Scheduled, bool) {
-	if len(s.queue) == 0 {
+	e, ok := s.pop()
+	if !ok {
 		return Scheduled{}, false
 	}
-	it := heap.Pop(&s.queue).(*item)
-	return it.Scheduled, true
+	return Scheduled{At: e.at, Seq: e.seq, Cause: e.cause, Run: e.runner()}, true
+}
+
+// runner is the entry's work as one function (the World runs entries
+// directly; this serves Pop).
+func (e entry) runner() func() {
+	if e.conn == nil {
+		return e.run
+	}
+	return func() { e.conn.arrive(e.size, e.run) }
 }
 
 // Len is the number of pending events.
@@ -86,51 +143,17 @@ func (h Handle) Cancel() bool {
 	if !h.Pending() {
 		return false
 	}
-	heap.Remove(&h.s.queue, h.it.index)
+	h.s.remove(h.sl.index)
 	return true
 }
 
 // Pending reports whether the event is still waiting to run.
-func (h Handle) Pending() bool { return h.it != nil && h.it.index >= 0 }
+func (h Handle) Pending() bool { return h.sl != nil && h.sl.index >= 0 }
 
 // At is the virtual time the event was scheduled for.
 func (h Handle) At() time.Duration {
-	if h.it == nil {
+	if h.sl == nil {
 		return 0
 	}
-	return h.it.At
-}
-
-// eventQueue implements heap.Interface over pending items.
-type eventQueue []*item
-
-func (q eventQueue) Len() int { return len(q) }
-
-func (q eventQueue) Less(i, j int) bool {
-	if q[i].At != q[j].At {
-		return q[i].At < q[j].At
-	}
-	return q[i].Seq < q[j].Seq
-}
-
-func (q eventQueue) Swap(i, j int) {
-	q[i], q[j] = q[j], q[i]
-	q[i].index = i
-	q[j].index = j
-}
-
-func (q *eventQueue) Push(x any) {
-	it := x.(*item)
-	it.index = len(*q)
-	*q = append(*q, it)
-}
-
-func (q *eventQueue) Pop() any {
-	old := *q
-	n := len(old)
-	it := old[n-1]
-	old[n-1] = nil
-	it.index = -1
-	*q = old[:n-1]
-	return it
+	return h.sl.at
 }

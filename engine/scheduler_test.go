@@ -139,3 +139,63 @@ func BenchmarkWorldStep(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "events/s")
 }
+
+// TestSchedulerModelMixed is TestSchedulerModel with the events the
+// engine queues without a Handle (post) and a reused slot (rearm) mixed
+// in: the value heap must keep every slot's index right through moves.
+func TestSchedulerModelMixed(t *testing.T) {
+	for seed := range uint64(20) {
+		r := NewRand(seed)
+		var s Scheduler
+		type ref struct {
+			at  time.Duration
+			seq uint64
+		}
+		var live []ref
+		var handles []Handle
+		var seqOf []uint64
+		var own slot // one rearmed event, like a ticker's wake-up
+		var ownH Handle
+		var ownSeq uint64
+		for range 400 {
+			at := time.Duration(r.IntN(30))
+			switch r.IntN(4) {
+			case 0:
+				s.post(at, 0, func() {})
+				live = append(live, ref{at, s.seq})
+			case 1:
+				if ownH.Cancel() {
+					live = slices.DeleteFunc(live, func(x ref) bool { return x.seq == ownSeq })
+				}
+				ownH = s.rearm(&own, at, 0, func() {})
+				ownSeq = s.seq
+				live = append(live, ref{at, s.seq})
+			default:
+				handles = append(handles, s.Schedule(at, 0, func() {}))
+				seqOf = append(seqOf, s.seq)
+				live = append(live, ref{at, s.seq})
+			}
+			if r.IntN(3) == 0 && len(handles) > 0 {
+				j := r.IntN(len(handles))
+				if handles[j].Cancel() {
+					live = slices.DeleteFunc(live, func(x ref) bool { return x.seq == seqOf[j] })
+				}
+			}
+			for _, h := range handles {
+				if h.Pending() && s.queue[h.sl.index].slot != h.sl {
+					t.Fatalf("seed %d: a slot lost its entry", seed)
+				}
+			}
+		}
+		slices.SortFunc(live, func(a, b ref) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.seq, b.seq)) })
+		for _, want := range live {
+			ev, ok := s.Pop()
+			if !ok || ev.At != want.at || ev.Seq != want.seq {
+				t.Fatalf("seed %d: popped (%v,%d,%v), want (%v,%d)", seed, ev.At, ev.Seq, ok, want.at, want.seq)
+			}
+		}
+		if s.Len() != 0 || ownH.Pending() {
+			t.Fatalf("seed %d: %d events left", seed, s.Len())
+		}
+	}
+}

@@ -26,12 +26,17 @@ type tickerEntry struct {
 	node string
 	t    Ticker
 	wake Handle
+	// slot and check are the wake-up's, made once and reused each time
+	// the wake-up moves (it moves after most events).
+	slot  slot
+	check func()
 }
 
 // AddTicker registers t, running on node. Tickers are advanced in
 // registration order.
 func (w *World) AddTicker(node string, t Ticker) {
 	te := &tickerEntry{node: node, t: t}
+	te.check = func() { w.checkWoken(te) }
 	w.tickers = append(w.tickers, te)
 	w.syncWake(te)
 }
@@ -61,7 +66,7 @@ func (w *World) syncWake(te *tickerEntry) {
 		return
 	}
 	te.wake.Cancel()
-	te.wake = w.sched.Schedule(next, 0, func() { w.checkWoken(te) })
+	te.wake = w.sched.rearm(&te.slot, next, 0, te.check)
 }
 
 // checkWoken runs as the wake-up event, after the ticker was advanced.
