@@ -9,10 +9,21 @@ import (
 // the row key (17 bytes: 8-byte main, '_', 8-byte sub, plus a trailing 't'
 // for a tombstone) and the value is the marshalled KeyValue. A tombstone's
 // KeyValue carries only the key.
+//
+// The row holds no pointers, so the garbage collector never scans the
+// backend's chunks: the key is the id of its keyIndex (whose key bytes
+// every revision shares, see keySlab), the value lives in the backend's
+// byteArena, and the mod revision is rev.Main. store.rowKV rebuilds the
+// KeyValue.
 type backendRecord struct {
-	rev       Revision
-	tombstone bool
-	kv        KeyValue
+	rev            Revision
+	createRevision int64
+	version        int64
+	lease          int64
+	value          arenaRef
+	key            uint32 // keyIndex id
+	bytes          uint32 // size(): fixed when written
+	tombstone      bool
 }
 
 // revKeyBytes is the length of a backend row key; tombstones add one byte.
@@ -26,14 +37,16 @@ const boltElementOverhead = 16
 // status` shows 20 kB for an empty member. Estimate, not a measured law.
 const freshDBBytes = 20480
 
-// size estimates the bytes this row occupies in the bbolt file.
-func (r *backendRecord) size() int64 {
-	n := revKeyBytes + sizeKeyValue(&r.kv) + boltElementOverhead
-	if r.tombstone {
+// rowSize estimates the bytes the row of kv occupies in the bbolt file.
+func rowSize(kv *KeyValue, tombstone bool) uint32 {
+	n := revKeyBytes + sizeKeyValue(kv) + boltElementOverhead
+	if tombstone {
 		n++
 	}
-	return int64(n)
+	return uint32(n)
 }
+
+func (r *backendRecord) size() int64 { return int64(r.bytes) }
 
 // backendChunkRows is how many rows one chunk of the backend holds.
 const backendChunkRows = 4096
@@ -51,6 +64,7 @@ const backendChunkRows = 4096
 // high-water mark, and inUse follows the rows.
 type backend struct {
 	chunks    [][]backendRecord // non-empty, ascending within and across chunks
+	values    byteArena         // the rows' values
 	rows      int
 	inUse     int64 // freshDBBytes + size of every stored row
 	size      int64 // file size: the high-water mark of inUse
@@ -121,7 +135,8 @@ func (b *backend) ascend(from, to Revision, f func(r backendRecord) bool) {
 
 // compactBatch scans up to limit rows with from <= rev < to and deletes
 // those drop says to, as one bbolt batch. It returns how many rows it
-// scanned and the last one.
+// scanned and the last one. drop may update a row it keeps (its value's
+// place in the arena).
 func (b *backend) compactBatch(from, to Revision, limit int, drop func(r *backendRecord) bool) (scanned int, last Revision) {
 	ci, i := b.locate(from)
 	for ; ci < len(b.chunks); ci, i = ci+1, 0 {

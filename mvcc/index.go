@@ -21,9 +21,14 @@ import (
 // dominates a put on a large store. The tree stays the source of order.
 // The map's string keys share their bytes with the keyIndex's key (see
 // insert), so a key's bytes are held once, not twice.
+//
+// The keyIndexes themselves live in a keySlab, which also finds one by the
+// id a backend row stores.
 type treeIndex struct {
 	tree  *btree.BTreeG[*keyIndex]
 	byKey map[string]*keyIndex
+	slab  keySlab
+	pivot keyIndex // the search key of visit, reused
 }
 
 const btreeDegree = 32
@@ -47,7 +52,8 @@ func (ti *treeIndex) keyIndex(key []byte) (*keyIndex, bool) {
 // entry views the same bytes as a string instead of copying them (150,000
 // pod keys of ~40 bytes each, 6 MiB at 5,000 nodes).
 func (ti *treeIndex) insert(key []byte) *keyIndex {
-	ki := &keyIndex{key: key}
+	ki := ti.slab.alloc()
+	ki.key, ki.indexed = key, true
 	ti.tree.ReplaceOrInsert(ki)
 	ti.byKey[sharedString(key)] = ki
 	return ki
@@ -61,24 +67,33 @@ func sharedString(b []byte) string {
 	return unsafe.String(&b[0], len(b))
 }
 
-// Tombstone records the deletion of key at rev.
-func (ti *treeIndex) Tombstone(key []byte, rev Revision) error {
-	ki, ok := ti.keyIndex(key)
-	if !ok {
-		return ErrRevisionNotFound
+// byID returns the keyIndex a backend row names.
+func (ti *treeIndex) byID(id uint32) *keyIndex { return ti.slab.at(id) }
+
+// addRow counts one more backend row naming ki.
+func (ti *treeIndex) addRow(ki *keyIndex) { ki.rows++ }
+
+// dropRow counts one row of ki fewer; a keyIndex out of the tree with no
+// rows left frees its slot.
+func (ti *treeIndex) dropRow(id uint32) {
+	ki := ti.slab.at(id)
+	ki.rows--
+	if ki.rows == 0 && !ki.indexed {
+		ti.slab.release(ki)
 	}
-	return ki.tombstone(rev.Main, rev.Sub)
 }
 
 // visit calls f for every keyIndex in [key, end); an empty non-nil end means
 // "every key >= key".
 func (ti *treeIndex) visit(key, end []byte, f func(ki *keyIndex) bool) {
-	ti.tree.AscendGreaterOrEqual(&keyIndex{key: key}, func(ki *keyIndex) bool {
+	ti.pivot.key = key
+	ti.tree.AscendGreaterOrEqual(&ti.pivot, func(ki *keyIndex) bool {
 		if len(end) > 0 && bytes.Compare(ki.key, end) >= 0 {
 			return false
 		}
 		return f(ki)
 	})
+	ti.pivot.key = nil
 }
 
 // Revisions returns, in key order, the revision live at atRev of each key
@@ -133,27 +148,10 @@ func (ti *treeIndex) CountRevisions(key, end []byte, atRev int64) int {
 	return total
 }
 
-// Range returns the keys in range live at atRev with their revisions.
-func (ti *treeIndex) Range(key, end []byte, atRev int64) (keys [][]byte, revs []Revision) {
-	if end == nil {
-		ki, ok := ti.keyIndex(key)
-		if !ok {
-			return nil, nil
-		}
-		rev, _, _, err := ki.get(atRev)
-		if err != nil {
-			return nil, nil
-		}
-		return [][]byte{ki.key}, []Revision{rev}
-	}
-	ti.visit(key, end, func(ki *keyIndex) bool {
-		if rev, _, _, err := ki.get(atRev); err == nil {
-			keys = append(keys, ki.key)
-			revs = append(revs, rev)
-		}
-		return true
-	})
-	return keys, revs
+// live appends to kis the keyIndexes of the keys in range live at atRev.
+func (ti *treeIndex) live(kis []*keyIndex, key, end []byte, atRev int64) []*keyIndex {
+	ti.visitLive(key, end, atRev, func(_ Revision, ki *keyIndex) { kis = append(kis, ki) })
+	return kis
 }
 
 // Compact compacts every keyIndex at rev, drops those left empty, and
@@ -171,6 +169,10 @@ func (ti *treeIndex) Compact(rev int64) map[Revision]struct{} {
 	for _, ki := range empty {
 		ti.tree.Delete(ki)
 		delete(ti.byKey, string(ki.key))
+		ki.indexed = false
+		if ki.rows == 0 {
+			ti.slab.release(ki)
+		}
 	}
 	return available
 }

@@ -17,8 +17,9 @@ type store struct {
 	compaction compactionQueue
 	counters   opCounters
 
-	scratchRefs []revRef // reused by every range
-	memos       pageMemos // limited ranges' counts, for their next pages
+	scratchRefs []revRef    // reused by every range
+	scratchKeys []*keyIndex // reused by every delete
+	memos       pageMemos   // limited ranges' counts, for their next pages
 }
 
 // revRef is a revision found by a range, with its keyIndex.
@@ -118,11 +119,22 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 // or the backend row.
 func (s *store) valueAt(rev Revision, ki *keyIndex) KeyValue {
 	if rev == ki.latestRev {
-		return ki.latestKV()
+		return ki.latestKV(&s.backend.values)
 	}
 	row, ok := s.backend.get(rev)
 	if !ok {
 		panic("mvcc: range failed to find revision pair " + rev.String())
 	}
-	return row.kv
+	return s.rowKV(&row)
+}
+
+// rowKV rebuilds the KeyValue a backend row stores. Key and Value are
+// shared with the store: read-only for everyone.
+func (s *store) rowKV(r *backendRecord) KeyValue {
+	kv := KeyValue{Key: s.index.byID(r.key).key}
+	if !r.tombstone {
+		kv.CreateRevision, kv.ModRevision, kv.Version = r.createRevision, r.rev.Main, r.version
+		kv.Value, kv.Lease = s.backend.values.bytes(r.value), r.lease
+	}
+	return kv
 }

@@ -69,8 +69,13 @@ func (s *store) compactionBatch() {
 	job := s.compaction.running
 	scanned, last := s.backend.compactBatch(job.next, Revision{Main: job.rev + 1}, compactionBatchLimit,
 		func(r *backendRecord) bool {
-			_, keep := job.keep[r.rev]
-			return !keep
+			if _, keep := job.keep[r.rev]; keep {
+				s.moveValue(r)
+				return false
+			}
+			s.backend.values.release(r.value)
+			s.index.dropRow(r.key)
+			return true
 		})
 	if scanned < compactionBatchLimit {
 		s.startCompactionJob() // finished; the next queued job, if any
@@ -78,6 +83,20 @@ func (s *store) compactionBatch() {
 	}
 	job.next = Revision{Main: last.Main, Sub: last.Sub + 1}
 	s.sched.after(compactionSleepInterval, "compaction batch", s.compactionBatch)
+}
+
+// moveValue moves a kept row's value into the arena's active chunk, so
+// that the old chunk can go once the rows around it are deleted (see
+// byteArena). The keyIndex's cached newest value moves with it.
+func (s *store) moveValue(r *backendRecord) {
+	moved := s.backend.values.move(r.value)
+	if moved == r.value {
+		return
+	}
+	if ki := s.index.byID(r.key); ki.latestRev == r.rev {
+		ki.latestValue = moved
+	}
+	r.value = moved
 }
 
 // compacting reports whether physical deletion is still in progress.

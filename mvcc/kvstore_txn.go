@@ -31,36 +31,29 @@ func (tw *storeTxn) Range(key, end []byte, ro rangeOptions) (rangeResult, error)
 	return tw.s.rangeKeys(key, end, tw.Rev(), ro)
 }
 
-// Put writes key=value and returns the write's revision.
+// Put writes key=value and returns the write's revision. The key is
+// copied once per keyIndex, the value into the backend's arena.
 func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	tw.puts++
 	rev := tw.beginRev + 1
 	created, ver := rev, int64(0)
 	ki, found := tw.s.index.keyIndex(key)
-	storedKey := []byte(nil)
 	if found {
-		storedKey = ki.key // key bytes are immutable: every revision shares them
 		if _, c, v, err := ki.get(rev); err == nil {
 			created, ver = c.Main, v
 		}
 	} else {
-		storedKey = cloneBytes(key)
+		ki = tw.s.index.insert(cloneBytes(key))
 	}
-	kv := KeyValue{
-		Key:            storedKey,
-		Value:          cloneBytes(value),
-		CreateRevision: created,
-		ModRevision:    rev,
-		Version:        ver + 1,
-		Lease:          lease,
-	}
-	idxRev := Revision{Main: rev, Sub: int64(len(tw.changes))}
-	tw.s.backend.put(backendRecord{rev: idxRev, kv: kv})
-	if !found {
-		ki = tw.s.index.insert(kv.Key)
-	}
-	ki.put(idxRev.Main, idxRev.Sub) // one index lookup per put
-	ki.setLatest(idxRev, kv)
+	kv := KeyValue{Key: ki.key, Value: value, CreateRevision: created, ModRevision: rev, Version: ver + 1, Lease: lease}
+	row := backendRecord{rev: Revision{Main: rev, Sub: int64(len(tw.changes))}, key: ki.id,
+		createRevision: created, version: ver + 1, lease: lease, bytes: rowSize(&kv, false)}
+	row.value = tw.s.backend.values.add(value)
+	tw.s.backend.put(row)
+	tw.s.index.addRow(ki)
+	ki.put(row.rev.Main, row.rev.Sub) // one index lookup per put
+	ki.setLatest(&row)
+	kv.Value = tw.s.backend.values.bytes(row.value)
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, false)
 	return rev
@@ -71,24 +64,28 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 // written: deleting a missing key does not bump the revision).
 func (tw *storeTxn) DeleteRange(key, end []byte) (n, rev int64) {
 	tw.deletes++
-	keys, _ := tw.s.index.Range(key, end, tw.Rev())
-	for _, k := range keys {
-		tw.delete(k)
+	kis := tw.s.index.live(tw.s.scratchKeys[:0], key, end, tw.Rev())
+	for _, ki := range kis {
+		tw.delete(ki)
 	}
-	if len(keys) != 0 || len(tw.changes) > 0 {
-		return int64(len(keys)), tw.beginRev + 1
+	clear(kis)
+	tw.s.scratchKeys = kis[:0]
+	if len(kis) != 0 || len(tw.changes) > 0 {
+		return int64(len(kis)), tw.beginRev + 1
 	}
 	return 0, tw.beginRev
 }
 
 // delete writes a tombstone row (a KeyValue with only the key) and marks
 // the key index.
-func (tw *storeTxn) delete(key []byte) {
-	idxRev := Revision{Main: tw.beginRev + 1, Sub: int64(len(tw.changes))}
-	kv := KeyValue{Key: cloneBytes(key)}
-	tw.s.backend.put(backendRecord{rev: idxRev, tombstone: true, kv: kv})
-	if err := tw.s.index.Tombstone(kv.Key, idxRev); err != nil {
-		panic("mvcc: failed to tombstone an existing key " + string(key) + ": " + err.Error())
+func (tw *storeTxn) delete(ki *keyIndex) {
+	kv := KeyValue{Key: ki.key}
+	row := backendRecord{rev: Revision{Main: tw.beginRev + 1, Sub: int64(len(tw.changes))},
+		key: ki.id, tombstone: true, bytes: rowSize(&kv, true)}
+	tw.s.backend.put(row)
+	tw.s.index.addRow(ki)
+	if err := ki.tombstone(row.rev.Main, row.rev.Sub); err != nil {
+		panic("mvcc: failed to tombstone an existing key " + string(ki.key) + ": " + err.Error())
 	}
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, true)

@@ -86,9 +86,10 @@ func (s *watchableStore) rangeEvents(minRev, curRev int64, chosen []*watcher) []
 	}
 	var evs []Event
 	s.backend.ascend(Revision{Main: minRev}, Revision{Main: curRev + 1}, func(r backendRecord) bool {
+		key := s.index.byID(r.key).key
 		for _, w := range chosen {
-			if w.contains(r.kv.Key) {
-				evs = append(evs, rowToEvent(r))
+			if w.contains(key) {
+				evs = append(evs, s.rowToEvent(&r))
 				break
 			}
 		}
@@ -97,13 +98,13 @@ func (s *watchableStore) rangeEvents(minRev, curRev int64, chosen []*watcher) []
 	return evs
 }
 
-func rowToEvent(r backendRecord) Event {
+func (s *watchableStore) rowToEvent(r *backendRecord) Event {
+	kv := s.rowKV(r)
 	if r.tombstone {
-		kv := r.kv
 		kv.ModRevision = r.rev.Main
 		return Event{Type: DELETE, Kv: kv}
 	}
-	return Event{Type: PUT, Kv: r.kv}
+	return Event{Type: PUT, Kv: kv}
 }
 
 // addVictim parks watchers whose channel was full, and wakes the victim

@@ -1,0 +1,148 @@
+package mvcc
+
+import "slices"
+
+// byteArena holds the stored values back to back in large chunks of
+// pointer-free memory, instead of one small heap object per value. The
+// garbage collector then marks a few hundred chunks, not hundreds of
+// thousands of values, and the backend rows that refer to them hold no
+// pointers at all (an arenaRef is three numbers), so it never scans them:
+//
+//	chunk 7: [v1 | v2 | v3 | v4 | ...free...]   <- the active chunk: appends go here
+//	chunk 8: [one 300 KB value]                  <- a large value gets a chunk of its own
+//	row 41.0 -> {chunk 7, off 0,  n 12}
+//	row 42.0 -> {chunk 7, off 12, n 80}
+//
+// Bytes are written once and never changed. Each chunk counts the values
+// still referring to it; a chunk whose count drops to zero is dropped (the
+// garbage collector frees it once no slice handed out still points into
+// it). Compaction keeps a chunk from living on for one survivor: it moves
+// every value it keeps into the active chunk (move), so an old chunk is
+// left with only values that died.
+type byteArena struct {
+	chunks   []arenaChunk // chunks[i] has id base+i; dropped ones have buf nil
+	base     uint32
+	active   uint32 // id of the chunk appends go to (0: none yet)
+	nextSize int    // size of the next active chunk (doubles up to arenaMaxChunk)
+}
+
+type arenaChunk struct {
+	buf  []byte // len is the bytes used so far
+	live int    // values stored here still referred to
+	own  bool   // holds one large value; never the active chunk
+}
+
+// arenaRef locates one value. chunk 0 stands for a nil value and
+// arenaEmpty for an empty, non-nil one (neither takes arena space).
+type arenaRef struct {
+	chunk, off, n uint32
+}
+
+const (
+	arenaFirstChunk = 4 << 10 // a small store (tests, lessons) stays small
+	arenaMaxChunk   = 1 << 20
+	arenaOwnChunk   = arenaMaxChunk / 8 // values this large get a chunk of their own
+	arenaEmpty      = ^uint32(0)
+)
+
+// add stores a copy of b.
+func (a *byteArena) add(b []byte) arenaRef {
+	switch {
+	case b == nil:
+		return arenaRef{}
+	case len(b) == 0:
+		return arenaRef{chunk: arenaEmpty}
+	case len(b) >= arenaOwnChunk:
+		id := a.newChunk(len(b), true)
+		return a.write(id, b)
+	}
+	if a.active == 0 || len(b) > cap(a.chunk(a.active).buf)-len(a.chunk(a.active).buf) {
+		old := a.active
+		a.nextSize = min(max(a.nextSize*2, arenaFirstChunk), arenaMaxChunk)
+		a.active = a.newChunk(a.nextSize, false)
+		if old != 0 {
+			a.dropIfDead(old)
+		}
+	}
+	return a.write(a.active, b)
+}
+
+func (a *byteArena) newChunk(size int, own bool) uint32 {
+	if len(a.chunks) == 0 && a.base == 0 {
+		a.base = 1 // id 0 means nil
+	}
+	a.chunks = append(a.chunks, arenaChunk{buf: make([]byte, 0, size), own: own})
+	return a.base + uint32(len(a.chunks)-1)
+}
+
+func (a *byteArena) chunk(id uint32) *arenaChunk { return &a.chunks[id-a.base] }
+
+func (a *byteArena) write(id uint32, b []byte) arenaRef {
+	c := a.chunk(id)
+	off := len(c.buf)
+	c.buf = append(c.buf, b...)
+	c.live++
+	return arenaRef{chunk: id, off: uint32(off), n: uint32(len(b))}
+}
+
+// bytes returns the value r refers to. The slice's capacity ends with the
+// value, so an append by the caller copies instead of overwriting the next
+// value; the caller must not modify the bytes.
+func (a *byteArena) bytes(r arenaRef) []byte {
+	switch r.chunk {
+	case 0:
+		return nil
+	case arenaEmpty:
+		return []byte{}
+	}
+	return a.chunk(r.chunk).buf[r.off : r.off+r.n : r.off+r.n]
+}
+
+// release forgets one reference to a value; its chunk goes when the last
+// goes (the active chunk stays for further appends).
+func (a *byteArena) release(r arenaRef) {
+	if r.chunk == 0 || r.chunk == arenaEmpty {
+		return
+	}
+	a.chunk(r.chunk).live--
+	a.dropIfDead(r.chunk)
+}
+
+// dropIfDead drops a chunk no value refers to any more (not the active
+// one), and forgets the dropped chunks at the front of the list.
+func (a *byteArena) dropIfDead(id uint32) {
+	c := a.chunk(id)
+	if c.live > 0 || id == a.active {
+		return
+	}
+	c.buf = nil
+	dead := 0
+	for dead < len(a.chunks) && a.chunks[dead].buf == nil && a.base+uint32(dead) != a.active {
+		dead++
+	}
+	a.chunks = slices.Delete(a.chunks, 0, dead)
+	a.base += uint32(dead)
+}
+
+// move copies a kept value into the active chunk and releases the old
+// copy, unless it already is in the active chunk or owns its chunk. It
+// returns the value's new place.
+func (a *byteArena) move(r arenaRef) arenaRef {
+	if r.chunk == 0 || r.chunk == arenaEmpty || r.chunk == a.active || a.chunk(r.chunk).own {
+		return r
+	}
+	moved := a.add(a.bytes(r))
+	a.release(r)
+	return moved
+}
+
+// chunkCount is how many chunks are held (for tests).
+func (a *byteArena) chunkCount() int {
+	n := 0
+	for _, c := range a.chunks {
+		if c.buf != nil {
+			n++
+		}
+	}
+	return n
+}
