@@ -1,9 +1,7 @@
 package apiserver
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	am "watchscope/apimachinery"
 )
@@ -43,34 +41,47 @@ type Request struct {
 // String is the one text form of a request, as a trace line shows it:
 //
 //	#7 kubelet-3 LIST /api/v1/pods?limit=500&resourceVersion=0
-func (r Request) String() string {
-	return "#" + strconv.FormatUint(r.ID, 10) + " " + r.Client + " " + string(r.Verb) + " " + r.Path()
+func (r Request) String() string { return string(r.AppendText(nil)) }
+
+// AppendText appends the String form to b. The engine traces every
+// request (about two thousand a second at 5,000 nodes) into one reused
+// buffer through it, instead of concatenating a dozen small strings.
+func (r Request) AppendText(b []byte) []byte {
+	b = strconv.AppendUint(append(b, '#'), r.ID, 10)
+	b = append(append(b, ' '), r.Client...)
+	b = append(append(b, ' '), r.Verb...)
+	return r.appendPath(append(b, ' '))
 }
 
 // Path is the request URL path and query, as the API server logs it.
-func (r Request) Path() string {
+func (r Request) Path() string { return string(r.appendPath(nil)) }
+
+// appendPath appends Path's text to b.
+func (r Request) appendPath(b []byte) []byte {
 	res, ok := am.LookupResource(r.Resource)
-	var b strings.Builder
 	if ok && res.Group != "" {
-		b.WriteString("/apis/" + res.Group + "/" + res.Version)
+		b = append(append(append(append(b, "/apis/"...), res.Group...), '/'), res.Version...)
 	} else {
-		b.WriteString("/api/v1")
+		b = append(b, "/api/v1"...)
 	}
 	if r.Namespace != "" {
-		b.WriteString("/namespaces/" + r.Namespace)
+		b = append(append(b, "/namespaces/"...), r.Namespace...)
 	}
-	b.WriteString("/" + r.Resource)
+	b = append(append(b, '/'), r.Resource...)
 	if r.Name != "" {
-		b.WriteString("/" + r.Name)
+		b = append(append(b, '/'), r.Name...)
+	}
+	if r.Verb != LIST && r.Verb != WATCH && r.Verb != GET {
+		return b // writes print no query
 	}
 	opts := r.Options
 	if r.Verb == WATCH {
 		opts.Watch = true
 	}
-	if q := opts.Query(); q != "" && (r.Verb == LIST || r.Verb == WATCH || r.Verb == GET) {
-		b.WriteString("?" + q)
+	if q := opts.Query(); q != "" {
+		b = append(append(b, '?'), q...)
 	}
-	return b.String()
+	return b
 }
 
 // Response is the answer to a non-WATCH request (and to a WATCH refused
@@ -108,29 +119,41 @@ func (r Response) Err() error {
 
 // String is the one text form: "200 LIST 150 items rv=42 (cache)",
 // "429 TooManyRequests: ... retry-after=1s".
-func (r Response) String() string {
+func (r Response) String() string { return string(r.AppendText(nil)) }
+
+// AppendText appends the String form to b (see Request.AppendText).
+func (r Response) AppendText(b []byte) []byte {
 	switch {
 	case r.ConnErr != nil:
-		return "error: " + r.ConnErr.Error()
+		return append(append(b, "error: "...), r.ConnErr.Error()...)
 	case r.Status != nil:
-		s := r.Status.String()
+		b = append(b, r.Status.String()...)
 		if r.RetryAfter > 0 {
-			s += fmt.Sprintf(" retry-after=%ds", r.RetryAfter)
+			b = append(strconv.AppendInt(append(b, " retry-after="...), int64(r.RetryAfter), 10), 's')
 		}
-		return s + routeSuffix(r.Route)
 	case r.List != nil:
-		return fmt.Sprintf("%d %d items rv=%s%s", r.Code, len(r.List.Items), r.List.ResourceVersion, routeSuffix(r.Route))
+		b = strconv.AppendInt(b, int64(r.Code), 10)
+		b = strconv.AppendInt(append(b, ' '), int64(len(r.List.Items)), 10)
+		b = append(append(b, " items rv="...), r.List.ResourceVersion...)
 	case r.Object != nil:
-		return fmt.Sprintf("%d %s%s", r.Code, r.Object, routeSuffix(r.Route))
+		b = appendObject(append(strconv.AppendInt(b, int64(r.Code), 10), ' '), r.Object)
+	default:
+		b = strconv.AppendInt(b, int64(r.Code), 10)
 	}
-	return fmt.Sprintf("%d%s", r.Code, routeSuffix(r.Route))
+	if r.Route != "" {
+		b = append(append(append(b, " ("...), r.Route...), ')')
+	}
+	return b
 }
 
-func routeSuffix(route string) string {
-	if route == "" {
-		return ""
+// appendObject appends o's am.Object.String text, "Pod ns/name@42"
+// (a test keeps the two the same).
+func appendObject(b []byte, o *am.Object) []byte {
+	b = append(append(b, o.Kind...), ' ')
+	if o.Namespace != "" {
+		b = append(append(b, o.Namespace...), '/')
 	}
-	return " (" + route + ")"
+	return append(append(append(b, o.Name...), '@'), o.ResourceVersion...)
 }
 
 // errorResponse turns a status error into a Response.

@@ -52,9 +52,12 @@ type Server struct {
 	readyOut    []*Stream
 	callScratch []*call
 	completed   []Completion
-	log         []LogEntry
-	compactor   *compactor
-	memLists    int64 // memory held by in-flight LISTs
+	// completedSpare is the slice TakeCompleted handed out last; it
+	// becomes completed again at the next call.
+	completedSpare []Completion
+	log            []LogEntry
+	compactor      *compactor
+	memLists       int64 // memory held by in-flight LISTs
 
 	dirty  bool
 	uidSeq uint64
@@ -188,10 +191,14 @@ func (s *Server) lookup(resource string) *resourceCache {
 }
 
 // TakeCompleted returns and clears the answers produced so far, in the
-// order they were produced.
+// order they were produced. The slice returned is the replica's and is
+// cleared by the next call: read it before calling again. (Two slices
+// take turns, so answers produced while the caller walks one go to the
+// other.)
 func (s *Server) TakeCompleted() []Completion {
 	out := s.completed
-	s.completed = nil
+	clear(s.completedSpare) // drop the references of the answers before
+	s.completed, s.completedSpare = s.completedSpare[:0], out
 	return out
 }
 

@@ -54,7 +54,7 @@ func (st *Stream) Next() (am.WatchEvent, bool) {
 	if ok {
 		st.Delivered++
 		st.srv.dirty = true
-		st.srv.watchEventsTotal[st.call.p.res.GroupResource()]++
+		st.srv.watchEventsTotal[groupResource(st.call.p.res)]++
 		st.srv.markStream(st) // reading the last event may end it
 	}
 	return e, ok

@@ -33,7 +33,7 @@ func watchScope(req Request) string {
 }
 
 func streamTallyKey(st *Stream) [2]string {
-	return [2]string{st.call.p.res.GroupResource(), watchScope(st.Req)}
+	return [2]string{groupResource(st.call.p.res), watchScope(st.Req)}
 }
 
 // streamOpened counts a stream that joined the live list.

@@ -26,7 +26,7 @@ func (s *Server) Submit(now time.Duration, req Request) {
 		s.answer(c, errorResponse(req.ID, err))
 		return
 	}
-	c.rc = s.byName[p.res.GroupResource()]
+	c.rc = s.byName[groupResource(p.res)]
 	c.route, c.why = s.predictRoute(c)
 	c.width = s.width(c)
 	start, err := s.admit(now, c)

@@ -33,11 +33,17 @@ func (s *Server) parse(req Request) (parsed, error) {
 		return p, err
 	}
 	var err error
-	if p.labels, err = am.ParseLabelSelector(req.Options.LabelSelector); err != nil {
-		return p, am.NewBadRequest(err.Error())
+	// An empty selector parses to nil: most requests (every write) have
+	// none, and are spared the parsers' allocations.
+	if sel := req.Options.LabelSelector; sel != "" {
+		if p.labels, err = am.ParseLabelSelector(sel); err != nil {
+			return p, am.NewBadRequest(err.Error())
+		}
 	}
-	if p.fields, err = am.ParseFieldSelector(req.Options.FieldSelector); err != nil {
-		return p, am.NewBadRequest(err.Error())
+	if sel := req.Options.FieldSelector; sel != "" {
+		if p.fields, err = am.ParseFieldSelector(sel); err != nil {
+			return p, am.NewBadRequest(err.Error())
+		}
 	}
 	if err := res.ValidateFieldSelector(p.fields); err != nil {
 		return p, err

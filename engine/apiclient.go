@@ -33,7 +33,8 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 		req.ID = a.nextID
 	}
 	req.Client = client
-	reqID := w.Record(client, "REQ", req.String())
+	a.line = req.AppendText(a.line[:0])
+	reqID := w.Record(client, "REQ", string(a.line))
 	cc, err := a.connFor(client)
 	if err != nil {
 		w.RecordCause(reqID, client, "RESP", err.Error())
@@ -51,9 +52,12 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 	if h != nil {
 		h.rep, h.conn, h.Replica = rep, cc.conn, rep.node
 	}
-	rep.addPending(req.ID, &pendingCall{req: req, conn: cc.conn, cause: reqID, done: done, handle: h})
+	p := &pendingCall{req: req, conn: cc.conn, cause: reqID, done: done, handle: h}
+	rep.addPending(req.ID, p)
+	// The arrival reads the request from p: capturing req itself would
+	// copy it to the heap a second time.
 	_ = cc.conn.Send(requestBytes(req), reqID, func() {
-		rep.srv.Submit(w.now, req)
+		rep.srv.Submit(w.now, p.req)
 		rep.deliverAnswers()
 		rep.Advance(w.now)
 	})

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"hash/fnv"
+	"strconv"
 	"time"
 
 	am "watchscope/apimachinery"
@@ -32,6 +33,8 @@ type apiClients struct {
 	// readRates are the slow consumers: events per second a client's
 	// new watches read (see World.SlowConsumer).
 	readRates map[string]float64
+	// line is the buffer REQ and RESP trace details are written into.
+	line []byte
 }
 
 // apiReplica is one replica as an engine Ticker.
@@ -64,6 +67,7 @@ type pendingCall struct {
 	cause  EventID
 	done   func(apiserver.Response)
 	handle *WatchHandle
+	resp   apiserver.Response // the answer, while it travels back
 }
 
 // WatchHandle is a client's open watch. Stop closes it from the client.
@@ -173,7 +177,9 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	if resp.Code == 410 && r.lastCause != 0 {
 		cause = r.lastCause
 	}
-	id := w.RecordCause(cause, r.node, "RESP", fmt.Sprintf("#%d %s", resp.ID, resp.String()))
+	line := strconv.AppendUint(append(r.c.line[:0], '#'), resp.ID, 10)
+	r.c.line = resp.AppendText(append(line, ' '))
+	id := w.RecordCause(cause, r.node, "RESP", string(r.c.line))
 	if w.checker != nil && resp.Object != nil && resp.Code < 300 && p.req.Verb != apiserver.GET && p.req.Verb != apiserver.LIST {
 		w.checker.recordWrite(p.req, resp.Object)
 	}
@@ -194,7 +200,8 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 		r.openWatch(p, c, id)
 		return
 	}
-	send(p.conn, resp.SizeBytes, id, func() { p.done(resp) })
+	p.resp = resp // the closure below captures p alone (not a copy of resp)
+	send(p.conn, resp.SizeBytes, id, func() { p.done(p.resp) })
 }
 
 // openWatch binds a stream to its handle, or ends the handle if the watch

@@ -119,6 +119,7 @@ type Cluster struct {
 	quiet bool
 	// counters count the clients' requests by method (countResult).
 	counters [restMethods]resultCounters
+	names    clusterNames
 }
 
 // Quiesce stops every periodic writer (lease renewals, pod churn,
@@ -143,19 +144,14 @@ func NodeName(i int) string { return fmt.Sprintf("node-%d", i) }
 // NamespaceName is namespace i's name ("ns-3").
 func NamespaceName(i int) string { return fmt.Sprintf("ns-%d", i) }
 
-func (c *Cluster) podName(slot int) string {
-	ppn := c.cfg.PodsPerNode
-	return fmt.Sprintf("pod-%d-%d-%d", slot/ppn, slot%ppn, c.gen[slot])
-}
-
-func (c *Cluster) podNamespace(slot int) string { return NamespaceName(slot % c.cfg.Namespaces) }
+func (c *Cluster) podNamespace(slot int) string { return c.names.namespace(slot % c.cfg.Namespaces) }
 
 // pod builds the object of pod slot at its current generation.
 func (c *Cluster) pod(slot int) *am.Object {
 	return &am.Object{Kind: "Pod", SizeBytes: c.cfg.PodBytes,
 		ObjectMeta: am.ObjectMeta{Name: c.podName(slot), Namespace: c.podNamespace(slot),
-			Labels: map[string]string{"app": fmt.Sprintf("app-%d", slot%97)}},
-		Spec: am.ObjectSpec{NodeName: NodeName(slot / c.cfg.PodsPerNode)}}
+			Labels: map[string]string{"app": c.names.app(slot % podApps)}},
+		Spec: am.ObjectSpec{NodeName: c.names.node(slot / c.cfg.PodsPerNode)}}
 }
 
 // newCluster validates cfg and bulk-loads the initial objects into etcd.
@@ -164,7 +160,7 @@ func newCluster(w *World, cfg ClusterConfig) (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &Cluster{w: w, cfg: cfg, gen: make([]uint32, cfg.Nodes*cfg.PodsPerNode)}
+	c := &Cluster{w: w, cfg: cfg, gen: make([]uint32, cfg.Nodes*cfg.PodsPerNode), names: newClusterNames(cfg)}
 	return c, c.bulkLoad()
 }
 

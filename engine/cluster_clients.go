@@ -47,7 +47,7 @@ func (c *Cluster) informerConfig() informer.InformerConfig {
 // node, a handler that reports new pods Running (a status UPDATE), and
 // the lease renewal loop.
 func (c *Cluster) startKubelet(i int) {
-	w, node := c.w, NodeName(i)
+	w, node := c.w, c.names.node(i)
 	ic := c.informerConfig()
 	ic.FieldSelector = "spec.nodeName=" + node
 	f := informer.NewSharedInformerFactory(ic)
@@ -81,7 +81,7 @@ func (c *Cluster) renewLease(i int) {
 	if c.quiet {
 		return
 	}
-	node := NodeName(i)
+	node := c.names.node(i)
 	lease := &am.Object{Kind: "Lease", SizeBytes: c.cfg.LeaseBytes,
 		ObjectMeta: am.ObjectMeta{Namespace: "kube-node-lease", Name: node,
 			Annotations: map[string]string{"renewTime": FormatTime(c.w.now)}}}
