@@ -13,7 +13,7 @@ import (
 // put(1.0); put(2.0); tombstone(3.0); put(4.0); tombstone(5.0) on "foo":
 //
 //	key:      "foo"
-//	modified: 5.0
+//	modified: 5.0                (the last stored revision, see modified)
 //	generations:
 //	    {empty}                  <- current generation: the key is deleted now
 //	    {4.0, 5.0(t)}            <- second life, ended by the tombstone 5.0
@@ -36,10 +36,21 @@ import (
 //
 // id names the keyIndex in backend rows (keySlab); rows counts the rows
 // naming it, and indexed says whether it is in the tree.
+//
+// Most keys have one generation of one or two revisions, so the first
+// generation and its first two revisions are stored inside the keyIndex
+// (gen0, rev0) instead of in two small heap objects of their own;
+// generations and the first generation's revs start as slices of them, and
+// append moves them to the heap only when they outgrow them:
+//
+//	generations ──► gen0[0] {ver, created, revs ──► rev0[0] rev0[1]}
+//
+// A keyIndex never moves (keySlab), so these slices stay valid.
 type keyIndex struct {
 	key         []byte
-	modified    Revision // the revision of the last change (put or tombstone)
 	generations []generation
+	gen0        [1]generation
+	rev0        [2]Revision
 
 	latestRev   Revision
 	latest      latestValue
@@ -102,11 +113,12 @@ func (g *generation) findRevisionIndex(atRev int64) int {
 // must grow; a smaller one means the store is broken, so it panics.
 func (ki *keyIndex) put(main, sub int64) {
 	rev := Revision{Main: main, Sub: sub}
-	if !rev.GreaterThan(ki.modified) {
-		panic("mvcc: keyIndex.put with revision " + rev.String() + " not above modified " + ki.modified.String())
+	if modified := ki.modified(); !rev.GreaterThan(modified) {
+		panic("mvcc: keyIndex.put with revision " + rev.String() + " not above modified " + modified.String())
 	}
 	if len(ki.generations) == 0 {
-		ki.generations = append(ki.generations, generation{})
+		ki.gen0[0] = generation{revs: ki.rev0[:0:len(ki.rev0)]}
+		ki.generations = ki.gen0[:1:1]
 	}
 	g := &ki.generations[len(ki.generations)-1]
 	if len(g.revs) == 0 {
@@ -114,7 +126,18 @@ func (ki *keyIndex) put(main, sub int64) {
 	}
 	g.revs = append(g.revs, rev)
 	g.ver++
-	ki.modified = rev
+}
+
+// modified is the revision of the key's last change (put or tombstone):
+// the last stored revision. Compaction trims revisions only from the old
+// end, and a keyIndex it empties leaves the tree, so it is not kept apart.
+func (ki *keyIndex) modified() Revision {
+	for i := len(ki.generations) - 1; i >= 0; i-- {
+		if revs := ki.generations[i].revs; len(revs) > 0 {
+			return revs[len(revs)-1]
+		}
+	}
+	return Revision{}
 }
 
 // tombstone records the deletion revision in the current generation and

@@ -6,9 +6,16 @@ import (
 )
 
 // TestKeyIndexFitsItsSizeClass guards the memory budget: a keyIndex per
-// key (~160,000 at 5,000 nodes) must stay in the 128-byte size class.
+// key (~160,000 to 230,000 at 5,000 nodes). It was 128 bytes plus two heap
+// objects for most keys (its generations, 48 bytes, and their revisions,
+// 16 or 32); now those live inside it (gen0, rev0) and keyIndexes live in
+// a slab, so 192 bytes and no object of their own. 192 makes a slab block
+// of 256 exactly six pages (keySlabBlock).
 func TestKeyIndexFitsItsSizeClass(t *testing.T) {
-	if n := unsafe.Sizeof(keyIndex{}); n > 128 {
-		t.Fatalf("keyIndex is %d bytes, want <= 128", n)
+	if n := unsafe.Sizeof(keyIndex{}); n > 192 {
+		t.Fatalf("keyIndex is %d bytes, want <= 192", n)
+	}
+	if n := unsafe.Sizeof(keyIndex{}) * keySlabBlock; n%8192 != 0 {
+		t.Fatalf("a slab block is %d bytes, not whole 8 KiB pages", n)
 	}
 }

@@ -3,6 +3,7 @@ package mvcc
 import (
 	"errors"
 	"maps"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -146,4 +147,70 @@ func TestKeyIndexPutPanicsOnSmallerRevision(t *testing.T) {
 	ki := &keyIndex{key: []byte("k")}
 	ki.put(5, 0)
 	ki.put(4, 0)
+}
+
+// TestKeyIndexRandomAgainstList compares keyIndex (generations and
+// revisions partly stored inline) with the simple version, a list of every
+// change, over random puts, deletes and compactions: get at every readable
+// revision and since agree.
+func TestKeyIndexRandomAgainstList(t *testing.T) {
+	for seed := range uint64(300) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		ki := &keyIndex{key: []byte("k")}
+		var log []listChange
+		compacted, main := int64(0), int64(1)
+		for range 5 + r.IntN(40) {
+			main++
+			switch live := len(log) > 0 && !log[len(log)-1].tomb; {
+			case live && r.IntN(4) == 0:
+				if err := ki.tombstone(main, 0); err != nil {
+					t.Fatal(err)
+				}
+				log = append(log, listChange{Revision{main, 0}, true})
+			case len(log) > 0 && r.IntN(5) == 0 && !ki.isEmpty():
+				at := compacted + 1 + r.Int64N(main-compacted)
+				ki.compact(at, map[Revision]struct{}{})
+				compacted = at
+				if ki.isEmpty() {
+					ki, log = &keyIndex{key: []byte("k")}, nil
+				}
+			default:
+				ki.put(main, 0)
+				log = append(log, listChange{Revision{main, 0}, false})
+			}
+			for at := compacted; at <= main; at++ {
+				mod, created, ver, err := ki.get(at)
+				wmod, wcreated, wver, ok := listGet(log, at)
+				if ok != (err == nil) || ok && (mod != wmod || created != wcreated || ver != wver) {
+					t.Fatalf("seed %d: %s: get(%d) = %v %v %d %v, want %v %v %d found=%v",
+						seed, ki, at, mod, created, ver, err, wmod, wcreated, wver, ok)
+				}
+			}
+		}
+	}
+}
+
+type listChange struct {
+	rev  Revision
+	tomb bool
+}
+
+// listGet is get on the list of changes: the newest change at or below
+// at, unless it is a deletion; created is the generation's first put and
+// ver counts the changes since it.
+func listGet(log []listChange, at int64) (mod, created Revision, ver int64, ok bool) {
+	i := -1
+	for j, c := range log {
+		if c.rev.Main <= at {
+			i = j
+		}
+	}
+	if i < 0 || log[i].tomb {
+		return Revision{}, Revision{}, 0, false
+	}
+	start := i
+	for start > 0 && !log[start-1].tomb {
+		start--
+	}
+	return log[i].rev, log[start].rev, int64(i - start + 1), true
 }
