@@ -22,6 +22,11 @@ func (s *Server) Advance(now time.Duration) {
 	}
 }
 
+// AdvanceClock moves the replica's clock to now (never back) without
+// stepping it: for a driver that has just seen NextWake is after now,
+// and would make Advance compute NextWake a second time.
+func (s *Server) AdvanceClock(now time.Duration) { s.advance(now) }
+
 // Step runs everything due at now: restart of a dead process, the
 // cachers' reflectors, the compactor, finished reads and service times,
 // APF dispatch and queue timeouts, watch initialization, etcd watchers,

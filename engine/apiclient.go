@@ -52,16 +52,28 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 	if h != nil {
 		h.rep, h.conn, h.Replica = rep, cc.conn, rep.node
 	}
-	p := &pendingCall{req: req, conn: cc.conn, cause: reqID, done: done, handle: h}
+	p := &pendingCall{req: req, rep: rep, conn: cc.conn, cause: reqID, done: done, handle: h}
 	rep.addPending(req.ID, p)
-	// The arrival reads the request from p: capturing req itself would
-	// copy it to the heap a second time.
-	_ = cc.conn.Send(requestBytes(req), reqID, func() {
-		rep.srv.Submit(w.now, p.req)
-		rep.deliverAnswers()
-		rep.Advance(w.now)
-	})
+	_ = cc.conn.send(requestBytes(req), reqID, (*requestArrival)(p))
 }
+
+// requestArrival is a pending call's request reaching its replica: the
+// replica takes it and delivers what it answers at once. (The message
+// carries the call itself, not a closure made for it.)
+type requestArrival pendingCall
+
+func (a *requestArrival) run() {
+	p := (*pendingCall)(a)
+	rep, now := p.rep, p.rep.c.w.now
+	rep.srv.Submit(now, p.req)
+	rep.deliverAnswers()
+	rep.Advance(now)
+}
+
+// answerArrival is a pending call's answer reaching the client.
+type answerArrival pendingCall
+
+func (a *answerArrival) run() { a.done(a.resp) }
 
 // requestBytes is a request's size on the wire: headers plus the body.
 func requestBytes(req apiserver.Request) int {

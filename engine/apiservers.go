@@ -63,6 +63,7 @@ type clientConn struct {
 
 type pendingCall struct {
 	req    apiserver.Request
+	rep    *apiReplica
 	conn   *Conn
 	cause  EventID
 	done   func(apiserver.Response)
@@ -84,6 +85,9 @@ type WatchHandle struct {
 	// reader, when set, reads the stream at a limited rate (a slow
 	// consumer); nil reads everything as soon as it is buffered.
 	reader *slowReader
+	// inFlight are the events on the wire to the client, oldest first
+	// (watch_fifo.go).
+	inFlight eventFIFO
 	// Replica is the node serving the watch.
 	Replica string
 }
@@ -117,7 +121,7 @@ func (r *apiReplica) Advance(now time.Duration) {
 	for range maxReplicaRounds {
 		at, ok := r.srv.NextWake()
 		if !ok || at > now {
-			r.srv.Advance(now)
+			r.srv.AdvanceClock(now) // what srv.Advance does when nothing is due
 			return
 		}
 		r.srv.Step(now)
@@ -200,8 +204,8 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 		r.openWatch(p, c, id)
 		return
 	}
-	p.resp = resp // the closure below captures p alone (not a copy of resp)
-	send(p.conn, resp.SizeBytes, id, func() { p.done(p.resp) })
+	p.resp = resp
+	sendTask(p.conn, resp.SizeBytes, id, (*answerArrival)(p))
 }
 
 // openWatch binds a stream to its handle, or ends the handle if the watch
@@ -259,7 +263,9 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 			}
 			cause = r.c.w.RecordCause(c, r.node, "WATCH_ERROR", fmt.Sprintf("#%d %s", st.ID, e.String()))
 		}
-		send(h.conn, eventBytes(e), cause, func() { h.event(e) })
+		if sendTask(h.conn, eventBytes(e), cause, (*eventArrival)(h)) {
+			h.inFlight.push(e) // the arrival takes it (watch_fifo.go)
+		}
 	}
 	if st.Ended() && !h.endSent {
 		// The handle stays registered until the end arrives: if the
@@ -292,10 +298,16 @@ func eventBytes(e am.WatchEvent) int {
 // send transmits on conn; on a closed connection the message is lost
 // (the OnClose handler reports the loss).
 func send(conn *Conn, size int, cause EventID, deliver func()) {
+	sendTask(conn, size, cause, funcTask(deliver))
+}
+
+// sendTask is send with the arrival's work as a task. It reports
+// whether the message went out.
+func sendTask(conn *Conn, size int, cause EventID, deliver task) bool {
 	if conn == nil || conn.Closed() {
-		return
+		return false
 	}
-	_ = conn.Peer().Send(size, cause, deliver)
+	return conn.Peer().send(size, cause, deliver) == nil
 }
 
 // statusLineBytes is the size of an HTTP 200 status line and headers.

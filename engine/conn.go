@@ -77,6 +77,14 @@ func (c *Conn) OnClose(f func(reason error)) { c.onClose = append(c.onClose, f) 
 // event on arrival, with Cause() = cause. Sending on a closed connection
 // fails with ErrClosed.
 func (c *Conn) Send(size int, cause EventID, deliver func()) error {
+	if deliver == nil {
+		panic("engine: Send with a nil function")
+	}
+	return c.send(size, cause, funcTask(deliver))
+}
+
+// send is Send with the arrival's work as a task (see task).
+func (c *Conn) send(size int, cause EventID, deliver task) error {
 	if *c.closed {
 		return ErrClosed
 	}
@@ -94,13 +102,13 @@ func (c *Conn) Send(size int, cause EventID, deliver func()) error {
 
 // arrive is a message's arrival (the event Send queued): the bytes count
 // as received and deliver runs, unless the connection closed meanwhile.
-func (c *Conn) arrive(size int, deliver func()) {
+func (c *Conn) arrive(size int, deliver task) {
 	if *c.closed {
 		c.net.dropped.Inc()
 		return
 	}
 	c.to.recv.Add(float64(size))
-	deliver()
+	deliver.run()
 }
 
 // Close closes the connection for both ends. Messages in flight are lost.

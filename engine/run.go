@@ -39,11 +39,7 @@ func (w *World) Step() bool {
 	w.advanceTickers()
 	prev := w.cause
 	w.cause = ev.cause
-	if ev.conn != nil {
-		ev.conn.arrive(ev.size, ev.run)
-	} else {
-		ev.run()
-	}
+	ev.exec()
 	w.cause = prev
 	w.syncWakes()
 	w.changes++

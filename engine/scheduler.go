@@ -45,17 +45,28 @@ type Scheduled struct {
 }
 
 // entry is one queued event. A message (conn set) is a delivery of size
-// bytes on conn: it runs conn.arrive(size, run) instead of run, which
+// bytes on conn: it runs conn.arrive(size, work) instead of work, which
 // spares Conn.Send a closure per message.
 type entry struct {
 	at    time.Duration
 	seq   uint64
 	cause EventID
-	run   func()
+	work  task
 	conn  *Conn
 	size  int
 	slot  *slot // nil unless a Handle names the event
 }
+
+// task is an event's work. A function is one (funcTask); the engine's
+// own messages pass the object they are about instead (a pending call,
+// a watch handle), as a pointer in an interface needs no allocation
+// while a closure made per message does.
+type task interface{ run() }
+
+// funcTask is a function as a task.
+type funcTask func()
+
+func (f funcTask) run() { f() }
 
 // slot is where a cancelable event sits in the queue (-1 once it has
 // been popped or canceled) and when it is due.
@@ -87,7 +98,7 @@ func (s *Scheduler) rearm(sl *slot, at time.Duration, cause EventID, run func())
 		panic("engine: rearming a pending event")
 	}
 	sl.at = at
-	s.push(entry{at: at, cause: cause, run: run, slot: sl})
+	s.push(entry{at: at, cause: cause, work: funcTask(run), slot: sl})
 	return Handle{s: s, sl: sl}
 }
 
@@ -96,16 +107,16 @@ func (s *Scheduler) post(at time.Duration, cause EventID, run func()) {
 	if run == nil {
 		panic("engine: Schedule with a nil function")
 	}
-	s.push(entry{at: at, cause: cause, run: run})
+	s.push(entry{at: at, cause: cause, work: funcTask(run)})
 }
 
 // postMessage queues the arrival of size bytes on conn; deliver runs
 // then unless the connection closed meanwhile (see Conn.arrive).
-func (s *Scheduler) postMessage(at time.Duration, cause EventID, conn *Conn, size int, deliver func()) {
+func (s *Scheduler) postMessage(at time.Duration, cause EventID, conn *Conn, size int, deliver task) {
 	if deliver == nil {
 		panic("engine: Schedule with a nil function")
 	}
-	s.push(entry{at: at, cause: cause, run: deliver, conn: conn, size: size})
+	s.push(entry{at: at, cause: cause, work: deliver, conn: conn, size: size})
 }
 
 // Peek reports the time of the next event without removing it.
@@ -126,12 +137,21 @@ func (s *Scheduler) Pop() (Scheduled, bool) {
 }
 
 // runner is the entry's work as one function (the World runs entries
-// directly; this serves Pop).
+// directly, see exec; this serves Pop).
 func (e entry) runner() func() {
-	if e.conn == nil {
-		return e.run
+	if f, ok := e.work.(funcTask); ok && e.conn == nil {
+		return f
 	}
-	return func() { e.conn.arrive(e.size, e.run) }
+	return e.exec
+}
+
+// exec runs the entry's work: a message's arrival, or the plain task.
+func (e entry) exec() {
+	if e.conn != nil {
+		e.conn.arrive(e.size, e.work)
+		return
+	}
+	e.work.run()
 }
 
 // Len is the number of pending events.

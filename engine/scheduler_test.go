@@ -199,3 +199,23 @@ func TestSchedulerModelMixed(t *testing.T) {
 		}
 	}
 }
+
+// TestSchedulerShrinks: after a peak of pending events the queue's array
+// does not stay at the peak's size.
+func TestSchedulerShrinks(t *testing.T) {
+	var s Scheduler
+	for i := range 100000 {
+		s.post(time.Duration(i), 0, func() {})
+	}
+	for s.Len() > 10 {
+		s.pop()
+	}
+	if c := cap(s.queue); c > 4*minShrink {
+		t.Fatalf("%d pending events keep an array of %d", s.Len(), c)
+	}
+	for want := time.Duration(99990); s.Len() > 0; want++ {
+		if e, _ := s.pop(); e.at != want {
+			t.Fatalf("popped %v, want %v", e.at, want)
+		}
+	}
+}
