@@ -115,3 +115,34 @@ func TestBytesPerLiveKeyBudget(t *testing.T) {
 		t.Fatalf("%.0f B per live key, budget 1536", total)
 	}
 }
+
+// BenchmarkPutWatched is the API server's pattern: every put is seen by a
+// prefix watch with prev_kv and received (the event, its previous value,
+// the response). It reports allocations per put.
+func BenchmarkPutWatched(b *testing.B) {
+	s := newTestServer(b, Config{QuotaBackendBytes: 1 << 40})
+	const n = 20000
+	loadKeys(b, s, n, make([]byte, 100))
+	ws := s.NewWatchStream()
+	if _, err := ws.Watch(WatchCreateRequest{Key: []byte("/registry/pods/"), RangeEnd: []byte("/registry/pods0"),
+		PrevKv: true, WatchID: AutoWatchID}); err != nil {
+		b.Fatal(err)
+	}
+	ws.Recv()
+	keys := make([][]byte, 1024)
+	for i := range keys {
+		keys[i] = benchKey(i * 193 % n)
+	}
+	value := make([]byte, 100)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		if _, err := s.Put(PutRequest{Key: keys[i%len(keys)], Value: value, PrevKv: true}); err != nil {
+			b.Fatal(err)
+		}
+		if resp, ok := ws.Recv(); !ok || len(resp.Events) != 1 || resp.Events[0].PrevKv == nil {
+			b.Fatalf("no event with prev_kv: %+v", resp)
+		}
+		i++
+	}
+}

@@ -31,6 +31,32 @@ func (tw *storeTxn) Range(key, end []byte, ro rangeOptions) (rangeResult, error)
 	return tw.s.rangeKeys(key, end, tw.Rev(), ro)
 }
 
+// get reads one key as of rev (<= 0: as of this txn), as Range of that
+// key alone would, without building a result slice; false when the key
+// does not exist then.
+func (tw *storeTxn) get(key []byte, rev int64) (KeyValue, bool, error) {
+	tw.ranges++
+	curRev := tw.Rev()
+	switch {
+	case rev > curRev:
+		return KeyValue{}, false, ErrFutureRev
+	case rev <= 0:
+		rev = curRev
+	}
+	if rev < tw.s.compactMainRev {
+		return KeyValue{}, false, ErrCompacted
+	}
+	ki, ok := tw.s.index.keyIndex(key)
+	if !ok {
+		return KeyValue{}, false, nil
+	}
+	r, _, _, err := ki.get(rev)
+	if err != nil {
+		return KeyValue{}, false, nil
+	}
+	return tw.s.valueAt(r, ki), true, nil
+}
+
 // Put writes key=value and returns the write's revision. The key is
 // copied once per keyIndex, the value into the backend's arena.
 func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
@@ -94,8 +120,8 @@ func (tw *storeTxn) delete(ki *keyIndex) {
 // end finishes the txn: bump the revision if anything changed and add the
 // txn's ops to the counters. With wantEvents it returns the txn's changes
 // as watch events (deletions with mod_revision patched to the deletion
-// revision); without synced watchers nobody needs them.
-func (tw *storeTxn) end(wantEvents bool) (rev int64, evs []Event) {
+// revision), appended to buf; without synced watchers nobody needs them.
+func (tw *storeTxn) end(wantEvents bool, buf []Event) (rev int64, evs []Event) {
 	c := &tw.s.counters
 	c.ranges += tw.ranges
 	c.puts += tw.puts
@@ -111,13 +137,14 @@ func (tw *storeTxn) end(wantEvents bool) (rev int64, evs []Event) {
 	if !wantEvents {
 		return rev, nil
 	}
-	evs = make([]Event, len(tw.changes))
+	evs = buf
 	for i, kv := range tw.changes {
-		evs[i] = Event{Type: PUT, Kv: kv}
+		ev := Event{Type: PUT, Kv: kv}
 		if tw.tombs[i] {
-			evs[i].Type = DELETE
-			evs[i].Kv.ModRevision = rev
+			ev.Type = DELETE
+			ev.Kv.ModRevision = rev
 		}
+		evs = append(evs, ev)
 	}
 	return rev, evs
 }

@@ -21,7 +21,7 @@ func TestPageMemo(t *testing.T) {
 			} else {
 				tw.Put(k, []byte("v"), 0)
 			}
-			tw.end(false)
+			tw.end(false, nil)
 		}
 		for range 300 {
 			write()

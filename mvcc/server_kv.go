@@ -35,8 +35,7 @@ func (s *Server) Put(r PutRequest) (PutResponse, error) {
 func applyPut(tw *storeTxn, r *PutRequest) PutResponse {
 	var resp PutResponse
 	if r.PrevKv {
-		if rr, err := tw.Range(r.Key, nil, rangeOptions{}); err == nil && len(rr.kvs) != 0 {
-			prev := rr.kvs[0]
+		if prev, ok, _ := tw.get(r.Key, 0); ok {
 			resp.PrevKv = &prev
 		}
 	}
@@ -57,7 +56,7 @@ func (s *Server) Range(r RangeRequest) (RangeResponse, error) {
 	}
 	tw := s.kv.txn()
 	resp, err := executeRange(tw, &r)
-	tw.end(false)
+	tw.end(false, nil)
 	if err != nil {
 		return RangeResponse{}, toGRPCError(err)
 	}
@@ -153,19 +152,24 @@ func (s *Server) Compact(rev int64) (CompactResponse, error) {
 
 // attachPrevKV gives each non-create event the key's previous version (a
 // read at mod_revision-1), when that revision is still readable.
+// The previous versions of one response share one allocation.
 func (s *Server) attachPrevKV(evs []Event) []Event {
 	out := make([]Event, len(evs))
 	copy(out, evs)
+	var prevs []KeyValue
 	for i := range out {
 		if out[i].IsCreate() {
 			continue
 		}
-		tw := s.kv.txn()
-		rr, err := tw.Range(out[i].Kv.Key, nil, rangeOptions{rev: out[i].Kv.ModRevision - 1})
-		tw.end(false)
-		if err == nil && len(rr.kvs) != 0 {
-			prev := rr.kvs[0]
-			out[i].PrevKv = &prev
+		tw := storeTxn{s: s.kv.store, beginRev: s.kv.currentRev}
+		prev, ok, _ := tw.get(out[i].Kv.Key, out[i].Kv.ModRevision-1)
+		tw.end(false, nil)
+		if ok {
+			if prevs == nil {
+				prevs = make([]KeyValue, 0, len(out)-i)
+			}
+			prevs = append(prevs, prev)
+			out[i].PrevKv = &prevs[len(prevs)-1]
 		}
 	}
 	return out

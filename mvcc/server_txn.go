@@ -45,15 +45,15 @@ func (s *Server) applyTxn(r *TxnRequest, readOnly bool) (TxnResponse, error) {
 	rv := s.kv.txn()
 	path := compareToPath(rv, r)
 	if err := checkTxn(rv, r, path); err != nil {
-		rv.end(false)
+		rv.end(false, nil)
 		return TxnResponse{}, toGRPCError(err)
 	}
 	var resp TxnResponse
 	if readOnly {
 		resp = executeTxn(rv, r, path)
-		rv.end(false)
+		rv.end(false, nil)
 	} else {
-		rv.end(false)
+		rv.end(false, nil)
 		tw := s.kv.beginWrite()
 		resp = executeTxn(&tw, r, path)
 		s.kv.endWrite(&tw)

@@ -26,6 +26,7 @@ type WatchStream struct {
 	closed   bool
 
 	queue      []queuedResponse // FIFO of responses not yet received
+	queueStart []queuedResponse // queue's array from its start, empty: Recv pops from the front
 	mvccQueued int              // how many of them came through the MVCC channel
 	notifyFn   func()
 
@@ -189,7 +190,7 @@ func (ws *WatchStream) Close() {
 	}
 	ws.closed = true
 	ws.watchers = map[int64]*watcher{}
-	ws.queue, ws.mvccQueued = nil, 0
+	ws.queue, ws.queueStart, ws.mvccQueued = nil, nil, 0
 	ws.s.sched.stop(ws.ticker)
 	ws.s.streams = slices.DeleteFunc(ws.s.streams, func(x *WatchStream) bool { return x == ws })
 }

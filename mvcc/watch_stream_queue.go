@@ -26,7 +26,12 @@ func (ws *WatchStream) offer(r mvccResponse) bool {
 }
 
 func (ws *WatchStream) push(q queuedResponse) {
-	ws.queue = append(ws.queue, q)
+	if len(ws.queue) == cap(ws.queue) { // append moves the queue to a new array
+		ws.queue = append(ws.queue, q)
+		ws.queueStart = ws.queue[:0]
+	} else {
+		ws.queue = append(ws.queue, q)
+	}
 	if ws.notifyFn != nil {
 		ws.notifyFn()
 	}
@@ -44,6 +49,9 @@ func (ws *WatchStream) Recv() (WatchResponse, bool) {
 	q := ws.queue[0]
 	ws.queue[0] = queuedResponse{}
 	ws.queue = ws.queue[1:]
+	if len(ws.queue) == 0 {
+		ws.queue = ws.queueStart // empty: reuse the array from its start
+	}
 	if q.fromMVCC {
 		ws.mvccQueued--
 	}

@@ -25,9 +25,13 @@ type watchableStore struct {
 	victims  []watcherBatch
 	nextSeq  uint64
 
-	// scratchChanges and scratchTombs are reused by every write txn.
+	// scratchChanges, scratchTombs and scratchEvents are reused by every
+	// write txn, scratchNotify by every notify.
 	scratchChanges []KeyValue
 	scratchTombs   []bool
+	scratchEvents  []Event
+	scratchNotify  []notifyBatch
+	notifyStamp    uint64 // numbers notify calls (notifyBatch)
 
 	syncTimer   *timer
 	syncAnchor  time.Duration // the sync ticker's phase: passes run at anchor + k*100ms
@@ -82,32 +86,14 @@ func (s *watchableStore) beginWrite() storeTxn {
 }
 
 func (s *watchableStore) endWrite(tw *storeTxn) (rev int64) {
-	rev, evs := tw.end(s.synced.size() > 0)
+	rev, evs := tw.end(s.synced.size() > 0, s.scratchEvents[:0])
 	if len(evs) > 0 {
 		s.notify(rev, evs)
 	}
 	clear(tw.changes) // events hold copies; drop the scratch's references
-	s.scratchChanges, s.scratchTombs = tw.changes[:0], tw.tombs[:0]
+	clear(evs)        // watchers' batches hold copies too
+	s.scratchChanges, s.scratchTombs, s.scratchEvents = tw.changes[:0], tw.tombs[:0], evs[:0]
 	return rev
-}
-
-// notify sends the events of one write txn (all at revision rev) to the
-// synced watchers, one response per watcher. A watcher whose channel is
-// full becomes a victim holding its batch; either way its minRev moves
-// past rev.
-func (s *watchableStore) notify(rev int64, evs []Event) {
-	wb := newWatcherBatch(s.synced, evs)
-	victim := make(watcherBatch)
-	for _, w := range wb.sorted() {
-		eb := wb[w]
-		if !w.send(mvccResponse{watchID: w.id, events: eb.evs, revision: rev}) {
-			w.victim = true
-			victim[w] = eb
-			s.synced.delete(w)
-		}
-		w.minRev = rev + 1
-	}
-	s.addVictim(victim)
 }
 
 // progressIfSync sends one progress response (no events, the current

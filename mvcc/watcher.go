@@ -33,6 +33,9 @@ type watcher struct {
 	group     *watcherGroup // synced or unsynced group it is in, or nil
 	victim    bool          // waiting in a victim batch for room in the queue
 	compacted bool          // dropped after its compaction response
+
+	notifyStamp uint64 // the notify call notifyAt belongs to
+	notifyAt    int    // index of this watcher's batch in that call
 }
 
 // contains reports whether key is in the watcher's range.
