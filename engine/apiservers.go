@@ -35,6 +35,8 @@ type apiClients struct {
 	readRates map[string]float64
 	// line is the buffer REQ and RESP trace details are written into.
 	line []byte
+	// free are answered calls kept for reuse (newPending).
+	free []*pendingCall
 }
 
 // apiReplica is one replica as an engine Ticker.

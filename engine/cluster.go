@@ -120,6 +120,7 @@ type Cluster struct {
 	// counters count the clients' requests by method (countResult).
 	counters [restMethods]resultCounters
 	names    clusterNames
+	churnFn  func() // c.churn, made once
 }
 
 // Quiesce stops every periodic writer (lease renewals, pod churn,

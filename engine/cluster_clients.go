@@ -89,7 +89,7 @@ func (c *Cluster) renewLease(i int) {
 	if c.quiet {
 		return
 	}
-	c.w.After(c.cfg.LeaseInterval, func() { c.renewLease(i) })
+	c.w.later(c.cfg.LeaseInterval, func() { c.renewLease(i) })
 }
 
 // write sends one write and counts its outcome as client-go's
@@ -209,7 +209,10 @@ func (c *Cluster) churn() {
 		c.write("controller-manager", apiserver.DELETE, "pods", old)
 		c.write("controller-manager", apiserver.CREATE, "pods", c.pod(slot))
 	}
-	w.After(c.churnEvery(), c.churn)
+	if c.churnFn == nil {
+		c.churnFn = c.churn // one method value, not one per replacement
+	}
+	w.later(c.churnEvery(), c.churnFn)
 }
 
 // startKubectlWatch is "kubectl get pods -A -w": a LIST, then a WATCH

@@ -21,6 +21,10 @@ func (w *World) post(at time.Duration, cause EventID, run func()) {
 	w.sched.post(max(at, w.now), cause, run)
 }
 
+// later is After for an event nobody cancels (the cluster's periodic
+// writers, hundreds a second): no Handle is made.
+func (w *World) later(d time.Duration, run func()) { w.post(w.now+d, w.cause, run) }
+
 // Step runs the next event, if there is one (and, during a replay, if it
 // is not past the replay horizon). The loop for one event is:
 //

@@ -68,7 +68,10 @@ func appendEventID(b []byte, id EventID) []byte {
 // FormatTime prints virtual time as seconds with millisecond precision,
 // "1.250s". It uses integer arithmetic only, so the text (and with it the
 // trace hash) is the same on every platform.
-func FormatTime(d time.Duration) string { return string(appendTime(nil, d)) }
+func FormatTime(d time.Duration) string {
+	var buf [24]byte // "-9223372036.854s" fits: one allocation, the string
+	return string(appendTime(buf[:0], d))
+}
 
 // appendTime appends FormatTime's text: sign, whole seconds, "." and
 // three digits of milliseconds, "s".

@@ -33,16 +33,24 @@ func (q *eventFIFO) push(e am.WatchEvent) {
 // len is the number of events in the queue.
 func (q *eventFIFO) len() int { return len(q.events) - q.head }
 
+// maxKeptFIFO is the largest array an empty queue keeps (see pop).
+const maxKeptFIFO = 2
+
 // pop removes and returns the oldest event; the queue must not be empty.
 func (q *eventFIFO) pop() am.WatchEvent {
 	e := q.events[q.head]
 	q.events[q.head] = am.WatchEvent{}
 	q.head++
 	if q.head == len(q.events) {
-		// An empty queue keeps no array: 5,000 kubelet watches each got
-		// a burst of initial events once and an event now and then
-		// since, and kept arrays would add up to megabytes of live heap.
-		q.events, q.head = nil, 0
+		// An empty queue keeps a small array for the next event: most
+		// watches (5,000 kubelets') get one event now and then. A bigger
+		// one is dropped: each kubelet watch got a burst of initial
+		// events once, and those arrays would add up to megabytes of
+		// live heap.
+		if cap(q.events) > maxKeptFIFO {
+			q.events = nil
+		}
+		q.events, q.head = q.events[:0], 0
 	}
 	return e
 }
