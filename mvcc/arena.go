@@ -1,19 +1,24 @@
 package mvcc
 
-import "slices"
+import (
+	"encoding/binary"
+	"slices"
+)
 
-// byteArena holds the stored values back to back in large chunks of
-// pointer-free memory, instead of one small heap object per value. The
-// garbage collector then marks a few hundred chunks, not hundreds of
-// thousands of values, and the backend rows that refer to them hold no
-// pointers at all (an arenaRef is three numbers), so it never scans them:
+// byteArena holds byte strings (the stored values; the keys, in a second
+// arena) back to back in large chunks of pointer-free memory, instead of
+// one small heap object each. The garbage collector then marks a few
+// hundred chunks, not hundreds of thousands of values, and the backend
+// rows that refer to them hold no pointers at all (an arenaRef is two
+// numbers), so it never scans them. Each string is preceded by its length
+// (a uvarint, one byte below 128):
 //
-//	chunk 7: [v1 | v2 | v3 | v4 | ...free...]   <- the active chunk: appends go here
-//	chunk 8: [one 300 KB value]                  <- a large value gets a chunk of its own
-//	row 41.0 -> {chunk 7, off 0,  n 12}
-//	row 42.0 -> {chunk 7, off 12, n 80}
+//	chunk 7: [12|v1 | 80|v2 | 3|v3 | ...free...]   <- the active chunk: appends go here
+//	chunk 8: [one 300 KB value]                     <- a large value gets a chunk of its own
+//	row 41.0 -> {chunk 7, off 0}
+//	row 42.0 -> {chunk 7, off 13}
 //
-// Bytes are written once and never changed. Each chunk counts the values
+// Bytes are written once and never changed. Each chunk counts the strings
 // still referring to it; a chunk whose count drops to zero is dropped (the
 // garbage collector frees it once no slice handed out still points into
 // it). Compaction keeps a chunk from living on for one survivor: it moves
@@ -27,15 +32,16 @@ type byteArena struct {
 }
 
 type arenaChunk struct {
-	buf  []byte // len is the bytes used so far
-	live int    // values stored here still referred to
-	own  bool   // holds one large value; never the active chunk
+	buf     []byte // len is the bytes used so far
+	live    int    // strings stored here still referred to
+	written int    // strings ever stored here
+	own     bool   // holds one large value; never the active chunk
 }
 
-// arenaRef locates one value. chunk 0 stands for a nil value and
-// arenaEmpty for an empty, non-nil one (neither takes arena space).
+// arenaRef locates one string (its length prefix). chunk 0 stands for
+// nil and arenaEmpty for an empty, non-nil one (neither takes space).
 type arenaRef struct {
-	chunk, off, n uint32
+	chunk, off uint32
 }
 
 const (
@@ -53,10 +59,10 @@ func (a *byteArena) add(b []byte) arenaRef {
 	case len(b) == 0:
 		return arenaRef{chunk: arenaEmpty}
 	case len(b) >= arenaOwnChunk:
-		id := a.newChunk(len(b), true)
+		id := a.newChunk(binary.MaxVarintLen64+len(b), true)
 		return a.write(id, b)
 	}
-	if a.active == 0 || len(b) > cap(a.chunk(a.active).buf)-len(a.chunk(a.active).buf) {
+	if a.active == 0 || binary.MaxVarintLen64+len(b) > cap(a.chunk(a.active).buf)-len(a.chunk(a.active).buf) {
 		old := a.active
 		a.nextSize = min(max(a.nextSize*2, arenaFirstChunk), arenaMaxChunk)
 		a.active = a.newChunk(a.nextSize, false)
@@ -80,9 +86,11 @@ func (a *byteArena) chunk(id uint32) *arenaChunk { return &a.chunks[id-a.base] }
 func (a *byteArena) write(id uint32, b []byte) arenaRef {
 	c := a.chunk(id)
 	off := len(c.buf)
+	c.buf = binary.AppendUvarint(c.buf, uint64(len(b)))
 	c.buf = append(c.buf, b...)
 	c.live++
-	return arenaRef{chunk: id, off: uint32(off), n: uint32(len(b))}
+	c.written++
+	return arenaRef{chunk: id, off: uint32(off)}
 }
 
 // bytes returns the value r refers to. The slice's capacity ends with the
@@ -95,7 +103,9 @@ func (a *byteArena) bytes(r arenaRef) []byte {
 	case arenaEmpty:
 		return []byte{}
 	}
-	return a.chunk(r.chunk).buf[r.off : r.off+r.n : r.off+r.n]
+	buf := a.chunk(r.chunk).buf[r.off:]
+	n, k := binary.Uvarint(buf)
+	return buf[k : k+int(n) : k+int(n)]
 }
 
 // release forgets one reference to a value; its chunk goes when the last
@@ -134,6 +144,16 @@ func (a *byteArena) move(r arenaRef) arenaRef {
 	moved := a.add(a.bytes(r))
 	a.release(r)
 	return moved
+}
+
+// sparse reports whether r's chunk has lost most of its strings, so that
+// moving the rest would let it go (the active chunk never is).
+func (a *byteArena) sparse(r arenaRef) bool {
+	if r.chunk == 0 || r.chunk == arenaEmpty || r.chunk == a.active {
+		return false
+	}
+	c := a.chunk(r.chunk)
+	return !c.own && 2*c.live < c.written
 }
 
 // chunkCount is how many chunks are held (for tests).

@@ -73,7 +73,7 @@ func randomValue(r *rand.Rand) []byte {
 // the one written, and the arena's chunks and the slab's ids stay bounded
 // by what the history holds, instead of growing with everything written.
 // The slow keys would keep one old chunk each alive if compaction did not
-// move the values it keeps.
+// move the values it keeps, and the long-lived keys their key chunks.
 func TestArenaAndSlabStayBoundedUnderChurn(t *testing.T) {
 	s := newTestServer(t, Config{QuotaBackendBytes: 1 << 40})
 	r := rand.New(rand.NewPCG(3, 9))
@@ -122,7 +122,14 @@ func TestArenaAndSlabStayBoundedUnderChurn(t *testing.T) {
 		checkAll(t, s, want, 0)
 		checkAll(t, s, snap, snapRev) // older values: backend rows, some moved
 	}
-	t.Logf("chunks %d ids %d", s.kv.backend.values.chunkCount(), s.kv.index.slab.used)
+	ti := s.kv.index
+	t.Logf("value chunks %d, key chunks %d, ids %d", s.kv.backend.values.chunkCount(), ti.keys.chunkCount(), ti.slab.used)
+	if n := ti.keys.chunkCount(); n > 3 {
+		t.Errorf("key arena holds %d chunks", n)
+	}
+	if len(ti.byKey) != ti.tree.Len() {
+		t.Errorf("byKey has %d keys, the tree %d", len(ti.byKey), ti.tree.Len())
+	}
 	if n := s.kv.backend.values.chunkCount(); n > 6 {
 		t.Errorf("arena holds %d chunks", n)
 	}
@@ -143,6 +150,10 @@ func checkAll(t *testing.T, s *Server, want map[string]string, rev int64) {
 	for _, kv := range resp.Kvs {
 		if want[string(kv.Key)] != string(kv.Value) {
 			t.Fatalf("%s = %.20q, want %.20q", kv.Key, kv.Value, want[string(kv.Key)])
+		}
+		one, err := s.Range(RangeRequest{Key: kv.Key, Revision: rev}) // through byKey
+		if err != nil || len(one.Kvs) != 1 || string(one.Kvs[0].Value) != want[string(kv.Key)] {
+			t.Fatalf("point read of %s: %v %v", kv.Key, one.Kvs, err)
 		}
 	}
 }

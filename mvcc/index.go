@@ -23,11 +23,14 @@ import (
 // insert), so a key's bytes are held once, not twice.
 //
 // The keyIndexes themselves live in a keySlab, which also finds one by the
-// id a backend row stores.
+// id a backend row stores, and their key bytes in a byteArena (keys): no
+// heap object per key. Keys whose chunk has lost most of its keys move out
+// at compaction (Compact), so that the chunk can go.
 type treeIndex struct {
 	tree  *btree.BTreeG[*keyIndex]
 	byKey map[string]*keyIndex
 	slab  keySlab
+	keys  byteArena
 	pivot keyIndex // the search key of visit, reused
 }
 
@@ -47,16 +50,34 @@ func (ti *treeIndex) keyIndex(key []byte) (*keyIndex, bool) {
 	return ki, ok
 }
 
-// insert adds a new keyIndex for key (which must not be indexed yet).
-// key becomes the keyIndex's and must never change afterwards: the map
-// entry views the same bytes as a string instead of copying them (150,000
-// pod keys of ~40 bytes each, 6 MiB at 5,000 nodes).
+// insert adds a new keyIndex for key (which must not be indexed yet),
+// with a copy of key in the key arena. Those bytes never change: the map
+// entry views them as a string instead of copying them again (150,000 pod
+// keys of ~40 bytes each, 6 MiB at 5,000 nodes), and every KeyValue of the
+// key shares them.
 func (ti *treeIndex) insert(key []byte) *keyIndex {
 	ki := ti.slab.alloc()
-	ki.key, ki.indexed = key, true
+	ki.keyRef = ti.keys.add(key)
+	ki.key = ti.keys.bytes(ki.keyRef)
 	ti.tree.ReplaceOrInsert(ki)
-	ti.byKey[sharedString(key)] = ki
+	ti.byKey[sharedString(ki.key)] = ki
 	return ki
+}
+
+// moveKey copies ki's key into the key arena's active chunk (the map's
+// string with it), so that its old chunk can go.
+func (ti *treeIndex) moveKey(ki *keyIndex) {
+	delete(ti.byKey, sharedString(ki.key))
+	ki.keyRef = ti.keys.move(ki.keyRef)
+	ki.key = ti.keys.bytes(ki.keyRef)
+	ti.byKey[sharedString(ki.key)] = ki
+}
+
+// free gives back the slot and key bytes of a keyIndex that has left the
+// tree and that no backend row names any more.
+func (ti *treeIndex) free(ki *keyIndex) {
+	ti.keys.release(ki.keyRef)
+	ti.slab.release(ki)
 }
 
 // sharedString views immutable bytes as a string without copying them.
@@ -74,12 +95,13 @@ func (ti *treeIndex) byID(id uint32) *keyIndex { return ti.slab.at(id) }
 func (ti *treeIndex) addRow(ki *keyIndex) { ki.rows++ }
 
 // dropRow counts one row of ki fewer; a keyIndex out of the tree with no
-// rows left frees its slot.
+// rows left is freed. Out of the tree means empty: a keyIndex in the tree
+// always holds a revision, and Compact removes every one it empties.
 func (ti *treeIndex) dropRow(id uint32) {
 	ki := ti.slab.at(id)
 	ki.rows--
-	if ki.rows == 0 && !ki.indexed {
-		ti.slab.release(ki)
+	if ki.rows == 0 && ki.isEmpty() {
+		ti.free(ki)
 	}
 }
 
@@ -154,24 +176,27 @@ func (ti *treeIndex) live(kis []*keyIndex, key, end []byte, atRev int64) []*keyI
 	return kis
 }
 
-// Compact compacts every keyIndex at rev, drops those left empty, and
-// returns the set of revisions <= rev the backend must keep.
+// Compact compacts every keyIndex at rev, drops those left empty, moves
+// keys out of sparse chunks, and returns the set of revisions <= rev the
+// backend must keep.
 func (ti *treeIndex) Compact(rev int64) map[Revision]struct{} {
 	available := make(map[Revision]struct{})
 	var empty []*keyIndex
 	ti.tree.Ascend(func(ki *keyIndex) bool {
 		ki.compact(rev, available)
-		if ki.isEmpty() {
+		switch {
+		case ki.isEmpty():
 			empty = append(empty, ki)
+		case ti.keys.sparse(ki.keyRef):
+			ti.moveKey(ki)
 		}
 		return true
 	})
 	for _, ki := range empty {
 		ti.tree.Delete(ki)
 		delete(ti.byKey, string(ki.key))
-		ki.indexed = false
 		if ki.rows == 0 {
-			ti.slab.release(ki)
+			ti.free(ki)
 		}
 	}
 	return available

@@ -35,7 +35,7 @@ import (
 // the key's newest revision.
 //
 // id names the keyIndex in backend rows (keySlab); rows counts the rows
-// naming it, and indexed says whether it is in the tree.
+// naming it.
 //
 // Most keys have one generation of one or two revisions, so the first
 // generation and its first two revisions are stored inside the keyIndex
@@ -55,10 +55,10 @@ type keyIndex struct {
 	latestRev   Revision
 	latest      latestValue
 	latestValue arenaRef // where the row's value is in the backend's arena
+	keyRef      arenaRef // where key is in the index's key arena
 
-	id      uint32
-	rows    uint32
-	indexed bool
+	id   uint32
+	rows uint32
 }
 
 // latestValue is what latest keeps of a KeyValue besides the value: the

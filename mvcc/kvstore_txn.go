@@ -58,7 +58,8 @@ func (tw *storeTxn) get(key []byte, rev int64) (KeyValue, bool, error) {
 }
 
 // Put writes key=value and returns the write's revision. The key is
-// copied once per keyIndex, the value into the backend's arena.
+// copied once per keyIndex (into the index's key arena), the value into
+// the backend's arena.
 func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	tw.puts++
 	rev := tw.beginRev + 1
@@ -69,7 +70,7 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 			created, ver = c.Main, v
 		}
 	} else {
-		ki = tw.s.index.insert(cloneBytes(key))
+		ki = tw.s.index.insert(key)
 	}
 	kv := KeyValue{Key: ki.key, Value: value, CreateRevision: created, ModRevision: rev, Version: ver + 1, Lease: lease}
 	row := backendRecord{rev: Revision{Main: rev, Sub: int64(len(tw.changes))}, key: ki.id,
