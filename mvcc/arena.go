@@ -49,7 +49,11 @@ const (
 	arenaMaxChunk   = 1 << 20
 	arenaOwnChunk   = arenaMaxChunk / 8 // values this large get a chunk of their own
 	arenaEmpty      = ^uint32(0)
+	arenaTombstone  = ^uint32(0) - 1 // marks a tombstone row (backendRecord), never stored
 )
+
+// stored reports whether r refers to bytes in a chunk.
+func (r arenaRef) stored() bool { return r.chunk != 0 && r.chunk < arenaTombstone }
 
 // add stores a copy of b.
 func (a *byteArena) add(b []byte) arenaRef {
@@ -97,11 +101,11 @@ func (a *byteArena) write(id uint32, b []byte) arenaRef {
 // value, so an append by the caller copies instead of overwriting the next
 // value; the caller must not modify the bytes.
 func (a *byteArena) bytes(r arenaRef) []byte {
-	switch r.chunk {
-	case 0:
-		return nil
-	case arenaEmpty:
+	switch {
+	case r.chunk == arenaEmpty:
 		return []byte{}
+	case !r.stored():
+		return nil
 	}
 	buf := a.chunk(r.chunk).buf[r.off:]
 	n, k := binary.Uvarint(buf)
@@ -111,7 +115,7 @@ func (a *byteArena) bytes(r arenaRef) []byte {
 // release forgets one reference to a value; its chunk goes when the last
 // goes (the active chunk stays for further appends).
 func (a *byteArena) release(r arenaRef) {
-	if r.chunk == 0 || r.chunk == arenaEmpty {
+	if !r.stored() {
 		return
 	}
 	a.chunk(r.chunk).live--
@@ -138,7 +142,7 @@ func (a *byteArena) dropIfDead(id uint32) {
 // copy, unless it already is in the active chunk or owns its chunk. It
 // returns the value's new place.
 func (a *byteArena) move(r arenaRef) arenaRef {
-	if r.chunk == 0 || r.chunk == arenaEmpty || r.chunk == a.active || a.chunk(r.chunk).own {
+	if !r.stored() || r.chunk == a.active || a.chunk(r.chunk).own {
 		return r
 	}
 	moved := a.add(a.bytes(r))
@@ -149,7 +153,7 @@ func (a *byteArena) move(r arenaRef) arenaRef {
 // sparse reports whether r's chunk has lost most of its strings, so that
 // moving the rest would let it go (the active chunk never is).
 func (a *byteArena) sparse(r arenaRef) bool {
-	if r.chunk == 0 || r.chunk == arenaEmpty || r.chunk == a.active {
+	if !r.stored() || r.chunk == a.active {
 		return false
 	}
 	c := a.chunk(r.chunk)

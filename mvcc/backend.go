@@ -13,8 +13,9 @@ import (
 // The row holds no pointers, so the garbage collector never scans the
 // backend's chunks: the key is the id of its keyIndex (whose key bytes
 // every revision shares, see keySlab), the value lives in the backend's
-// byteArena, and the mod revision is rev.Main. store.rowKV rebuilds the
-// KeyValue.
+// byteArena (a tombstone, which has none, says so there: tombstoneRef),
+// and the mod revision is rev.Main. store.rowKV rebuilds the KeyValue.
+// 56 bytes a row.
 type backendRecord struct {
 	rev            Revision
 	createRevision int64
@@ -23,8 +24,12 @@ type backendRecord struct {
 	value          arenaRef
 	key            uint32 // keyIndex id
 	bytes          uint32 // size(): fixed when written
-	tombstone      bool
 }
+
+// tombstoneRef is the value of a tombstone row; no arena holds it.
+var tombstoneRef = arenaRef{chunk: arenaTombstone}
+
+func (r *backendRecord) tombstone() bool { return r.value == tombstoneRef }
 
 // revKeyBytes is the length of a backend row key; tombstones add one byte.
 const revKeyBytes = 17

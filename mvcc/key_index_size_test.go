@@ -19,3 +19,11 @@ func TestKeyIndexFitsItsSizeClass(t *testing.T) {
 		t.Fatalf("a slab block is %d bytes, not whole 8 KiB pages", n)
 	}
 }
+
+// TestBackendRowSize pins a backend row (~250,000 to 560,000 of them at
+// 5,000 nodes) at 56 bytes with no pointers.
+func TestBackendRowSize(t *testing.T) {
+	if n := unsafe.Sizeof(backendRecord{}); n > 56 {
+		t.Fatalf("backendRecord is %d bytes, want <= 56", n)
+	}
+}

@@ -132,7 +132,7 @@ func (s *store) valueAt(rev Revision, ki *keyIndex) KeyValue {
 // shared with the store: read-only for everyone.
 func (s *store) rowKV(r *backendRecord) KeyValue {
 	kv := KeyValue{Key: s.index.byID(r.key).key}
-	if !r.tombstone {
+	if !r.tombstone() {
 		kv.CreateRevision, kv.ModRevision, kv.Version = r.createRevision, r.rev.Main, r.version
 		kv.Value, kv.Lease = s.backend.values.bytes(r.value), r.lease
 	}

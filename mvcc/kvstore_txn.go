@@ -108,7 +108,7 @@ func (tw *storeTxn) DeleteRange(key, end []byte) (n, rev int64) {
 func (tw *storeTxn) delete(ki *keyIndex) {
 	kv := KeyValue{Key: ki.key}
 	row := backendRecord{rev: Revision{Main: tw.beginRev + 1, Sub: int64(len(tw.changes))},
-		key: ki.id, tombstone: true, bytes: rowSize(&kv, true)}
+		key: ki.id, value: tombstoneRef, bytes: rowSize(&kv, true)}
 	tw.s.backend.put(row)
 	tw.s.index.addRow(ki)
 	if err := ki.tombstone(row.rev.Main, row.rev.Sub); err != nil {

@@ -17,7 +17,7 @@ func (s *Server) History(fromMain int64, max int) []HistoryRecord {
 		return nil
 	}
 	s.kv.backend.ascend(Revision{Main: fromMain}, Revision{Main: 1<<63 - 1}, func(r backendRecord) bool {
-		out = append(out, HistoryRecord{Rev: r.rev, Kv: s.kv.rowKV(&r), Tombstone: r.tombstone})
+		out = append(out, HistoryRecord{Rev: r.rev, Kv: s.kv.rowKV(&r), Tombstone: r.tombstone()})
 		return len(out) < max
 	})
 	return out

@@ -100,7 +100,7 @@ func (s *watchableStore) rangeEvents(minRev, curRev int64, chosen []*watcher) []
 
 func (s *watchableStore) rowToEvent(r *backendRecord) Event {
 	kv := s.rowKV(r)
-	if r.tombstone {
+	if r.tombstone() {
 		kv.ModRevision = r.rev.Main
 		return Event{Type: DELETE, Kv: kv}
 	}
