@@ -146,3 +146,35 @@ func BenchmarkPutWatched(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkTxnUpdate is the API server's optimistic update: if the key's
+// mod revision is unchanged, put, else read it. It reports allocations
+// per txn.
+func BenchmarkTxnUpdate(b *testing.B) {
+	s := newTestServer(b, Config{QuotaBackendBytes: 1 << 40})
+	const n = 20000
+	loadKeys(b, s, n, make([]byte, 100))
+	keys := make([][]byte, 1024)
+	mods := make([]int64, len(keys))
+	for i := range keys {
+		keys[i] = benchKey(i * 193 % n)
+		r, _ := s.Range(RangeRequest{Key: keys[i]})
+		mods[i] = r.Kvs[0].ModRevision
+	}
+	value := make([]byte, 100)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := i % len(keys)
+		resp, err := s.Txn(TxnRequest{
+			Compare: []Compare{{Key: keys[k], Target: CompareMod, Result: CompareEqual, ModRevision: mods[k]}},
+			Success: []RequestOp{{Put: &PutRequest{Key: keys[k], Value: value}}},
+			Failure: []RequestOp{{Range: &RangeRequest{Key: keys[k]}}},
+		})
+		if err != nil || !resp.Succeeded {
+			b.Fatalf("txn failed: %v %+v", err, resp)
+		}
+		mods[k] = resp.Header.Revision
+		i++
+	}
+}

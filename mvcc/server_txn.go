@@ -36,7 +36,7 @@ func (s *Server) Txn(r TxnRequest) (TxnResponse, error) {
 // taken branch, in op order.
 type txnPath struct {
 	succeeded bool
-	nested    []*txnPath
+	nested    []txnPath
 }
 
 // applyTxn evaluates the compares, checks the taken branches' ranges, then
@@ -44,26 +44,26 @@ type txnPath struct {
 func (s *Server) applyTxn(r *TxnRequest, readOnly bool) (TxnResponse, error) {
 	rv := s.kv.txn()
 	path := compareToPath(rv, r)
-	if err := checkTxn(rv, r, path); err != nil {
+	if err := checkTxn(rv, r, &path); err != nil {
 		rv.end(false, nil)
 		return TxnResponse{}, toGRPCError(err)
 	}
 	var resp TxnResponse
 	if readOnly {
-		resp = executeTxn(rv, r, path)
+		resp = executeTxn(rv, r, &path)
 		rv.end(false, nil)
 	} else {
 		rv.end(false, nil)
 		tw := s.kv.beginWrite()
-		resp = executeTxn(&tw, r, path)
+		resp = executeTxn(&tw, r, &path)
 		s.kv.endWrite(&tw)
 	}
 	resp.Header = s.header()
 	return resp, nil
 }
 
-func compareToPath(rv *storeTxn, r *TxnRequest) *txnPath {
-	p := &txnPath{succeeded: applyCompares(rv, r.Compare)}
+func compareToPath(rv *storeTxn, r *TxnRequest) txnPath {
+	p := txnPath{succeeded: applyCompares(rv, r.Compare)}
 	for _, op := range branch(r, p.succeeded) {
 		if op.Txn != nil {
 			p.nested = append(p.nested, compareToPath(rv, op.Txn))
@@ -94,7 +94,7 @@ func checkTxn(rv *storeTxn, r *TxnRequest, p *txnPath) error {
 				return ErrCompacted
 			}
 		case op.Txn != nil:
-			if err := checkTxn(rv, op.Txn, p.nested[n]); err != nil {
+			if err := checkTxn(rv, op.Txn, &p.nested[n]); err != nil {
 				return err
 			}
 			n++
@@ -124,7 +124,7 @@ func executeTxn(tw *storeTxn, r *TxnRequest, p *txnPath) TxnResponse {
 			dr := applyDeleteRange(tw, op.DeleteRange)
 			resp.Responses[i].DeleteRange = &dr
 		case op.Txn != nil:
-			tr := executeTxn(tw, op.Txn, p.nested[n])
+			tr := executeTxn(tw, op.Txn, &p.nested[n])
 			tr.Header = ResponseHeader{}
 			resp.Responses[i].Txn = &tr
 			n++

@@ -19,7 +19,18 @@ func applyCompares(rv *storeTxn, cmps []Compare) bool {
 // compares as a zero KeyValue (version 0, create 0, mod 0, lease 0), except
 // that a value compare on a missing key always fails.
 func applyCompare(rv *storeTxn, c *Compare) bool {
-	rr, err := rv.Range(c.Key, rangeEndArg(c.RangeEnd), rangeOptions{})
+	end := rangeEndArg(c.RangeEnd)
+	if end == nil { // one key: a point read, no result slice
+		kv, ok, err := rv.get(c.Key, 0)
+		switch {
+		case err != nil:
+			return false
+		case !ok && c.Target == CompareValue:
+			return false
+		}
+		return compareKV(c, &kv) // a missing key compares as the zero KeyValue
+	}
+	rr, err := rv.Range(c.Key, end, rangeOptions{})
 	if err != nil {
 		return false
 	}
