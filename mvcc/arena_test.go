@@ -127,8 +127,8 @@ func TestArenaAndSlabStayBoundedUnderChurn(t *testing.T) {
 	if n := ti.keys.chunkCount(); n > 3 {
 		t.Errorf("key arena holds %d chunks", n)
 	}
-	if len(ti.byKey) != ti.tree.Len() {
-		t.Errorf("byKey has %d keys, the tree %d", len(ti.byKey), ti.tree.Len())
+	if ti.byKey.n != ti.tree.Len() {
+		t.Errorf("byKey has %d keys, the tree %d", ti.byKey.n, ti.tree.Len())
 	}
 	if n := s.kv.backend.values.chunkCount(); n > 6 {
 		t.Errorf("arena holds %d chunks", n)

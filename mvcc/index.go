@@ -2,7 +2,6 @@ package mvcc
 
 import (
 	"bytes"
-	"unsafe"
 
 	"github.com/google/btree"
 )
@@ -16,11 +15,10 @@ import (
 //	  "a" -> {2.0 4.0}          ---->    2.0 -> a=1   4.0 -> a=2
 //	  "b" -> {3.0 5.0(t)} {6.0} ---->    3.0 -> b=1   5.0 -> b (tombstone)  6.0 -> b=x
 //
-// byKey maps the same keyIndexes by key for point lookups (a put or get of
-// one key): the tree's comparisons chase two pointers per step, which
+// byKey finds the same keyIndexes by key for point lookups (a put or get
+// of one key): the tree's comparisons chase two pointers per step, which
 // dominates a put on a large store. The tree stays the source of order.
-// The map's string keys share their bytes with the keyIndex's key (see
-// insert), so a key's bytes are held once, not twice.
+// byKey is a keyTable of ids, so a key's bytes are held once, not twice.
 //
 // The keyIndexes themselves live in a keySlab, which also finds one by the
 // id a backend row stores, and their key bytes in a byteArena (keys): no
@@ -28,7 +26,7 @@ import (
 // at compaction (Compact), so that the chunk can go.
 type treeIndex struct {
 	tree  *btree.BTreeG[*keyIndex]
-	byKey map[string]*keyIndex
+	byKey keyTable
 	slab  keySlab
 	keys  byteArena
 	pivot keyIndex // the search key of visit, reused
@@ -37,40 +35,34 @@ type treeIndex struct {
 const btreeDegree = 32
 
 func newTreeIndex() *treeIndex {
-	return &treeIndex{
+	ti := &treeIndex{
 		tree: btree.NewG(btreeDegree, func(a, b *keyIndex) bool {
 			return bytes.Compare(a.key, b.key) < 0
 		}),
-		byKey: make(map[string]*keyIndex),
 	}
+	ti.byKey.slab = &ti.slab
+	return ti
 }
 
-func (ti *treeIndex) keyIndex(key []byte) (*keyIndex, bool) {
-	ki, ok := ti.byKey[string(key)]
-	return ki, ok
-}
+func (ti *treeIndex) keyIndex(key []byte) (*keyIndex, bool) { return ti.byKey.find(key) }
 
 // insert adds a new keyIndex for key (which must not be indexed yet),
-// with a copy of key in the key arena. Those bytes never change: the map
-// entry views them as a string instead of copying them again (150,000 pod
-// keys of ~40 bytes each, 6 MiB at 5,000 nodes), and every KeyValue of the
-// key shares them.
+// with a copy of key in the key arena. Those bytes never change: every
+// KeyValue of the key shares them.
 func (ti *treeIndex) insert(key []byte) *keyIndex {
 	ki := ti.slab.alloc()
 	ki.keyRef = ti.keys.add(key)
 	ki.key = ti.keys.bytes(ki.keyRef)
 	ti.tree.ReplaceOrInsert(ki)
-	ti.byKey[sharedString(ki.key)] = ki
+	ti.byKey.insert(ki.key, ki.id)
 	return ki
 }
 
-// moveKey copies ki's key into the key arena's active chunk (the map's
-// string with it), so that its old chunk can go.
+// moveKey copies ki's key into the key arena's active chunk, so that its
+// old chunk can go (byKey names the id, so it is not touched).
 func (ti *treeIndex) moveKey(ki *keyIndex) {
-	delete(ti.byKey, sharedString(ki.key))
 	ki.keyRef = ti.keys.move(ki.keyRef)
 	ki.key = ti.keys.bytes(ki.keyRef)
-	ti.byKey[sharedString(ki.key)] = ki
 }
 
 // free gives back the slot and key bytes of a keyIndex that has left the
@@ -78,14 +70,6 @@ func (ti *treeIndex) moveKey(ki *keyIndex) {
 func (ti *treeIndex) free(ki *keyIndex) {
 	ti.keys.release(ki.keyRef)
 	ti.slab.release(ki)
-}
-
-// sharedString views immutable bytes as a string without copying them.
-func sharedString(b []byte) string {
-	if len(b) == 0 {
-		return ""
-	}
-	return unsafe.String(&b[0], len(b))
 }
 
 // byID returns the keyIndex a backend row names.
@@ -194,7 +178,7 @@ func (ti *treeIndex) Compact(rev int64) map[Revision]struct{} {
 	})
 	for _, ki := range empty {
 		ti.tree.Delete(ki)
-		delete(ti.byKey, string(ki.key))
+		ti.byKey.delete(ki.key, ki.id)
 		if ki.rows == 0 {
 			ti.free(ki)
 		}
