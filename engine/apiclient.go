@@ -20,8 +20,13 @@ func (w *World) Do(client string, req apiserver.Request, done func(apiserver.Res
 // was refused (429 while a cache initializes), or the connection error
 // when the replica died or a network fault cut the connection.
 func (w *World) Watch(client string, req apiserver.Request, onEvent func(am.WatchEvent), onEnd func(error)) *WatchHandle {
+	return w.watch(client, req, &funcSink{onEvent: onEvent, onEnd: onEnd})
+}
+
+// watch is Watch with the client side as a watchSink.
+func (w *World) watch(client string, req apiserver.Request, sink watchSink) *WatchHandle {
 	req.Verb = apiserver.WATCH
-	h := &WatchHandle{onEvent: onEvent, onEnd: onEnd}
+	h := &WatchHandle{sink: sink}
 	w.api.send(client, req, nil, h)
 	return h
 }

@@ -79,9 +79,7 @@ type WatchHandle struct {
 	stream  *apiserver.Stream
 	conn    *Conn
 	cause   EventID
-	onStart func()
-	onEvent func(am.WatchEvent)
-	onEnd   func(error)
+	sink    watchSink // where the start, the events and the end go
 	ended   bool
 	endSent bool // the stream's end is on the wire
 	// reader, when set, reads the stream at a limited rate (a slow
@@ -226,7 +224,7 @@ func (r *apiReplica) openWatch(p *pendingCall, c apiserver.Completion, cause Eve
 	}
 	h.stream = c.Stream
 	r.addWatch(c.Stream, h)
-	send(p.conn, statusLineBytes, cause, h.start)
+	sendTask(p.conn, statusLineBytes, cause, (*startArrival)(h))
 	if rate, ok := r.c.readRates[p.req.Client]; ok {
 		h.reader = newSlowReader(r, h, rate)
 	}
@@ -315,15 +313,49 @@ func sendTask(conn *Conn, size int, cause EventID, deliver task) bool {
 // statusLineBytes is the size of an HTTP 200 status line and headers.
 const statusLineBytes = 200
 
-func (h *WatchHandle) start() {
-	if !h.ended && h.onStart != nil {
-		h.onStart()
+// watchSink is the client side of a watch: what happens when its status
+// line, each event and its end arrive. A client's own watch is its sink
+// (no closures per watch); World.Watch's callbacks make a funcSink.
+type watchSink interface {
+	watchStarted()
+	watchEvent(e am.WatchEvent)
+	watchEnded(err error)
+}
+
+// funcSink is a watchSink of World.Watch's callbacks (either may be nil).
+type funcSink struct {
+	onEvent func(am.WatchEvent)
+	onEnd   func(error)
+}
+
+func (f *funcSink) watchStarted() {}
+
+func (f *funcSink) watchEvent(e am.WatchEvent) {
+	if f.onEvent != nil {
+		f.onEvent(e)
 	}
 }
 
+func (f *funcSink) watchEnded(err error) {
+	if f.onEnd != nil {
+		f.onEnd(err)
+	}
+}
+
+func (h *WatchHandle) start() {
+	if !h.ended {
+		h.sink.watchStarted()
+	}
+}
+
+// startArrival is a watch's status line reaching the client.
+type startArrival WatchHandle
+
+func (a *startArrival) run() { (*WatchHandle)(a).start() }
+
 func (h *WatchHandle) event(e am.WatchEvent) {
-	if !h.ended && h.onEvent != nil {
-		h.onEvent(e)
+	if !h.ended {
+		h.sink.watchEvent(e)
 	}
 }
 
@@ -332,9 +364,7 @@ func (h *WatchHandle) end(err error) {
 		return
 	}
 	h.ended = true
-	if h.onEnd != nil {
-		h.onEnd(err)
-	}
+	h.sink.watchEnded(err)
 }
 
 // Stop closes the watch from the client side: no more events are

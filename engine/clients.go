@@ -39,10 +39,13 @@ type Client struct {
 	stepFn   func()
 }
 
-// clientWatch is one open WATCH call of a client.
+// clientWatch is one open WATCH call of a client, and the sink of its
+// WatchHandle.
 type clientWatch struct {
+	c       *Client
 	h       *WatchHandle
 	inf     *informer.SharedIndexInformer
+	id      uint64 // the informer's call ID
 	started bool
 	check   *streamCheck // nil unless the world checks streams
 }
@@ -193,44 +196,53 @@ func (c *Client) send(inf *informer.SharedIndexInformer, call informer.Call) {
 	}
 }
 
-// watch opens a WATCH and routes its start, events and end to inf.
+// watch opens a WATCH and routes its start, events and end to inf: the
+// clientWatch is the watch's sink.
 func (c *Client) watch(inf *informer.SharedIndexInformer, id uint64, req apiserver.Request) {
 	w := c.w
-	cw := &clientWatch{inf: inf}
+	cw := &clientWatch{c: c, inf: inf, id: id}
 	if w.checker != nil {
 		cw.check = w.checker.newStream(c.node, req)
 	}
 	c.watches[id] = cw
-	cw.h = w.Watch(c.node, req, func(e am.WatchEvent) {
-		if cw.check != nil {
-			cw.check.event(e)
-		}
-		inf.OnWatchEvent(w.now, id, e)
-		c.flush()
-	}, func(err error) {
-		if c.watches[id] == cw {
-			delete(c.watches, id)
-		}
-		cw.endCheck()
-		if c.stopped {
-			return
-		}
-		switch {
-		case !cw.started && err != nil:
-			inf.OnWatchStarted(w.now, id, clientErr(err))
-		case !cw.started:
-			inf.OnWatchStarted(w.now, id, nil)
-			inf.OnWatchEnded(w.now, id, nil)
-		default:
-			inf.OnWatchEnded(w.now, id, streamEndErr(err))
-		}
-		c.flush()
-	})
-	cw.h.onStart = func() {
-		cw.started = true
-		inf.OnWatchStarted(w.now, id, nil)
-		c.flush()
+	cw.h = w.watch(c.node, req, cw)
+}
+
+func (cw *clientWatch) watchStarted() {
+	c := cw.c
+	cw.started = true
+	cw.inf.OnWatchStarted(c.w.now, cw.id, nil)
+	c.flush()
+}
+
+func (cw *clientWatch) watchEvent(e am.WatchEvent) {
+	c := cw.c
+	if cw.check != nil {
+		cw.check.event(e)
 	}
+	cw.inf.OnWatchEvent(c.w.now, cw.id, e)
+	c.flush()
+}
+
+func (cw *clientWatch) watchEnded(err error) {
+	c, inf, id, now := cw.c, cw.inf, cw.id, cw.c.w.now
+	if c.watches[id] == cw {
+		delete(c.watches, id)
+	}
+	cw.endCheck()
+	if c.stopped {
+		return
+	}
+	switch {
+	case !cw.started && err != nil:
+		inf.OnWatchStarted(now, id, clientErr(err))
+	case !cw.started:
+		inf.OnWatchStarted(now, id, nil)
+		inf.OnWatchEnded(now, id, nil)
+	default:
+		inf.OnWatchEnded(now, id, streamEndErr(err))
+	}
+	c.flush()
 }
 
 // clientErr is the error client-go sees for a failed request: a dead

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"cmp"
-	"maps"
 	"slices"
 
 	"watchscope/apiserver"
@@ -15,14 +14,18 @@ import (
 // pending call and watch of the replica, which made the restart one
 // engine step of seconds.
 //
-//	pending: id -> call          onConn: conn A -> {ids 7, 9}, {stream 3}
-//	watches: stream -> handle            conn B -> {id 8},     {}
+//	pending: id -> call          onConn: conn A -> [ids 9, 7], [stream 3]
+//	watches: stream -> handle            conn B -> [id 8],     []
 //
 // It mirrors apiReplica.pending and .watches exactly: every insert and
-// delete of those maps goes through the methods below.
+// delete of those maps goes through the methods below. A connection
+// carries a watch or two and a call or two at a time, so each list is a
+// slice in no particular order (removal swaps in the last element), not
+// a map: two maps per connection were ~13,000 live objects at 5,000
+// nodes. pendingOn and handlesOn sort what they return.
 type connCalls struct {
-	pending map[uint64]struct{}
-	watches map[*apiserver.Stream]struct{}
+	pending []uint64
+	watches []*apiserver.Stream
 }
 
 func (r *apiReplica) callsOn(conn *Conn) *connCalls {
@@ -31,7 +34,7 @@ func (r *apiReplica) callsOn(conn *Conn) *connCalls {
 	}
 	cc := r.onConn[conn]
 	if cc == nil {
-		cc = &connCalls{pending: map[uint64]struct{}{}, watches: map[*apiserver.Stream]struct{}{}}
+		cc = &connCalls{}
 		r.onConn[conn] = cc
 	}
 	return cc
@@ -44,28 +47,49 @@ func (r *apiReplica) tidy(conn *Conn) {
 	}
 }
 
+// without removes the element equal to v from s, if present, by moving
+// the last element into its place.
+func without[T comparable](s []T, v T) []T {
+	for i, x := range s {
+		if x == v {
+			last := len(s) - 1
+			s[i] = s[last]
+			var zero T
+			s[last] = zero
+			return s[:last]
+		}
+	}
+	return s
+}
+
 func (r *apiReplica) addPending(id uint64, p *pendingCall) {
 	r.pending[id] = p
-	r.callsOn(p.conn).pending[id] = struct{}{}
+	cc := r.callsOn(p.conn)
+	if !slices.Contains(cc.pending, id) { // a set, as the maps were
+		cc.pending = append(cc.pending, id)
+	}
 }
 
 func (r *apiReplica) dropPending(id uint64, p *pendingCall) {
 	delete(r.pending, id)
 	if cc := r.onConn[p.conn]; cc != nil {
-		delete(cc.pending, id)
+		cc.pending = without(cc.pending, id)
 		r.tidy(p.conn)
 	}
 }
 
 func (r *apiReplica) addWatch(st *apiserver.Stream, h *WatchHandle) {
 	r.watches[st] = h
-	r.callsOn(h.conn).watches[st] = struct{}{}
+	cc := r.callsOn(h.conn)
+	if !slices.Contains(cc.watches, st) {
+		cc.watches = append(cc.watches, st)
+	}
 }
 
 func (r *apiReplica) dropWatch(st *apiserver.Stream, h *WatchHandle) {
 	delete(r.watches, st)
 	if cc := r.onConn[h.conn]; cc != nil {
-		delete(cc.watches, st)
+		cc.watches = without(cc.watches, st)
 		r.tidy(h.conn)
 	}
 }
@@ -76,7 +100,7 @@ func (r *apiReplica) pendingOn(conn *Conn) []uint64 {
 	if cc == nil {
 		return nil
 	}
-	return slices.Sorted(maps.Keys(cc.pending))
+	return slices.Sorted(slices.Values(cc.pending))
 }
 
 // handlesOn is every watch handle on conn, including streams the process
@@ -87,7 +111,7 @@ func (r *apiReplica) handlesOn(conn *Conn) []*WatchHandle {
 	if cc == nil {
 		return nil
 	}
-	streams := slices.SortedFunc(maps.Keys(cc.watches), func(a, b *apiserver.Stream) int { return cmp.Compare(a.ID, b.ID) })
+	streams := slices.SortedFunc(slices.Values(cc.watches), func(a, b *apiserver.Stream) int { return cmp.Compare(a.ID, b.ID) })
 	out := make([]*WatchHandle, len(streams))
 	for i, st := range streams {
 		out[i] = r.watches[st]
