@@ -15,22 +15,25 @@ import "time"
 //	   /      \
 //	(2s,#6) (1.5s,#11)
 //
-// The heap holds its events by value in one slice: a 5,000-node world
+// The heaps hold their events by value in slices: a 5,000-node world
 // schedules thousands of events a second (most of them messages arriving
 // on a connection), and a heap of pointers cost one allocation per event
 // and a pointer chase per comparison. Only an event someone may cancel
 // carries a slot, the small record a Handle points to, which follows the
-// event's position in the slice:
+// event's position (scheduler_heap.go splits the queue in a near and a
+// far heap):
 //
-//	queue: [ e(1.0s,#4) | e(1.0s,#9) | e(1.2s,#5,slot) | ... ]
+//	near: [ e(1.0s,#4) | e(1.0s,#9) | e(1.2s,#5,slot) | ... ]
 //	                                        │  ▲
-//	                              slot.index=2 │ (updated on every move)
+//	                   slot{near, index=2} │ (updated on every move)
 //	Handle{slot} ──────────────────────────────┘
 //
 // The Scheduler does not own a clock: the World pops the earliest event,
 // moves its clock to the event's time and runs it.
 type Scheduler struct {
-	queue []entry
+	near, far eventHeap // see scheduler_heap.go
+	// last is the time of the last event popped: the split's "now".
+	last time.Duration
 	// seq is the last sequence number handed out; it never goes back.
 	seq uint64
 }
@@ -68,17 +71,20 @@ type funcTask func()
 
 func (f funcTask) run() { f() }
 
-// slot is where a cancelable event sits in the queue (-1 once it has
-// been popped or canceled) and when it is due.
+// slot is where a cancelable event sits: its heap and its index there
+// (-1 once it has been popped or canceled), and when it is due.
 type slot struct {
+	heap  *eventHeap
 	index int
 	at    time.Duration
 }
 
+// pending reports whether the slot's event is queued.
+func (sl *slot) pending() bool { return sl.heap != nil && sl.index >= 0 }
+
 // Handle names one scheduled event so that it can be canceled. The zero
 // Handle names nothing; canceling it is a no-op.
 type Handle struct {
-	s  *Scheduler
 	sl *slot
 }
 
@@ -94,12 +100,12 @@ func (s *Scheduler) rearm(sl *slot, at time.Duration, cause EventID, run func())
 	if run == nil {
 		panic("engine: Schedule with a nil function")
 	}
-	if sl.index >= 0 && sl.index < len(s.queue) && s.queue[sl.index].slot == sl {
+	if sl.pending() {
 		panic("engine: rearming a pending event")
 	}
 	sl.at = at
 	s.push(entry{at: at, cause: cause, work: funcTask(run), slot: sl})
-	return Handle{s: s, sl: sl}
+	return Handle{sl: sl}
 }
 
 // post queues an event nobody will cancel (no Handle, no allocation).
@@ -121,10 +127,11 @@ func (s *Scheduler) postMessage(at time.Duration, cause EventID, conn *Conn, siz
 
 // Peek reports the time of the next event without removing it.
 func (s *Scheduler) Peek() (time.Duration, bool) {
-	if len(s.queue) == 0 {
+	h := s.next()
+	if h == nil {
 		return 0, false
 	}
-	return s.queue[0].at, true
+	return h.q[0].at, true
 }
 
 // Pop removes and returns the next event in (At, Seq) order.
@@ -155,7 +162,7 @@ func (e entry) exec() {
 }
 
 // Len is the number of pending events.
-func (s *Scheduler) Len() int { return len(s.queue) }
+func (s *Scheduler) Len() int { return len(s.near.q) + len(s.far.q) }
 
 // Cancel removes the event from the queue. It reports whether the event
 // was still pending (false if it already ran or was canceled before).
@@ -163,12 +170,12 @@ func (h Handle) Cancel() bool {
 	if !h.Pending() {
 		return false
 	}
-	h.s.remove(h.sl.index)
+	h.sl.heap.remove(h.sl.index)
 	return true
 }
 
 // Pending reports whether the event is still waiting to run.
-func (h Handle) Pending() bool { return h.sl != nil && h.sl.index >= 0 }
+func (h Handle) Pending() bool { return h.sl != nil && h.sl.pending() }
 
 // At is the virtual time the event was scheduled for.
 func (h Handle) At() time.Duration {

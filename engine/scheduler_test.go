@@ -182,7 +182,7 @@ func TestSchedulerModelMixed(t *testing.T) {
 				}
 			}
 			for _, h := range handles {
-				if h.Pending() && s.queue[h.sl.index].slot != h.sl {
+				if h.Pending() && h.sl.heap.q[h.sl.index].slot != h.sl {
 					t.Fatalf("seed %d: a slot lost its entry", seed)
 				}
 			}
@@ -210,12 +210,75 @@ func TestSchedulerShrinks(t *testing.T) {
 	for s.Len() > 10 {
 		s.pop()
 	}
-	if c := cap(s.queue); c > 4*minShrink {
+	if c := cap(s.near.q) + cap(s.far.q); c > 4*minShrink {
 		t.Fatalf("%d pending events keep an array of %d", s.Len(), c)
 	}
 	for want := time.Duration(99990); s.Len() > 0; want++ {
 		if e, _ := s.pop(); e.at != want {
 			t.Fatalf("popped %v, want %v", e.at, want)
+		}
+	}
+}
+
+// TestSchedulerModelSplit interleaves pushes (due from now to a few
+// horizons ahead, so both the near and the far heap fill), cancels and
+// pops, and checks every pop against the earliest live event of a plain
+// list.
+func TestSchedulerModelSplit(t *testing.T) {
+	type ref struct {
+		at  time.Duration
+		seq uint64
+	}
+	for seed := range uint64(10) {
+		r := NewRand(seed)
+		var s Scheduler
+		var live []ref
+		var handles []Handle
+		var seqOf []uint64
+		now, sawFar := time.Duration(0), false
+		for step := range 5000 {
+			switch k := r.IntN(10); {
+			case k < 4:
+				at := now + time.Duration(r.IntN(int(4*nearHorizon)))
+				handles = append(handles, s.Schedule(at, 0, func() {}))
+				seqOf = append(seqOf, s.seq)
+				live = append(live, ref{at, s.seq})
+			case k < 6:
+				at := now + time.Duration(r.IntN(int(nearHorizon/10)))
+				s.post(at, 0, func() {})
+				live = append(live, ref{at, s.seq})
+			case k < 7 && len(handles) > 0:
+				j := r.IntN(len(handles))
+				if handles[j].Cancel() {
+					live = slices.DeleteFunc(live, func(x ref) bool { return x.seq == seqOf[j] })
+				}
+			default:
+				ev, ok := s.Pop()
+				if len(live) == 0 {
+					if ok {
+						t.Fatalf("seed %d step %d: popped from an empty queue", seed, step)
+					}
+					continue
+				}
+				i := 0
+				for j, x := range live {
+					if x.at < live[i].at || x.at == live[i].at && x.seq < live[i].seq {
+						i = j
+					}
+				}
+				if !ok || ev.At != live[i].at || ev.Seq != live[i].seq {
+					t.Fatalf("seed %d step %d: popped (%v,%d), want (%v,%d)", seed, step, ev.At, ev.Seq, live[i].at, live[i].seq)
+				}
+				live = slices.Delete(live, i, i+1)
+				now = ev.At
+			}
+			if s.Len() != len(live) {
+				t.Fatalf("seed %d step %d: Len %d, want %d", seed, step, s.Len(), len(live))
+			}
+			sawFar = sawFar || len(s.far.q) > 0 && len(s.near.q) > 0
+		}
+		if !sawFar {
+			t.Fatalf("seed %d: the far heap was never used next to the near one", seed)
 		}
 	}
 }
