@@ -48,9 +48,11 @@ type Server struct {
 	streamSeq   uint64
 	ready, drop []*Stream
 	// readyOut is the slice TakeReadyStreams hands out (reused), and
-	// callScratch progressCalls' copy of executing (reused).
+	// callScratch progressCalls' copy of executing (reused); freeCalls
+	// are answered calls kept for reuse (call.go).
 	readyOut    []*Stream
 	callScratch []*call
+	freeCalls   []*call
 	completed   []Completion
 	// completedSpare is the slice TakeCompleted handed out last; it
 	// becomes completed again at the next call.

@@ -19,7 +19,8 @@ func (s *Server) Submit(now time.Duration, req Request) {
 		s.completed = append(s.completed, Completion{Response: Response{ID: req.ID, Replica: s.cfg.Name, ConnErr: ErrConnRefused}})
 		return
 	}
-	c := &call{req: req, submitted: now}
+	c := s.newCall()
+	*c = call{req: req, submitted: now}
 	p, err := s.parse(req)
 	c.p = p
 	if err != nil {
@@ -160,6 +161,9 @@ func (s *Server) answer(c *call, resp Response) {
 	}
 	s.countRequest(c, resp.Code)
 	s.completed = append(s.completed, Completion{Response: resp, Stream: c.stream})
+	if c.stream == nil {
+		s.recycle(c) // answered: nothing refers to it any more (call.go)
+	}
 }
 
 // objectResponse builds a 200/201 with one object.
