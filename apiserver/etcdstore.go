@@ -3,6 +3,7 @@ package apiserver
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	am "watchscope/apimachinery"
@@ -220,7 +221,7 @@ func (s *Server) create(now time.Duration, req Request, p parsed, key []byte, ns
 	if !resp.Succeeded {
 		return nil, newAlreadyExists(p.res, name)
 	}
-	return obj.WithResourceVersion(uint64(resp.Header.Revision)), nil
+	return stamped(obj, resp.Header.Revision), nil
 }
 
 func (s *Server) update(req Request, p parsed, key []byte, ns, name string) (*am.Object, error) {
@@ -251,7 +252,7 @@ func (s *Server) update(req Request, p parsed, key []byte, ns, name string) (*am
 		return nil, newConflict(p.res, name)
 	}
 	_ = ns
-	return obj.WithResourceVersion(uint64(resp.Header.Revision)), nil
+	return stamped(obj, resp.Header.Revision), nil
 }
 
 func (s *Server) delete(p parsed, key []byte, name string) (*am.Object, error) {
@@ -271,6 +272,14 @@ func (s *Server) delete(p parsed, key []byte, name string) (*am.Object, error) {
 		return nil, asStatus(err)
 	}
 	return prev, nil
+}
+
+// stamped sets the resourceVersion of obj, the server's own copy of a
+// written object, to the write's revision: what obj.WithResourceVersion
+// gives, without copying an object nobody else holds.
+func stamped(obj *am.Object, rev int64) *am.Object {
+	obj.ResourceVersion = strconv.FormatUint(uint64(rev), 10)
+	return obj
 }
 
 func parseUint(s string) (uint64, bool) {

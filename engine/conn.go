@@ -41,12 +41,20 @@ func (n *Network) Dial(from, to string) (*Conn, error) {
 		return nil, fmt.Errorf("dial %s->%s: %w", from, to, err)
 	}
 	n.lastConn++
-	closed := new(bool)
 	a, b := n.nodes[from], n.nodes[to]
-	c := &Conn{net: n, id: n.lastConn, local: from, remote: to, closed: closed, dialer: true, from: a, to: b}
-	c.peer = &Conn{net: n, id: n.lastConn, local: to, remote: from, closed: closed, peer: c, from: b, to: a}
+	p := new(connPair)
+	c, peer := &p.ends[0], &p.ends[1]
+	*c = Conn{net: n, id: n.lastConn, local: from, remote: to, closed: &p.closed, dialer: true, peer: peer, from: a, to: b}
+	*peer = Conn{net: n, id: n.lastConn, local: to, remote: from, closed: &p.closed, peer: c, from: b, to: a}
 	n.open = append(n.open, c)
 	return c, nil
+}
+
+// connPair is a connection's two ends and their shared closed flag in
+// one allocation: a 5,000-node world keeps 5,000 connections open.
+type connPair struct {
+	ends   [2]Conn
+	closed bool
 }
 
 // String is "conn#3 kubelet-1->apiserver-0" (seen from this end).
