@@ -194,8 +194,9 @@ func (ki *keyIndex) findGeneration(rev int64) *generation {
 }
 
 // compact drops the revisions that a compaction at atRev makes unreachable
-// and records in available the revision it keeps at or below atRev (the
-// backend must keep that one). Generations wholly older than atRev go away.
+// and records in available (if not nil) the revision it keeps at or below
+// atRev (the backend must keep that one; it is then the oldest stored, see
+// treeIndex.keepsRow). Generations wholly older than atRev go away.
 // A tombstone exactly at atRev survives, alone in its generation, until a
 // later compaction.
 func (ki *keyIndex) compact(atRev int64, available map[Revision]struct{}) {
@@ -222,7 +223,7 @@ func (ki *keyIndex) doCompact(atRev int64, available map[Revision]struct{}) (gen
 		g = &ki.generations[genIdx]
 	}
 	revIndex = g.findRevisionIndex(atRev)
-	if revIndex != -1 {
+	if revIndex != -1 && available != nil {
 		available[g.revs[revIndex]] = struct{}{}
 	}
 	return genIdx, revIndex

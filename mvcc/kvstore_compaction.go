@@ -14,7 +14,7 @@ const (
 // between batches.
 //
 //	Compact(rev) ──► compactMainRev = rev (reads/watches below rev fail now)
-//	             └─► job queued ─► index compacted, keep-set computed
+//	             └─► job queued ─► index compacted: it decides the rows kept
 //	                             ─► batch: scan 1000 rows <= rev, delete those not kept
 //	                             ─► 10ms ─► next batch ... ─► "finished compact"
 type compactionQueue struct {
@@ -22,10 +22,11 @@ type compactionQueue struct {
 	running *compactionJob
 }
 
-// compactionJob is the physical deletion in progress.
+// compactionJob is the physical deletion in progress. The rows it keeps
+// are those treeIndex.keepsRow names (the index was compacted at rev when
+// the job started, and jobs run one at a time).
 type compactionJob struct {
 	rev  int64
-	keep map[Revision]struct{}
 	next Revision // first row of the next batch
 }
 
@@ -49,7 +50,7 @@ func (s *store) compact(rev int64) error {
 }
 
 // startCompactionJob takes the oldest queued job: compacts the index (which
-// yields the keep-set) and runs the first batch right away.
+// decides the rows to keep) and runs the first batch right away.
 func (s *store) startCompactionJob() {
 	q := &s.compaction
 	if len(q.jobs) == 0 {
@@ -58,18 +59,19 @@ func (s *store) startCompactionJob() {
 	}
 	rev := q.jobs[0]
 	q.jobs = q.jobs[1:]
-	q.running = &compactionJob{rev: rev, keep: s.index.Compact(rev)}
+	s.index.Compact(rev)
+	q.running = &compactionJob{rev: rev}
 	s.compactionBatch()
 }
 
 // compactionBatch deletes up to compactionBatchLimit rows with main <= rev
-// that are not in the keep-set (scanning kept rows counts towards the
+// that are not kept (scanning kept rows counts towards the
 // batch too, as in etcd), then sleeps 10ms or finishes the job.
 func (s *store) compactionBatch() {
 	job := s.compaction.running
 	scanned, last := s.backend.compactBatch(job.next, Revision{Main: job.rev + 1}, compactionBatchLimit,
 		func(r *backendRecord) bool {
-			if _, keep := job.keep[r.rev]; keep {
+			if s.index.keepsRow(r) {
 				s.moveValue(r)
 				return false
 			}
