@@ -120,7 +120,8 @@ type Cluster struct {
 	// counters count the clients' requests by method (countResult).
 	counters [restMethods]resultCounters
 	names    clusterNames
-	churnFn  func() // c.churn, made once
+	churnFn  func()         // c.churn, made once
+	renewals []leaseRenewal // node i's renewal task (cluster_clients.go)
 }
 
 // Quiesce stops every periodic writer (lease renewals, pod churn,

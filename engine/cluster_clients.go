@@ -89,8 +89,22 @@ func (c *Cluster) renewLease(i int) {
 	if c.quiet {
 		return
 	}
-	c.w.later(c.cfg.LeaseInterval, func() { c.renewLease(i) })
+	if c.renewals == nil {
+		c.renewals = make([]leaseRenewal, c.cfg.Nodes)
+	}
+	c.renewals[i] = leaseRenewal{c: c, i: i}
+	c.w.laterTask(c.cfg.LeaseInterval, &c.renewals[i])
 }
+
+// leaseRenewal is node i's next lease renewal as a task. The cluster
+// keeps one per node in one array, so re-arming a renewal (500 a second
+// at 5,000 nodes) allocates nothing and adds no object per node.
+type leaseRenewal struct {
+	c *Cluster
+	i int
+}
+
+func (r *leaseRenewal) run() { r.c.renewLease(r.i) }
 
 // write sends one write and counts its outcome as client-go's
 // rest_client_requests_total{code,method} (host label left out).

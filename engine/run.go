@@ -25,6 +25,11 @@ func (w *World) post(at time.Duration, cause EventID, run func()) {
 // writers, hundreds a second): no Handle is made.
 func (w *World) later(d time.Duration, run func()) { w.post(w.now+d, w.cause, run) }
 
+// laterTask is later with the work as a task (see task).
+func (w *World) laterTask(d time.Duration, t task) {
+	w.sched.push(entry{at: max(w.now+d, w.now), cause: w.cause, work: t})
+}
+
 // Step runs the next event, if there is one (and, during a replay, if it
 // is not past the replay horizon). The loop for one event is:
 //
