@@ -168,7 +168,7 @@ func (s *Server) write(now time.Duration, req Request, p parsed) (*am.Object, er
 			ns = req.Body.Namespace
 		}
 	}
-	key := []byte(p.res.Key(ns, name))
+	key := storageKey(p.res, ns, name)
 	if err := s.checkProposalSize(req, key); err != nil {
 		return nil, err
 	}
@@ -272,6 +272,18 @@ func (s *Server) delete(p parsed, key []byte, name string) (*am.Object, error) {
 		return nil, asStatus(err)
 	}
 	return prev, nil
+}
+
+// storageKey is []byte(r.Key(namespace, name)) in one allocation
+// instead of two (a string, then its copy): every write needs its key
+// as bytes. A test keeps the two the same.
+func storageKey(r am.Resource, namespace, name string) []byte {
+	key := make([]byte, 0, len(am.DefaultEtcdPrefix)+len(r.StoragePrefix)+len(namespace)+len(name)+3)
+	key = append(append(append(append(key, am.DefaultEtcdPrefix...), '/'), r.StoragePrefix...), '/')
+	if r.Namespaced && namespace != "" {
+		key = append(append(key, namespace...), '/')
+	}
+	return append(key, name...)
 }
 
 // stamped sets the resourceVersion of obj, the server's own copy of a

@@ -60,3 +60,14 @@ func TestEtcdPagingWithSelector(t *testing.T) {
 		t.Fatalf("got %v", got)
 	}
 }
+
+// TestStorageKey: the key bytes writes build are Resource.Key's.
+func TestStorageKey(t *testing.T) {
+	for _, r := range am.KnownResources {
+		for _, ns := range []string{"", "ns-1"} {
+			if got, want := string(storageKey(r, ns, "x-1")), r.Key(ns, "x-1"); got != want {
+				t.Errorf("storageKey(%s, %q) = %q, want %q", r.Resource, ns, got, want)
+			}
+		}
+	}
+}
