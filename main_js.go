@@ -38,13 +38,17 @@ import (
 	"watchscope/ui/view"
 )
 
-// memoryLimit is the Go runtime's soft memory limit in the browser: a
-// 5,000-node world's live heap is about 330 MiB, and without a limit the
-// collector lets wasm linear memory (which never shrinks) grow to about
-// 750 MiB; at 400 MiB it stays near 463 MiB, under the 512 MB budget of
-// issue "Clients and the world", for about a quarter of the simulation's
-// speed at that size. Smaller worlds never reach it.
-const memoryLimit = 400 << 20
+// memoryLimit is the Go runtime's soft memory limit in the browser. Wasm
+// linear memory never shrinks, and pages the collector frees between
+// live objects are not always reusable for the next large allocation, so
+// linear memory settles well above the limit: for the 5,000-node world
+// (live heap ~165 MiB after startup) run on the page's frame schedule
+// (engine BenchmarkWorld5000Frames under Node), a 400 MiB limit ended at
+// 546 MiB, 340 MiB at 456 MiB (under the 512 MB budget of issue "Clients
+// and the world") and 300 MiB at 410 MiB, at the same speed. 340 leaves
+// the collector ~100 MiB of room above that live heap; smaller worlds
+// never reach it.
+const memoryLimit = 340 << 20
 
 func main() {
 	debug.SetMemoryLimit(memoryLimit)
