@@ -69,7 +69,9 @@ type Cacher struct {
 	blocked         *blockedDispatch
 	deadlines       deadlineHeap
 	dispatchBuf     []*CacheWatcher
-	terminations    []TerminationLog
+	// deleted is the last DELETED object built for watchers (deletedObject).
+	deleted      deletedCopy
+	terminations []TerminationLog
 
 	// freshness waits (C6).
 	freshWaits          []*freshnessWait

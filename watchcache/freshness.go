@@ -51,9 +51,13 @@ func (c *Cacher) resolveFreshnessWaits(now time.Duration) {
 	if len(c.freshWaits) == 0 {
 		return
 	}
+	// Waits still pending are kept in place in the same array (it is
+	// called for every event while reads wait: a new slice each time was
+	// one allocation per event). Callbacks that start new waits append
+	// them to a fresh c.freshWaits, which goes after the kept ones.
 	waits := c.freshWaits
 	c.freshWaits = nil
-	var keep []*freshnessWait
+	keep := waits[:0]
 	for _, f := range waits {
 		switch {
 		case c.resourceVersion >= f.rv:
@@ -66,6 +70,7 @@ func (c *Cacher) resolveFreshnessWaits(now time.Duration) {
 			keep = append(keep, f)
 		}
 	}
+	clear(waits[len(keep):]) // no stale pointers past the kept ones
 	c.freshWaits = append(keep, c.freshWaits...)
 }
 

@@ -183,7 +183,7 @@ func (r *Reflector) readStream(now time.Duration) {
 	for !r.c.Stalled() {
 		if len(r.inFlight) > 0 && r.inFlight[0].at <= now {
 			resp := r.inFlight[0].resp
-			r.inFlight = r.inFlight[1:]
+			r.popInFlight()
 			if err := r.c.IngestWatchResponse(now, resp); err != nil {
 				r.fail(now, err)
 				return

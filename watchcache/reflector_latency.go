@@ -50,3 +50,16 @@ func (r *Reflector) receive(now time.Duration, resp mvcc.WatchResponse) {
 	}
 	r.inFlight = append(r.inFlight, inFlightResponse{at: at, resp: resp})
 }
+
+// popInFlight drops the oldest response. The last one leaves the array
+// in place for the next: without latency every response is received and
+// delivered in the same step, and a slice resliced past its end was one
+// new array per etcd watch response.
+func (r *Reflector) popInFlight() {
+	r.inFlight[0] = inFlightResponse{}
+	if len(r.inFlight) == 1 {
+		r.inFlight = r.inFlight[:0]
+		return
+	}
+	r.inFlight = r.inFlight[1:]
+}

@@ -249,9 +249,27 @@ func (w *CacheWatcher) convertToWatchEvent(e *watchCacheEvent) (am.WatchEvent, b
 	case cur && old:
 		return am.WatchEvent{Type: am.Modified, Object: e.Object}, true
 	case old:
-		return am.WatchEvent{Type: am.Deleted, Object: e.PrevObject.WithResourceVersion(e.ResourceVersion)}, true
+		return am.WatchEvent{Type: am.Deleted, Object: w.cacher.deletedObject(e)}, true
 	}
 	return am.WatchEvent{}, false
+}
+
+// deletedCopy remembers the DELETED object last built, and for which event.
+type deletedCopy struct {
+	event *watchCacheEvent
+	obj   *am.Object
+}
+
+// deletedObject is e.PrevObject at e's resourceVersion: the object of the
+// DELETED event that every watcher which saw the old state gets. Watchers
+// convert the same event one after another, so it is built once per event
+// and shared, like the objects of ADDED and MODIFIED events (objects handed
+// out are immutable), instead of once per watcher.
+func (c *Cacher) deletedObject(e *watchCacheEvent) *am.Object {
+	if c.deleted.event != e {
+		c.deleted = deletedCopy{e, e.PrevObject.WithResourceVersion(e.ResourceVersion)}
+	}
+	return c.deleted.obj
 }
 
 // stop is stopLocked: input closes; without drain the done channel
