@@ -132,27 +132,51 @@ func BenchmarkWorld5000Frames(b *testing.B) {
 	}
 }
 
-// runFrames runs w to end as the page does: a frame aims the world at
-// real time since the first frame, gives it at most 4 ms, then idles out
-// the rest of 16.7 ms. A frame that runs out drops the time it did not
-// reach (the page's stage clock does the same), so the world never owes
-// time. It returns the wall time taken and how many frames fell behind.
+// maxLead is the page's ui/live.MaxLead: how far the stage clock may run
+// ahead of a world that fell behind before the rest is dropped.
+const maxLead = 250 * time.Millisecond
+
+// nextVsync is how long to wait for the next frame boundary after start,
+// as requestAnimationFrame waits for the display's next refresh: frames
+// keep to a fixed grid, so a timer that wakes late (Node's timers round
+// to whole milliseconds) does not push every later frame back, and a
+// frame that overran waits for the next boundary, not a whole frame.
+func nextVsync(start time.Time, frame time.Duration) time.Duration {
+	since := time.Since(start)
+	return (since/frame+1)*frame - since
+}
+
+// runFrames runs w to end as the page does (ui/live's framePace and
+// Session.Tick): a frame aims the world at real time since the first
+// frame, gives it at most 4 ms, stops before an event when the previous
+// one's cost no longer fits, then idles out the rest of 16.7 ms. A frame
+// that falls behind keeps its debt up to maxLead for the next frames to
+// work off and drops the rest, as the page's stage clock does. It returns
+// the wall time taken and how many frames fell behind.
 func runFrames(w *World, end time.Duration, each func()) (wall time.Duration, behind, frames int) {
 	const frame, budget = time.Second / 60, 4 * time.Millisecond
 	start, offset := time.Now(), w.Now()
 	for w.Now() < end {
 		f0 := time.Now()
 		target := min(end, offset+f0.Sub(start))
-		deadline := f0.Add(budget)
-		if !w.RunUntilOr(target, func() bool { return time.Now().After(deadline) }) {
+		deadline, last := f0.Add(budget), f0
+		stop := func() bool {
+			now := time.Now()
+			step := now.Sub(last)
+			last = now
+			return !now.Add(step).Before(deadline)
+		}
+		if !w.RunUntilOr(target, stop) {
 			behind++
-			offset = w.Now() - f0.Sub(start) // drop what was not reached
+			if target-w.Now() > maxLead { // owe at most maxLead, drop the rest
+				offset = w.Now() + maxLead - f0.Sub(start)
+			}
 		}
 		frames++
 		if each != nil {
 			each()
 		}
-		time.Sleep(frame - time.Since(f0))
+		time.Sleep(nextVsync(start, frame))
 	}
 	return time.Since(start), behind, frames
 }

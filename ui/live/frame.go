@@ -12,19 +12,33 @@ import (
 // layout at 8 ms (95th percentile), so layout keeps the other 4 ms.
 const FrameBudget = 4 * time.Millisecond
 
+// MaxLead is how far (in real, viewing time) the stage clock may run
+// ahead of a world that fell behind: about fifteen frames, long enough
+// to carry the bursts of a steady 5,000-node world (its load per frame
+// varies severalfold around a mean that fits the budget), short enough
+// that a viewer never sees the world hurry to catch up by more than a
+// quarter of a second.
+const MaxLead = 250 * time.Millisecond
+
 // framePace runs the world frame by frame toward the stage clock without
 // ever spending more than the budget in one frame. The stage is not the
 // deterministic core, so it may read the wall clock; the world still runs
 // its events one by one in order (engine.World.RunUntilOr), so where a
 // frame stops changes nothing the world does.
 //
-// When a frame runs out of budget, the session sets its clock back to the
-// world's time (view.Clock.Drop): the virtual time not reached is dropped,
-// not owed, so a storm plays slower than real time instead of piling up a
-// debt that would fast-forward through the interesting part afterwards:
+// When a frame runs out of budget, the session lets the stage clock lead
+// the world by at most MaxLead (view.Clock.Drop): the next frames work
+// that debt off within their own budgets, and virtual time beyond it is
+// dropped, not owed. The world's load comes in bursts (a thousand leases
+// renewed in one 10 ms slice, a controller's resync): a burst that
+// overruns one frame is made up over the next few instead of being lost,
+// so a world that fits the budget on average keeps up with real time,
+// while a storm that does not fit still plays slower than real time
+// instead of piling up a debt that would fast-forward through the
+// interesting part afterwards:
 //
-//	stage clock  0 ----16---- 33 ---- 24 ---- 40 ---- 56   (set back at frame 3)
-//	world        0 ----16---- 24 ---- 40 ---- 56           (frame 3 stopped at 24)
+//	stage clock  0 ----16---- 33 ---- 50 ---- 66   (lead 25 ms: frame 3 set back to 24+25)
+//	world        0 ----16---- 24 ---- 45 ---- 66   (frame 3 stopped at 24; 4 and 5 catch up)
 //
 // The pace keeps no time of its own: one clock (the session's) says where
 // the world should be, so a jump of the world ("sim advance 2s", which the

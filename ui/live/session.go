@@ -134,7 +134,7 @@ func (s *Session) Tick(dt time.Duration) {
 	t0 := time.Now()
 	if s.lesson == nil {
 		if !s.sim.RunFrame(s.clock.Virtual(), s.pace.simBudget(s.ticks)) {
-			s.clock.Drop(s.sim.Now()) // out of budget: play slower, owe nothing
+			s.clock.Drop(s.sim.Now(), MaxLead) // out of budget: owe at most MaxLead
 		}
 	}
 	t1 := time.Now()

@@ -23,8 +23,9 @@ type Sim interface {
 	RunUntil(t time.Duration)
 	// RunFrame is one frame's share of the world: toward the stage
 	// clock's virtual time t, within a wall-clock budget. It reports
-	// whether the world kept up; when it does not, the rest is dropped
-	// and the world runs slower than real time (see etcdSim.RunFrame).
+	// whether the world kept up; when it does not, the stage clock owes
+	// the world at most MaxLead and drops the rest, so a world that cannot
+	// keep up runs slower than real time (see framePace).
 	// budget <= 0 means FrameBudget.
 	RunFrame(t, budget time.Duration) (keptUp bool)
 	// Now is the world's virtual time.

@@ -55,11 +55,21 @@ func (c *Clock) CatchUp(t time.Duration) {
 	}
 }
 
-// Drop sets virtual time back to t when the world could not reach the
-// clock within a frame's budget: that time is dropped, not owed, so the
-// world plays slower than real time rather than rushing to catch up.
-func (c *Clock) Drop(t time.Duration) {
-	if t < c.virtual {
-		c.virtual = t
+// Drop sets virtual time back to t + lead when the world could not reach
+// the clock within a frame's budget and the clock is more than lead
+// ahead of it: the clock may lead the world by a bounded debt, which the
+// next frames work off within their own budgets, and time beyond it is
+// dropped, not owed. lead is real time (the viewer's): at 10x speed a
+// 250 ms lead is 2.5 s of virtual time, a quarter of a second of watching.
+//
+//	clock   ... 40 ---- 56 ---- 73      world stopped at 24, lead 25 ms:
+//	world   ... 24                      the clock goes back to 24+25 = 49
+func (c *Clock) Drop(t, lead time.Duration) {
+	speed := c.Speed
+	if speed <= 0 {
+		speed = 1
+	}
+	if limit := t + time.Duration(float64(lead)*speed); limit < c.virtual {
+		c.virtual = limit
 	}
 }
