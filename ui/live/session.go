@@ -300,6 +300,10 @@ func (s *Session) Settled() bool { return s.motion.Settled(s.clock.Anim()) }
 // Ticks is the number of ticks run so far.
 func (s *Session) Ticks() int64 { return s.ticks }
 
+// Beat is the last tick's place in the snapshot's cycle of heavyEvery
+// ticks, which says which heavy part it refreshed.
+func (s *Session) Beat() int64 { return s.ticks % heavyEvery }
+
 // Motion exposes the stage's motion state (for hit tests on the tape).
 func (s *Session) Motion() *view.Motion { return &s.motion }
 
