@@ -16,6 +16,9 @@ import (
 // draw calls) in headless Chromium while a 5,000-node cluster's API server
 // restarts. WS_STORM=1 turns it on (building the world takes minutes in
 // wasm, too long for every `make test`); WS_STORM=N sets the node count.
+// The window is 40 s (WS_STORM_WINDOW=20s sets another): headless
+// Chromium's software GL draws only a frame or two a second on a loaded
+// machine, and with 20 s one or two slow frames decided the p95.
 func TestStormFrameBudgetInBrowser(t *testing.T) {
 	nodes := os.Getenv("WS_STORM")
 	if nodes == "" {
@@ -44,14 +47,18 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 		DrawP95 float64  `json:"drawP95Ms"`
 		Over    []string `json:"over"`
 	}
+	window := 40 * time.Second
+	if d, err := time.ParseDuration(os.Getenv("WS_STORM_WINDOW")); err == nil && d > 0 {
+		window = d
+	}
 	run(t, ctx, chromedp.Evaluate[string](`window.watchscope.frameStats(true)`))
-	time.Sleep(20 * time.Second) // software GL draws a few frames a second: take enough of them
+	time.Sleep(window) // software GL draws a few frames a second: take enough of them
 	if err := json.Unmarshal([]byte(run(t, ctx, chromedp.Evaluate[string](`window.watchscope.frameStats()`))), &st); err != nil {
 		t.Fatal(err)
 	}
 	s := getState(t, ctx)
-	t.Logf("restart storm at %s nodes, %d frames drawn in 20 s: simulation + layout per frame p50 %.2f ms, p95 %.2f ms, max %.1f ms; simulation p95 %.2f ms; whole draw (layout + draw calls, software GL) p95 %.2f ms; world at %d ms",
-		nodes, st.Frames, st.P50, st.P95, st.Max, st.SimP95, st.DrawP95, s.TimeMs)
+	t.Logf("restart storm at %s nodes, %d frames drawn in %v: simulation + layout per frame p50 %.2f ms, p95 %.2f ms, max %.1f ms; simulation p95 %.2f ms; whole draw (layout + draw calls, software GL) p95 %.2f ms; world at %d ms",
+		nodes, st.Frames, window, st.P50, st.P95, st.Max, st.SimP95, st.DrawP95, s.TimeMs)
 	for _, o := range st.Over {
 		t.Logf("  over 8 ms: %s", o)
 	}
