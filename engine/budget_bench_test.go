@@ -168,9 +168,7 @@ func runFrames(w *World, end time.Duration, each func()) (wall time.Duration, be
 		}
 		if !w.RunUntilOr(target, stop) {
 			behind++
-			if target-w.Now() > maxLead { // owe at most maxLead, drop the rest
-				offset = w.Now() + maxLead - f0.Sub(start)
-			}
+			offset = oweAtMost(offset, target, w.Now(), f0.Sub(start))
 		}
 		frames++
 		if each != nil {
@@ -179,6 +177,21 @@ func runFrames(w *World, end time.Duration, each func()) (wall time.Duration, be
 		time.Sleep(nextVsync(start, frame))
 	}
 	return time.Since(start), behind, frames
+}
+
+// oweAtMost is the page's rule for a frame that fell behind (view.Clock's
+// Drop with ui/live.MaxLead at speed 1): the world, stopped at now, may
+// owe up to maxLead of the frame's target; beyond that the offset that
+// maps wall time since the first frame (elapsed) to world time is moved
+// back, so the rest is dropped, not owed:
+//
+//	target 900, now 100: the next target is now+maxLead = 350 (550 dropped)
+//	target 300, now 100: kept (200 owed, worked off by the next frames)
+func oweAtMost(offset, target, now, elapsed time.Duration) time.Duration {
+	if target-now > maxLead {
+		return now + maxLead - elapsed
+	}
+	return offset
 }
 
 // BenchmarkWorld5000Peak runs the steady 5,000-node world for eleven
@@ -311,4 +324,31 @@ func secretLists(w *World) float64 {
 		}
 	}
 	return n
+}
+
+// TestOweAtMost: runFrames' debt rule keeps a frame's target at most
+// maxLead ahead of where the world stopped, never moves it forward, and
+// keeps a debt within the bound whole (the page's TestClockDrop and
+// ui/live's TestFramePace check the same rule on the stage clock).
+func TestOweAtMost(t *testing.T) {
+	ms := time.Millisecond
+	for _, c := range []struct {
+		name                         string
+		offset, target, now, elapsed time.Duration
+		wantTarget                   time.Duration // offset + elapsed after the rule
+	}{
+		{"within the lead: owed", 0, 300 * ms, 100 * ms, 300 * ms, 300 * ms},
+		{"exactly the lead: owed", 0, 350 * ms, 100 * ms, 350 * ms, 350 * ms},
+		{"beyond the lead: set back to it", 0, 900 * ms, 100 * ms, 900 * ms, 350 * ms},
+		{"an earlier drop's offset is kept within the lead", -500 * ms, 400 * ms, 200 * ms, 900 * ms, 400 * ms},
+		{"an earlier drop's offset moves back beyond it", -500 * ms, 1500 * ms, 200 * ms, 2 * time.Second, 450 * ms},
+	} {
+		got := oweAtMost(c.offset, c.target, c.now, c.elapsed)
+		if got+c.elapsed != c.wantTarget {
+			t.Errorf("%s: target %v, want %v", c.name, got+c.elapsed, c.wantTarget)
+		}
+		if got > c.offset {
+			t.Errorf("%s: offset moved forward %v -> %v", c.name, c.offset, got)
+		}
+	}
 }
