@@ -78,7 +78,8 @@ func (w *World) RunUntilBudget(t time.Duration, budget int) (ran int, reached bo
 
 // RunUntilOr is RunUntil that also stops, between two events, as soon as
 // stop reports true (it is asked after every event, so each call makes
-// progress). The browser uses it with a wall-clock budget per frame:
+// progress; it must not change the world). The browser uses it with a
+// wall-clock budget per frame:
 //
 //	events due:  e1  e2  e3 | e4  e5     t
 //	             run run run^ stop        (clock stays at e3)
@@ -118,6 +119,9 @@ func (w *World) runUntil(t time.Duration, halt func(ran int) bool) (ran int, rea
 		if halt != nil && halt(ran) {
 			return ran, false
 		}
+		// The tickers' wake-ups were just synced (above or at the end of
+		// the last Step) and nothing has run since: Step may trust them.
+		w.wakesFresh = true
 		w.Step()
 		ran++
 	}
@@ -146,6 +150,10 @@ func (w *World) Idle() bool {
 func (w *World) moveClock(t time.Duration) {
 	if t < w.now {
 		panic(fmt.Sprintf("engine: clock moving back from %v to %v", w.now, t))
+	}
+	if w.Metrics.nextSample < t {
+		// Sampling reads gauges; the tickers are asked afresh after it.
+		w.wakesFresh = false
 	}
 	w.Metrics.SampleBefore(t)
 	w.now = t

@@ -16,9 +16,21 @@ import (
 //
 // A ticker whose NextWake is still <= now right after its own wake-up has
 // advanced it would loop forever at one instant; the engine panics.
+//
+// NextWake must depend only on the ticker's own state and clock, and an
+// Advance(now) with NextWake after now must change nothing but that
+// clock: the engine relies on both to skip asking again (see
+// advanceTickers).
 type Ticker interface {
 	Advance(now time.Duration)
 	NextWake() (time.Duration, bool)
+}
+
+// clockTicker is a Ticker that can move its clock without first asking
+// itself whether anything is due: what Advance does when NextWake is
+// after now, for an engine that already knows the answer.
+type clockTicker interface {
+	AdvanceClock(now time.Duration)
 }
 
 // tickerEntry is one registered ticker and its queued wake-up.
@@ -26,6 +38,12 @@ type tickerEntry struct {
 	node string
 	t    Ticker
 	wake Handle
+	// next and nextOK are NextWake as syncWake last asked it. They are
+	// still the answer at the next advanceTickers when nothing ran in
+	// between (World.wakesFresh): the ticker's state and clock are the
+	// same.
+	next   time.Duration
+	nextOK bool
 	// slot and check are the wake-up's, made once and reused each time
 	// the wake-up moves (it moves after most events).
 	slot  slot
@@ -41,9 +59,33 @@ func (w *World) AddTicker(node string, t Ticker) {
 	w.syncWake(te)
 }
 
+// advanceTickers advances every ticker to now, in registration order.
+//
+// Asking a replica for NextWake walks its caches, calls and streams, and
+// it was asked twice per event: by syncWake at the end of one event and
+// by its own Advance at the start of the next. When nothing ran in
+// between (wakesFresh), the first answer still holds, so a ticker with
+// nothing due only has its clock moved:
+//
+//	event N    ... syncWake: next = NextWake()     ─┐ same state,
+//	event N+1  advanceTickers: next > now?  ◄───────┘ same clock
+//	               yes: AdvanceClock(now)      (no second NextWake)
+//	               no:  Advance(now) - it works, so the tickers after it
+//	                    may have changed (etcd events): ask them afresh
 func (w *World) advanceTickers() {
+	fresh := w.wakesFresh
+	w.wakesFresh = false
 	for _, te := range w.tickers {
+		if fresh && (!te.nextOK || te.next > w.now) {
+			if ct, ok := te.t.(clockTicker); ok {
+				ct.AdvanceClock(w.now)
+			} else {
+				te.t.Advance(w.now)
+			}
+			continue
+		}
 		te.t.Advance(w.now)
+		fresh = false
 	}
 }
 
@@ -57,6 +99,7 @@ func (w *World) syncWakes() {
 // NextWake, or none if the ticker has no timer.
 func (w *World) syncWake(te *tickerEntry) {
 	next, ok := te.t.NextWake()
+	te.next, te.nextOK = next, ok
 	if !ok {
 		te.wake.Cancel()
 		return

@@ -30,6 +30,10 @@ type World struct {
 	rng     *rand.Rand
 	cause   EventID // cause of whatever the running event or command does
 	tickers []*tickerEntry
+	// wakesFresh is set by runUntil just before a Step when the tickers'
+	// NextWake answers (tickerEntry.next) were taken after the last thing
+	// that ran; advanceTickers uses and clears it.
+	wakesFresh bool
 	changes uint64 // events run + commands executed, for Snapshot.Seq
 
 	log     []LoggedCommand
