@@ -67,9 +67,11 @@ func TestTickerAskedAfreshAfterAnotherWorks(t *testing.T) {
 	b := &countingTicker{name: "b", log: &log}
 	a := &countingTicker{name: "a", log: &log, poke: b}
 	a.add(ms(5))
+	// The event is queued first, so it is the first popped at 5ms and
+	// both tickers are advanced before it runs.
+	w.Schedule(ms(5), 0, func() { log = append(log, "event") })
 	w.AddTicker("a", a)
 	w.AddTicker("b", b)
-	w.Schedule(ms(5), 0, func() { log = append(log, "event") })
 	w.RunUntil(ms(10))
 	if want := []string{"a", "b", "event"}; !slices.Equal(log, want) {
 		t.Fatalf("log %v, want %v", log, want)
