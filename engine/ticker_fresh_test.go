@@ -68,7 +68,10 @@ func TestTickerAskedAfreshAfterAnotherWorks(t *testing.T) {
 	a := &countingTicker{name: "a", log: &log, poke: b}
 	a.add(ms(5))
 	// The event is queued first, so it is the first popped at 5ms and
-	// both tickers are advanced before it runs.
+	// both tickers are advanced before it runs. The one at 1ms takes the
+	// metrics sample due at 0 (after a sample every answer is asked
+	// afresh anyway).
+	w.Schedule(ms(1), 0, func() {})
 	w.Schedule(ms(5), 0, func() { log = append(log, "event") })
 	w.AddTicker("a", a)
 	w.AddTicker("b", b)
