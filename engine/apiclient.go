@@ -73,7 +73,11 @@ func (a *requestArrival) run() {
 	rep, now := p.rep, p.rep.c.w.now
 	rep.srv.Submit(now, p.req)
 	rep.deliverAnswers()
-	rep.Advance(now)
+	// Advancing the replica is the event's last act, so its NextWake
+	// answer is still right when Step syncs the wake-ups (see tailWake).
+	if at, ok, known := rep.advance(now); known {
+		p.rep.c.w.tail = tailWake{t: rep, at: at, ok: ok}
+	}
 }
 
 // answerArrival is a pending call's answer reaching the client. That is

@@ -117,16 +117,22 @@ func (w *World) attachAPIServers(cfg APIServersConfig) error {
 // the replica reports work due now. The bound is a livelock guard, not a
 // budget: a watch-list of 150,000 pods moves through a cacheWatcher's
 // result buffer (capacity ~100) in 1,500 rounds at one instant.
-func (r *apiReplica) Advance(now time.Duration) {
+func (r *apiReplica) Advance(now time.Duration) { r.advance(now) }
+
+// advance is Advance returning the replica's NextWake once nothing is
+// due (when the livelock guard ends the loop instead: ok false, with
+// known false).
+func (r *apiReplica) advance(now time.Duration) (at time.Duration, ok, known bool) {
 	for range maxReplicaRounds {
 		at, ok := r.srv.NextWake()
 		if !ok || at > now {
 			r.srv.AdvanceClock(now) // what srv.Advance does when nothing is due
-			return
+			return at, ok, true
 		}
 		r.srv.Step(now)
 		r.deliver()
 	}
+	return 0, false, false
 }
 
 // maxReplicaRounds bounds Advance's loop (see Advance).

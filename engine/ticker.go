@@ -93,12 +93,30 @@ func (w *World) syncWakes() {
 	for _, te := range w.tickers {
 		w.syncWake(te)
 	}
+	w.tail = tailWake{}
+}
+
+// tailWake is a ticker's NextWake answer taken by an event as its very
+// last act (a request reaching a replica ends by advancing it): nothing
+// runs between it and the syncWakes after the event, which uses it
+// instead of asking again. NextWake is a pure question, so the tickers
+// synced before this one cannot change the answer.
+type tailWake struct {
+	t  Ticker // nil: none
+	at time.Duration
+	ok bool
 }
 
 // syncWake (re)queues te's wake-up so that exactly one is pending, at
 // NextWake, or none if the ticker has no timer.
 func (w *World) syncWake(te *tickerEntry) {
-	next, ok := te.t.NextWake()
+	var next time.Duration
+	var ok bool
+	if w.tail.t != nil && w.tail.t == te.t {
+		next, ok = w.tail.at, w.tail.ok
+	} else {
+		next, ok = te.t.NextWake()
+	}
 	te.next, te.nextOK = next, ok
 	if !ok {
 		te.wake.Cancel()

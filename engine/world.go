@@ -34,6 +34,9 @@ type World struct {
 	// NextWake answers (tickerEntry.next) were taken after the last thing
 	// that ran; advanceTickers uses and clears it.
 	wakesFresh bool
+	// tail is the NextWake answer an event took as its last act; the
+	// syncWakes after it uses and clears it.
+	tail tailWake
 	changes uint64 // events run + commands executed, for Snapshot.Seq
 
 	log     []LoggedCommand
