@@ -39,7 +39,7 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 	}
 	req.Client = client
 	a.line = req.AppendText(a.line[:0])
-	reqID := w.Record(client, "REQ", string(a.line))
+	reqID := w.Record(client, "REQ", w.text.string(a.line))
 	cc, err := a.connFor(client)
 	if err != nil {
 		w.RecordCause(reqID, client, "RESP", err.Error())

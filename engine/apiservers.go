@@ -189,7 +189,7 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	}
 	line := strconv.AppendUint(append(r.c.line[:0], '#'), resp.ID, 10)
 	r.c.line = resp.AppendText(append(line, ' '))
-	id := w.RecordCause(cause, r.node, "RESP", string(r.c.line))
+	id := w.RecordCause(cause, r.node, "RESP", w.text.string(r.c.line))
 	if w.checker != nil && resp.Object != nil && resp.Code < 300 && p.req.Verb != apiserver.GET && p.req.Verb != apiserver.LIST {
 		w.checker.recordWrite(p.req, resp.Object)
 	}
