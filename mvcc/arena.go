@@ -27,16 +27,31 @@ import (
 type byteArena struct {
 	chunks   []arenaChunk // chunks[i] has id base+i; dropped ones have buf nil
 	base     uint32
-	active   uint32 // id of the chunk appends go to (0: none yet)
-	nextSize int    // size of the next active chunk (doubles up to arenaMaxChunk)
+	active   uint32   // id of the chunk appends go to (0: none yet)
+	nextSize int      // size of the next active chunk (doubles up to arenaMaxChunk)
+	freezes  bool     // sealed chunks are listed for freezing (values, not keys)
+	sealed   []uint32 // chunks no longer active, oldest first, not yet considered for freezing
+	thaw     thawCache
+	freezer  freezing
+	seals    int // chunks sealed so far
 }
 
 type arenaChunk struct {
-	buf     []byte // len is the bytes used so far
-	live    int    // strings stored here still referred to
-	written int    // strings ever stored here
-	own     bool   // holds one large value; never the active chunk
+	buf     []byte       // len is the bytes used so far
+	live    int          // strings stored here still referred to
+	written int          // strings ever stored here
+	own     bool         // holds one large value; never the active chunk
+	frozen  *frozenChunk // the compressed bytes once frozen (buf is nil then)
+	// The rows whose values were written here: puts with main revisions
+	// in [from, to], plus values moved here (extra). noFreeze marks a
+	// chunk compaction moved kept values into (not tracked), never frozen.
+	from, to int64
+	extra    []Revision
+	noFreeze bool
 }
+
+// held reports whether the chunk still holds its bytes (raw or frozen).
+func (c *arenaChunk) held() bool { return c.buf != nil || c.frozen != nil }
 
 // arenaRef locates one string (its length prefix). chunk 0 stands for
 // nil and arenaEmpty for an empty, non-nil one (neither takes space).
@@ -70,6 +85,12 @@ func (a *byteArena) add(b []byte) arenaRef {
 		old := a.active
 		a.nextSize = min(max(a.nextSize*2, arenaFirstChunk), arenaMaxChunk)
 		a.active = a.newChunk(a.nextSize, false)
+		if old != 0 {
+			a.seals++
+		}
+		if old != 0 && a.freezes {
+			a.sealed = append(a.sealed, old)
+		}
 		if old != 0 {
 			a.dropIfDead(old)
 		}
@@ -107,7 +128,11 @@ func (a *byteArena) bytes(r arenaRef) []byte {
 	case !r.stored():
 		return nil
 	}
-	buf := a.chunk(r.chunk).buf[r.off:]
+	c := a.chunk(r.chunk)
+	if c.frozen != nil {
+		return a.frozenBytes(r.chunk, r.off)
+	}
+	buf := c.buf[r.off:]
 	n, k := binary.Uvarint(buf)
 	return buf[k : k+int(n) : k+int(n)]
 }
@@ -129,9 +154,12 @@ func (a *byteArena) dropIfDead(id uint32) {
 	if c.live > 0 || id == a.active {
 		return
 	}
-	c.buf = nil
+	*c = arenaChunk{}
+	if a.thaw.chunk == id {
+		a.thaw.chunk = 0
+	}
 	dead := 0
-	for dead < len(a.chunks) && a.chunks[dead].buf == nil && a.base+uint32(dead) != a.active {
+	for dead < len(a.chunks) && !a.chunks[dead].held() && a.base+uint32(dead) != a.active {
 		dead++
 	}
 	a.chunks = slices.Delete(a.chunks, 0, dead)
@@ -146,6 +174,7 @@ func (a *byteArena) move(r arenaRef) arenaRef {
 		return r
 	}
 	moved := a.add(a.bytes(r))
+	a.chunk(moved.chunk).noFreeze = true
 	a.release(r)
 	return moved
 }
@@ -164,7 +193,7 @@ func (a *byteArena) sparse(r arenaRef) bool {
 func (a *byteArena) chunkCount() int {
 	n := 0
 	for _, c := range a.chunks {
-		if c.buf != nil {
+		if c.held() {
 			n++
 		}
 	}

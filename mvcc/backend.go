@@ -77,7 +77,9 @@ type backend struct {
 }
 
 func newBackend() *backend {
-	return &backend{inUse: freshDBBytes, size: freshDBBytes}
+	b := &backend{inUse: freshDBBytes, size: freshDBBytes}
+	b.values.freezes = true
+	return b
 }
 
 func (b *backend) lastRev() (Revision, bool) {
@@ -124,6 +126,30 @@ func (b *backend) get(rev Revision) (backendRecord, bool) {
 		return b.chunks[ci][i], true
 	}
 	return backendRecord{}, false
+}
+
+// row returns the stored row at rev for an update in place (nil if none);
+// valid until the next put or compaction batch.
+func (b *backend) row(rev Revision) *backendRecord {
+	if ci, i := b.locate(rev); ci < len(b.chunks) && b.chunks[ci][i].rev == rev {
+		return &b.chunks[ci][i]
+	}
+	return nil
+}
+
+// visitRows calls f with every stored row with from <= rev < to, in
+// revision order, for an update in place.
+func (b *backend) visitRows(from, to Revision, f func(r *backendRecord)) {
+	ci, i := b.locate(from)
+	for ; ci < len(b.chunks); ci, i = ci+1, 0 {
+		ch := b.chunks[ci]
+		for j := i; j < len(ch); j++ {
+			if !to.GreaterThan(ch[j].rev) {
+				return
+			}
+			f(&ch[j])
+		}
+	}
 }
 
 // ascend calls f for every row with from <= rev < to, in revision order.

@@ -17,9 +17,12 @@ type store struct {
 	compaction compactionQueue
 	counters   opCounters
 
-	scratchRefs []revRef    // reused by every range
-	scratchKeys []*keyIndex // reused by every delete
-	memos       pageMemos   // limited ranges' counts, for their next pages
+	scratchRefs []revRef         // reused by every range
+	scratchKeys []*keyIndex      // reused by every delete
+	scratchRows []*backendRecord // reused by freezeChunk
+	freezeRetry []uint32         // value chunks left raw as mostly current, to retry
+	nextRetry   int              // the seal count of the next retry
+	memos       pageMemos        // limited ranges' counts, for their next pages
 }
 
 // revRef is a revision found by a range, with its keyIndex.

@@ -83,6 +83,8 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	kv.Value = tw.s.backend.values.bytes(row.value)
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, false)
+	tw.s.noteValue(row.value, rev)
+	tw.s.freezeValues()
 	return rev
 }
 
