@@ -82,9 +82,11 @@ func (c *Cluster) renewLease(i int) {
 		return
 	}
 	node := c.names.node(i)
+	var buf [24]byte // FormatTime's text, kept in the world's text arena
+	renewed := c.w.text.string(appendTime(buf[:0], c.w.now))
 	lease := &am.Object{Kind: "Lease", SizeBytes: c.cfg.LeaseBytes,
 		ObjectMeta: am.ObjectMeta{Namespace: "kube-node-lease", Name: node,
-			Annotations: map[string]string{"renewTime": FormatTime(c.w.now)}}}
+			Annotations: map[string]string{"renewTime": renewed}}}
 	c.write(node, apiserver.UPDATE, "leases", lease)
 	if c.quiet {
 		return

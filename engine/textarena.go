@@ -2,10 +2,11 @@ package engine
 
 import "unsafe"
 
-// textArena turns formatted trace lines into strings without one
-// allocation per line: the request and answer lines of a 5,000-node world
-// (two per request, ~1,000 requests a second) are copied one after the
-// other into a shared chunk, and each string is a view of its part.
+// textArena turns short formatted texts into strings without one
+// allocation each: the request and answer lines of a 5,000-node world
+// (two per request, ~1,000 requests a second) and its lease renewal
+// times (500 a second) are copied one after the other into a shared
+// chunk, and each string is a view of its part.
 //
 //	chunk: [ REQ #41 GET ... | RESP #41 200 ... | REQ #42 ... |   free   ]
 //	         └ string 1 ──┘   └ string 2 ────┘   └ string 3┘   ▲ next copy

@@ -37,8 +37,9 @@ type World struct {
 	// tail is the NextWake answer an event took as its last act; the
 	// syncWakes after it uses and clears it.
 	tail tailWake
-	// text holds the request and answer lines of the trace (textarena.go).
-	text textArena
+	// text holds short texts: trace request/answer lines, lease renewal
+	// times (textarena.go).
+	text    textArena
 	changes uint64 // events run + commands executed, for Snapshot.Seq
 
 	log     []LoggedCommand
