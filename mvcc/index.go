@@ -184,8 +184,27 @@ func (ti *treeIndex) Compact(rev int64) {
 	}
 }
 
-// keepsRow reports whether a compaction at R, after Compact(R), keeps the
-// backend row r at or below R: the one revision at or below R that a key
+// compactKey compacts the keyIndex a backend row at or below rev names,
+// at rev (again: a no-op), unless it has already left the tree. One that
+// compaction empties leaves the tree now (its slot goes with its last
+// row, dropRow); a kept key in a sparse chunk moves out of it.
+func (ti *treeIndex) compactKey(id uint32, rev int64) {
+	ki := ti.slab.at(id)
+	if ki.isEmpty() {
+		return
+	}
+	ki.compact(rev, nil)
+	switch {
+	case ki.isEmpty():
+		ti.tree.Delete(ki)
+		ti.byKey.delete(ki.key, ki.id)
+	case ti.keys.sparse(ki.keyRef):
+		ti.moveKey(ki)
+	}
+}
+
+// keepsRow reports whether a compaction at R, after compactKey(r.key, R)
+// (or Compact(R)), keeps the backend row r at or below R: the one revision at or below R that a key
 // keeps is its oldest stored one, and an emptied key keeps none. (etcd
 // collects these revisions into a set; for ~200,000 keys that set cost
 // more than the whole index walk, in the one step that compacts.)

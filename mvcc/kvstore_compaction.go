@@ -14,17 +14,27 @@ const (
 // between batches.
 //
 //	Compact(rev) ──► compactMainRev = rev (reads/watches below rev fail now)
-//	             └─► job queued ─► index compacted: it decides the rows kept
-//	                             ─► batch: scan 1000 rows <= rev, delete those not kept
+//	             └─► job queued ─► batch: scan 1000 rows <= rev; compact the
+//	                                      index of each row's key; delete the rows not kept
 //	                             ─► 10ms ─► next batch ... ─► "finished compact"
+//
+// etcd compacts the whole index first, key by key, taking the index lock
+// for each key so that writes go on in between. Here a key's index is
+// compacted when the batches first meet one of its rows at or below rev:
+// every key that compaction changes has such a row, compacting a key twice
+// at rev changes nothing, and a read at or above rev sees the same
+// answer from a key compacted or not (the revisions compaction drops are
+// all unreachable from there). So no step walks ~250,000 keys at once
+// (~250 ms at 10 simulated minutes of the 5,000-node world). KeyIndexes
+// compacts the keys it shows, so the index views do not tell either.
 type compactionQueue struct {
 	jobs    []int64 // compaction revisions waiting, oldest first
 	running *compactionJob
 }
 
 // compactionJob is the physical deletion in progress. The rows it keeps
-// are those treeIndex.keepsRow names (the index was compacted at rev when
-// the job started, and jobs run one at a time).
+// are those treeIndex.keepsRow names once the row's key is compacted at
+// rev (jobs run one at a time).
 type compactionJob struct {
 	rev  int64
 	next Revision // first row of the next batch
@@ -49,8 +59,8 @@ func (s *store) compact(rev int64) error {
 	return nil
 }
 
-// startCompactionJob takes the oldest queued job: compacts the index (which
-// decides the rows to keep) and runs the first batch right away.
+// startCompactionJob takes the oldest queued job and runs its first batch
+// right away.
 func (s *store) startCompactionJob() {
 	q := &s.compaction
 	if len(q.jobs) == 0 {
@@ -59,7 +69,6 @@ func (s *store) startCompactionJob() {
 	}
 	rev := q.jobs[0]
 	q.jobs = q.jobs[1:]
-	s.index.Compact(rev)
 	q.running = &compactionJob{rev: rev}
 	s.compactionBatch()
 }
@@ -71,6 +80,7 @@ func (s *store) compactionBatch() {
 	job := s.compaction.running
 	scanned, last := s.backend.compactBatch(job.next, Revision{Main: job.rev + 1}, compactionBatchLimit,
 		func(r *backendRecord) bool {
+			s.index.compactKey(r.key, job.rev)
 			if s.index.keepsRow(r) {
 				s.moveValue(r)
 				return false

@@ -30,12 +30,23 @@ func (s *Server) KeyIndexes(prefix []byte, max int) []KeyIndexView {
 	if max <= 0 {
 		return nil
 	}
+	var emptied []*keyIndex
 	s.kv.index.tree.AscendGreaterOrEqual(&keyIndex{key: prefix}, func(ki *keyIndex) bool {
 		if len(ki.key) < len(prefix) || string(ki.key[:len(prefix)]) != string(prefix) {
 			return false
 		}
+		if job := s.kv.compaction.running; job != nil { // the batches may not have got to it yet
+			if ki.compact(job.rev, nil); ki.isEmpty() {
+				emptied = append(emptied, ki)
+				return true
+			}
+		}
 		out = append(out, ki.view())
 		return len(out) < max
 	})
+	for _, ki := range emptied { // out of the tree as compactKey would
+		s.kv.index.tree.Delete(ki)
+		s.kv.index.byKey.delete(ki.key, ki.id)
+	}
 	return out
 }
