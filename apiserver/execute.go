@@ -36,6 +36,9 @@ func (s *Server) execute(now time.Duration, c *call) {
 
 // serve holds c for its service time with mem bytes, then answers.
 func (s *Server) serve(c *call, resp Response, cost time.Duration, mem int64) {
+	if !c.serving {
+		s.servingCalls++
+	}
 	c.resp, c.serving, c.finishAt, c.mem = resp, true, s.now+cost, mem
 	s.memLists += mem
 	s.checkMemory()
@@ -210,6 +213,9 @@ func (s *Server) finish(c *call) {
 func (s *Server) removeExecuting(c *call) {
 	for i, x := range s.executing {
 		if x == c {
+			if c.serving && s.servingCalls > 0 {
+				s.servingCalls--
+			}
 			s.executing = append(s.executing[:i], s.executing[i+1:]...)
 			return
 		}

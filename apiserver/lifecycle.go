@@ -94,6 +94,7 @@ func (s *Server) kill(reason string) {
 		s.endedStreams = append(s.endedStreams, st)
 	}
 	s.streams, s.etcdStreams, s.executing, s.memLists = nil, nil, nil, 0
+	s.servingCalls = 0
 	s.ready, s.drop = nil, nil
 	s.resetTally()
 	for _, rc := range s.resources {

@@ -37,6 +37,12 @@ type Server struct {
 	mif *maxInFlight
 
 	executing []*call // admitted, not yet answered, in start order
+	// servingCalls counts the calls in executing that are serving (held
+	// for their service time, finishAt set). NextWake walks executing for
+	// their finishAt only when there are any: most executing calls are
+	// watches, which never serve, and the walk over them was ~2% of the
+	// 5,000-node world's CPU. It may overcount, never undercount.
+	servingCalls int
 	streams   []*Stream
 	// etcdStreams are the streams served by etcd3 watchers (uncached
 	// resources), the only ones Step must pump: NextWake and Step look at

@@ -162,9 +162,11 @@ func (s *Server) NextWake() (time.Duration, bool) {
 }
 
 func (s *Server) callWakes(consider func(time.Duration)) {
-	for _, c := range s.executing {
-		if c.serving {
-			consider(c.finishAt)
+	if s.servingCalls > 0 {
+		for _, c := range s.executing {
+			if c.serving {
+				consider(c.finishAt)
+			}
 		}
 	}
 	if s.apf != nil {
