@@ -1,9 +1,11 @@
 package apiserver
 
 import (
+	"strings"
 	"testing"
 
 	am "watchscope/apimachinery"
+	"watchscope/mvcc"
 )
 
 // Bad input gets the API server's own codes and messages.
@@ -61,5 +63,23 @@ func TestWrites(t *testing.T) {
 	}
 	if got := r.resp(Request{Verb: DELETE, Resource: "pods", Namespace: "default", Name: "a"}); got.Code != 200 {
 		t.Fatalf("delete: %v", got)
+	}
+}
+
+// An update of a key whose stored value is not an object (written with
+// etcdctl under /registry) fails with a 500 naming the bad encoding, and
+// the server goes on serving.
+func TestUpdateOfGarbageIsInternalError(t *testing.T) {
+	r := newRig(t, Config{})
+	if _, err := r.etcd.Put(mvcc.PutRequest{Key: []byte("/registry/pods/default/x"), Value: []byte("garbage")}); err != nil {
+		t.Fatal(err)
+	}
+	body := &am.Object{ObjectMeta: am.ObjectMeta{Name: "x", Namespace: "default"}}
+	got := r.resp(Request{Verb: UPDATE, Resource: "pods", Namespace: "default", Name: "x", Body: body})
+	if got.Code != 500 || got.Status.Reason != am.StatusReasonInternalError || !strings.Contains(got.Status.Message, "invalid storage encoding") {
+		t.Fatalf("update of garbage: %v", got)
+	}
+	if ok := r.resp(Request{Verb: CREATE, Resource: "pods", Namespace: "default", Body: &am.Object{ObjectMeta: am.ObjectMeta{Name: "y", Namespace: "default"}}}); ok.Code != 201 {
+		t.Fatalf("the server stopped serving after it: %v", ok)
 	}
 }

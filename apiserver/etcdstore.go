@@ -239,9 +239,12 @@ func (s *Server) update(req Request, p parsed, key []byte, ns, name string) (*am
 	}
 	// Only the old version's identity carries over: its metadata is
 	// decoded, not the whole object with its maps.
+	// A value that is not an object (an `etcdctl put` of anything under
+	// /registry) fails the write with a 500, as the real API server's
+	// decode of the stored object does; it must not stop the server.
 	prev, err := am.DecodeMeta(old.Value, uint64(old.ModRevision))
 	if err != nil {
-		panic(fmt.Sprintf("apiserver: stored %s is not an object: %v", key, err))
+		return nil, asStatus(err)
 	}
 	obj := bodyCopy(req.Body)
 	obj.Kind, obj.Namespace, obj.Name, obj.ResourceVersion = p.res.Kind, prev.Namespace, name, ""
@@ -291,9 +294,6 @@ func storageKey(r am.Resource, namespace, name string) []byte {
 	return append(key, name...)
 }
 
-// stamped sets the resourceVersion of obj, the server's own copy of a
-// written object, to the write's revision: what obj.WithResourceVersion
-// gives, without copying an object nobody else holds.
 // bodyCopy is the object a write stores and answers: a copy of the
 // request body's fields, sharing its label and annotation maps. Like
 // every object handed between components, a body is never changed once
@@ -306,6 +306,9 @@ func bodyCopy(body *am.Object) *am.Object {
 	return &c
 }
 
+// stamped sets the resourceVersion of obj, the server's own copy of a
+// written object, to the write's revision: what obj.WithResourceVersion
+// gives, without copying an object nobody else holds.
 func stamped(obj *am.Object, rev int64) *am.Object {
 	obj.ResourceVersion = strconv.FormatUint(uint64(rev), 10)
 	return obj
