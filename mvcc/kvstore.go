@@ -87,9 +87,9 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 	}
 	res := rangeResult{rev: curRev}
 	found := s.scratchRefs[:0] // reused: a range allocates only its result
-	memo, cont := s.memos.find(key, end, rev)
+	memo, known, cont := s.memos.find(key, end, rev)
 	if ro.limit > 0 && cont {
-		res.count = memo.count // known: walk only the page (page_memo.go)
+		res.count = known // walk only the page (page_memo.go)
 		s.index.visit(key, end, func(ki *keyIndex) bool {
 			if r, _, _, err := ki.get(rev); err == nil {
 				found = append(found, revRef{r, ki})
@@ -105,7 +105,11 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 		})
 	}
 	if ro.limit > 0 && end != nil && len(found) > 0 && res.count > len(found) {
-		s.memos.slot(memo).remember(found[len(found)-1].ki.key, end, rev, res.count-len(found))
+		var prev []byte
+		if len(found) > 1 {
+			prev = found[len(found)-2].ki.key
+		}
+		s.memos.slot(memo).remember(prev, found[len(found)-1].ki.key, end, rev, res.count-len(found))
 	}
 	if len(found) > 0 {
 		res.kvs = make([]KeyValue, len(found))

@@ -27,16 +27,21 @@ import "bytes"
 type pageMemos struct {
 	m    [8]pageMemo
 	next int // the slot the next new listing takes
+	// hits counts ranges answered from a memo (tests check that paging
+	// through the Server, not only the store, finds them).
+	hits int
 }
 
-// find returns the memo a range over [key, end) at rev continues.
-func (ms *pageMemos) find(key, end []byte, rev int64) (*pageMemo, bool) {
+// find returns the memo a range over [key, end) at rev continues, and
+// how many keys live at rev lie in [key, end).
+func (ms *pageMemos) find(key, end []byte, rev int64) (*pageMemo, int, bool) {
 	for i := range ms.m {
-		if ms.m[i].continues(key, end, rev) {
-			return &ms.m[i], true
+		if n, ok := ms.m[i].continues(key, end, rev); ok {
+			ms.hits++
+			return &ms.m[i], n, true
 		}
 	}
-	return nil, false
+	return nil, 0, false
 }
 
 // slot is where a range's memo goes: the one it continued, or the
@@ -50,23 +55,45 @@ func (ms *pageMemos) slot(m *pageMemo) *pageMemo {
 	return m
 }
 
+// A memo knows two places a next page may start. A range asked for at
+// most L keys reads L+1 of them (executeRange's way of knowing there is
+// More) and returns the first L, so its caller continues right after the
+// second-to-last key the store read, not the last:
+//
+//	store read:   k1 ... kL kL+1        caller got k1 ... kL
+//	next page:    [kL+"\x00", end)  ->  alt, rest+1 keys
+//	(a caller that asked the store directly continues at next: rest)
 type pageMemo struct {
-	next, end []byte
-	rev       int64
-	count     int
-	valid     bool
+	next, alt, end []byte
+	rev            int64
+	rest           int // keys at rev in [next, end)
+	valid, hasAlt  bool
 }
 
 // continues reports whether a range over [key, end) at rev is the next
-// page of the memo's range.
-func (m *pageMemo) continues(key, end []byte, rev int64) bool {
-	return m.valid && m.rev == rev && end != nil && bytes.Equal(m.end, end) && bytes.Equal(m.next, key)
+// page of the memo's range, and how many keys it holds.
+func (m *pageMemo) continues(key, end []byte, rev int64) (int, bool) {
+	if !m.valid || m.rev != rev || end == nil || !bytes.Equal(m.end, end) {
+		return 0, false
+	}
+	switch {
+	case bytes.Equal(m.next, key):
+		return m.rest, true
+	case m.hasAlt && bytes.Equal(m.alt, key):
+		return m.rest + 1, true
+	}
+	return 0, false
 }
 
 // remember records the rest of a limited range whose KVs stopped at
-// last with more keys after it.
-func (m *pageMemo) remember(last, end []byte, rev int64, rest int) {
+// last (prev before it, nil if last was the only one) with rest keys
+// after it.
+func (m *pageMemo) remember(prev, last, end []byte, rev int64, rest int) {
 	m.next = append(append(m.next[:0], last...), 0)
+	m.hasAlt = prev != nil
+	if m.hasAlt {
+		m.alt = append(append(m.alt[:0], prev...), 0)
+	}
 	m.end = append(m.end[:0], end...)
-	m.rev, m.count, m.valid = rev, rest, true
+	m.rev, m.rest, m.valid = rev, rest, true
 }

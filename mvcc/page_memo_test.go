@@ -62,3 +62,53 @@ func TestPageMemo(t *testing.T) {
 		}
 	}
 }
+
+// TestPageMemoThroughServer pages through a range the way the API server
+// and the watch cache do, through Server.Range (which asks the store for
+// one key more than the limit): every page after the first must continue
+// a memo, so a 150,000-key list does not walk its remainder every page,
+// and the pages must match the full walk's.
+func TestPageMemoThroughServer(t *testing.T) {
+	s, err := NewServer(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 1000 {
+		if _, err := s.Put(PutRequest{Key: []byte(fmt.Sprintf("/p/%04d", i)), Value: []byte("v")}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, limit := range []int64{1, 7, 100, 999} {
+		key, end := []byte("/p/"), []byte("/p0")
+		var rev int64
+		seen, pages := 0, 0
+		hits := s.kv.memos.hits
+		for {
+			resp, err := s.Range(RangeRequest{Key: key, RangeEnd: end, Limit: limit, Revision: rev})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := int64(1000 - seen); resp.Count != want {
+				t.Fatalf("limit %d page %d: Count %d, want %d", limit, pages, resp.Count, want)
+			}
+			for i, kv := range resp.Kvs {
+				if want := fmt.Sprintf("/p/%04d", seen+i); string(kv.Key) != want {
+					t.Fatalf("limit %d page %d: key %q, want %q", limit, pages, kv.Key, want)
+				}
+			}
+			seen += len(resp.Kvs)
+			pages++
+			rev = resp.Header.Revision
+			if !resp.More {
+				break
+			}
+			key = append(append([]byte(nil), resp.Kvs[len(resp.Kvs)-1].Key...), 0)
+		}
+		if seen != 1000 {
+			t.Fatalf("limit %d: %d keys over %d pages", limit, seen, pages)
+		}
+		if got := s.kv.memos.hits - hits; got != pages-1 {
+			t.Errorf("limit %d: %d of %d later pages continued a memo", limit, got, pages-1)
+		}
+	}
+}
