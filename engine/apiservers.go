@@ -82,6 +82,8 @@ type WatchHandle struct {
 	sink    watchSink // where the start, the events and the end go
 	ended   bool
 	endSent bool // the stream's end is on the wire
+	// moreDue: a drainMore for this stream is queued (see drainSlice).
+	moreDue bool
 	// reader, when set, reads the stream at a limited rate (a slow
 	// consumer); nil reads everything as soon as it is buffered.
 	reader *slowReader
@@ -250,7 +252,43 @@ func (r *apiReplica) drain(st *apiserver.Stream) {
 		h.reader.kick()
 		return
 	}
-	r.drainN(st, h, -1)
+	if h.moreDue {
+		return // a continuation is queued and drains in order
+	}
+	r.drainN(st, h, drainSlice)
+	if !h.endSent && st.Buffered() > 0 {
+		h.moreDue = true
+		r.c.w.laterTask(drainGap, (*drainMore)(h))
+	}
+}
+
+// A watch-list of 150,000 pods (the controller-manager's, after a
+// restart) is 150,000 initial events buffered on one stream at once. Put
+// on the wire in one step, that is hundreds of milliseconds of one
+// browser frame. So one step moves at most drainSlice events and the
+// rest follow drainGap later, like a server writing a long response in
+// chunks:
+//
+//	t        events 1 .. 1,000 on the wire
+//	t+1us    events 1,001 .. 2,000
+//	...      (arrival order on the connection is unchanged)
+//
+// Every stream the lessons open buffers far fewer, and is drained in the
+// step that filled it, as before.
+const (
+	drainSlice = 1000
+	drainGap   = time.Microsecond
+)
+
+// drainMore is a stream's next slice coming due.
+type drainMore WatchHandle
+
+func (d *drainMore) run() {
+	h := (*WatchHandle)(d)
+	h.moreDue = false
+	if h.stream != nil {
+		h.rep.drain(h.stream)
+	}
 }
 
 // drainN moves at most limit buffered events (limit < 0: all) onto the

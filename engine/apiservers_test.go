@@ -7,6 +7,7 @@ import (
 
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
+	"watchscope/mvcc"
 )
 
 // runAPIScenario builds a world with two replicas, creates pods through
@@ -59,4 +60,54 @@ func contains(s, sub string) bool {
 		}
 	}
 	return false
+}
+
+// TestDrainInSlices: a watch whose initial events outnumber drainSlice
+// gets them over several steps, at most drainSlice put on the wire per
+// step, every one exactly once and in key order, then the live events.
+func TestDrainInSlices(t *testing.T) {
+	w, err := NewWorld(Config{Seed: 3, APIServers: APIServersConfig{Replicas: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 2*drainSlice + 500
+	for i := range n { // straight into etcd, as the cluster's bulk load does
+		o := &am.Object{Kind: "ConfigMap", ObjectMeta: am.ObjectMeta{Name: fmt.Sprintf("cm-%05d", i), Namespace: "default"}}
+		if _, err := w.Etcd.Put(mvcc.PutRequest{Key: []byte("/registry/configmaps/default/" + o.Name), Value: am.Encode(o)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.RunFor(5 * time.Second)
+	var got []string
+	h := w.Watch("reader", apiserver.Request{Resource: "configmaps", Options: am.ListOptions{ResourceVersion: "0"}},
+		func(e am.WatchEvent) { got = append(got, string(e.Type)+" "+e.Object.Name) },
+		func(err error) { t.Errorf("watch ended: %v", err) })
+	most, sent := 0, 0
+	for w.Now() < 8*time.Second && w.Step() {
+		if added := h.inFlight.len() + len(got) - sent; added > 0 {
+			most, sent = max(most, added), sent+added
+		}
+	}
+	if most != drainSlice {
+		t.Errorf("the most events one step put on the wire: %d, want drainSlice (%d)", most, drainSlice)
+	}
+	if len(got) != n {
+		t.Fatalf("%d events arrived, want %d", len(got), n)
+	}
+	for i, e := range got {
+		if want := fmt.Sprintf("ADDED cm-%05d", i); e != want {
+			t.Fatalf("event %d is %q, want %q", i, e, want)
+		}
+	}
+	w.Do("loader", apiserver.Request{Verb: apiserver.CREATE, Resource: "configmaps", Namespace: "default",
+		Body: &am.Object{ObjectMeta: am.ObjectMeta{Name: "late", Namespace: "default"}}},
+		func(r apiserver.Response) {
+			if r.Code != 201 {
+				t.Errorf("create: %v", r)
+			}
+		})
+	w.RunFor(time.Second)
+	if last := got[len(got)-1]; last != "ADDED late" {
+		t.Fatalf("after the initial events the watch got %q, want the live ADDED late", last)
+	}
 }
