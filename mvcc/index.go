@@ -30,6 +30,11 @@ type treeIndex struct {
 	slab  keySlab
 	keys  byteArena
 	pivot keyIndex // the search key of visit, reused
+	// dirs counts the live keys under each directory (live_count.go).
+	dirs liveCounts
+	// visits counts the keyIndexes visit has handed out (tests check
+	// which reads walk).
+	visits int
 }
 
 const btreeDegree = 32
@@ -97,6 +102,7 @@ func (ti *treeIndex) visit(key, end []byte, f func(ki *keyIndex) bool) {
 		if len(end) > 0 && bytes.Compare(ki.key, end) >= 0 {
 			return false
 		}
+		ti.visits++
 		return f(ki)
 	})
 	ti.pivot.key = nil

@@ -82,12 +82,19 @@ func (s *store) rangeKeys(key, end []byte, curRev int64, ro rangeOptions) (range
 	if rev < s.compactMainRev {
 		return rangeResult{count: -1}, ErrCompacted
 	}
+	dirCount, dir := s.index.dirs.count(key, end, rev)
 	if ro.count {
+		if dir {
+			return rangeResult{count: dirCount, rev: curRev}, nil
+		}
 		return rangeResult{count: s.index.CountRevisions(key, end, rev), rev: curRev}, nil
 	}
 	res := rangeResult{rev: curRev}
 	found := s.scratchRefs[:0] // reused: a range allocates only its result
 	memo, known, cont := s.memos.find(key, end, rev)
+	if !cont && dir {
+		known, cont = dirCount, true // a directory's count is kept (live_count.go)
+	}
 	if ro.limit > 0 && cont {
 		res.count = known // walk only the page (page_memo.go)
 		s.index.visit(key, end, func(ki *keyIndex) bool {

@@ -65,12 +65,16 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	rev := tw.beginRev + 1
 	created, ver := rev, int64(0)
 	ki, found := tw.s.index.keyIndex(key)
+	live := false
 	if found {
 		if _, c, v, err := ki.get(rev); err == nil {
-			created, ver = c.Main, v
+			created, ver, live = c.Main, v, true
 		}
 	} else {
 		ki = tw.s.index.insert(key)
+	}
+	if !live {
+		tw.s.index.dirs.change(ki.key, 1, rev)
 	}
 	kv := KeyValue{Key: ki.key, Value: value, CreateRevision: created, ModRevision: rev, Version: ver + 1, Lease: lease}
 	row := backendRecord{rev: Revision{Main: rev, Sub: int64(len(tw.changes))}, key: ki.id,
@@ -116,6 +120,7 @@ func (tw *storeTxn) delete(ki *keyIndex) {
 	if err := ki.tombstone(row.rev.Main, row.rev.Sub); err != nil {
 		panic("mvcc: failed to tombstone an existing key " + string(ki.key) + ": " + err.Error())
 	}
+	tw.s.index.dirs.change(ki.key, -1, row.rev.Main)
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, true)
 }
