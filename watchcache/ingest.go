@@ -12,23 +12,23 @@ import (
 // the store is rebuilt from objs, snapshots restart at rv, listRV and RV
 // become rv and the cacher turns Ready.
 func (c *Cacher) Replace(now time.Duration, objs []*am.Object, rv uint64) {
-	tree := newStoreTree()
-	c.insertAll(tree, objs)
-	c.replaceTree(now, tree, rv)
+	b := c.store.newBuild()
+	c.insertAll(b, objs)
+	c.replaceBuilt(now, b, rv)
 }
 
-// insertAll puts objs into tree under their keys.
-func (c *Cacher) insertAll(tree storeTree, objs []*am.Object) {
+// insertAll puts objs into a build under their keys.
+func (c *Cacher) insertAll(b *storeBuild, objs []*am.Object) {
 	for _, o := range objs {
-		tree.ReplaceOrInsert(storeElement{Key: c.resource.ObjectKey(o), Object: o})
+		b.insert(c.resource.ObjectKey(o), o)
 	}
 }
 
-// replaceTree is Replace with the new store already built.
-func (c *Cacher) replaceTree(now time.Duration, tree storeTree, rv uint64) {
+// replaceBuilt is Replace with the new store already built.
+func (c *Cacher) replaceBuilt(now time.Duration, b *storeBuild, rv uint64) {
 	c.advance(now)
 	c.history.reset()
-	c.store.replace(tree, rv)
+	c.store.replace(b, rv)
 	c.pages.reset()
 	c.listRV, c.resourceVersion = rv, rv
 	c.metrics.ResourceVersion = rv

@@ -114,7 +114,7 @@ func (r *Reflector) Stop() {
 // PrevKv and ProgressNotify.
 func (r *Reflector) startCaching(now time.Duration) {
 	r.c.StartCaching(now)
-	r.listing = &initialList{key: []byte(r.c.resource.KeyPrefix()), tree: newStoreTree()}
+	r.listing = &initialList{key: []byte(r.c.resource.KeyPrefix()), build: r.c.store.newBuild()}
 	r.listPage(now)
 }
 
@@ -125,9 +125,9 @@ func (r *Reflector) startCaching(now time.Duration) {
 // steps rather than one of a second (a frozen browser tab). A resource
 // that fits in one page is listed in the step that started it, as before.
 type initialList struct {
-	key     []byte // where the next page starts
-	rev     int64  // the list's revision (0 before the first page)
-	tree    storeTree
+	key     []byte          // where the next page starts
+	rev     int64           // the list's revision (0 before the first page)
+	build   *storeBuild     // the new store, page by page
 	next    time.Duration   // when the next page (or slice of one) is read
 	pending []mvcc.KeyValue // the page read but not yet decoded
 	more    bool            // etcd has more pages after the pending one
@@ -152,6 +152,10 @@ func (r *Reflector) listPage(now time.Duration) {
 		if l.more {
 			l.key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
 		}
+		if len(l.pending) > decodeSlice {
+			l.next = now + listPageGap // reading a big page is a step of its own
+			return
+		}
 	}
 	slice := l.pending[:min(len(l.pending), decodeSlice)]
 	objs, err := decodeList(slice, &r.c.interner)
@@ -159,14 +163,14 @@ func (r *Reflector) listPage(now time.Duration) {
 		r.fail(now, err)
 		return
 	}
-	r.c.insertAll(l.tree, objs)
+	r.c.insertAll(l.build, objs)
 	l.pending = l.pending[len(slice):]
 	if len(l.pending) > 0 || l.more {
 		l.next = now + listPageGap
 		return
 	}
 	r.listing = nil
-	r.c.replaceTree(now, l.tree, uint64(l.rev))
+	r.c.replaceBuilt(now, l.build, uint64(l.rev))
 	r.stream = r.etcd.NewWatchStream()
 	if _, err := r.stream.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: end, StartRevision: l.rev + 1,
 		PrevKv: true, ProgressNotify: true, WatchID: mvcc.AutoWatchID}); err != nil {

@@ -45,13 +45,6 @@ func newTriggerIndex(field string) *triggerIndex {
 	return &triggerIndex{field: field, byValue: map[string][]storeElement{}}
 }
 
-// reset empties the index (before a relist's replace).
-func (ix *triggerIndex) reset() {
-	if ix != nil {
-		clear(ix.byValue)
-	}
-}
-
 // update moves key from old's value to cur's (either may be nil).
 func (ix *triggerIndex) update(key string, old, cur *am.Object) {
 	if ix == nil {

@@ -120,7 +120,7 @@ func TestTriggerIndexMatchesMapModel(t *testing.T) {
 				delete(current, key)
 			}
 			if r.IntN(500) == 0 {
-				ix.reset()
+				ix = newTriggerIndex("spec.nodeName") // a relist builds a new one
 				clear(model)
 				clear(current)
 				continue
@@ -164,5 +164,37 @@ func checkTriggerIndex(t *testing.T, seed uint64, step int, ix *triggerIndex, mo
 				t.Fatalf("seed %d step %d %s[%d]: %s, model %s", seed, step, value, i, got[i].Key, k)
 			}
 		}
+	}
+}
+
+// TestReplaceBuildsIndexAndSize: a relist's store (built insert by
+// insert, a repeated key included) carries exactly the trigger index and
+// byte size that walking its tree gives, and the swap replaces the old
+// index instead of adding to it.
+func TestReplaceBuildsIndexAndSize(t *testing.T) {
+	c := New(Config{Resource: pods, Rand: rand.New(rand.NewPCG(7, 7))}, 0)
+	c.Replace(0, []*am.Object{pod("a", "gone", "node-9", 5, nil)}, 5)
+	r := rand.New(rand.NewPCG(3, 3))
+	var objs []*am.Object
+	for i := range 300 {
+		o := pod("ns", fmt.Sprintf("p%d", r.IntN(200)), fmt.Sprintf("node-%d", r.IntN(7)), 10, nil)
+		if i%5 == 0 {
+			o.Spec.NodeName = "" // unscheduled: not indexed
+		}
+		o.SizeBytes = int32(100 + r.IntN(900))
+		objs = append(objs, o)
+	}
+	c.Replace(0, objs, 10)
+	want, size := newTriggerIndex("spec.nodeName"), int64(0)
+	c.store.tree.Ascend(func(e storeElement) bool {
+		want.update(e.Key, nil, e.Object)
+		size += int64(e.Object.SizeBytes)
+		return true
+	})
+	if c.store.sizeBytes != size {
+		t.Errorf("sizeBytes %d, the tree sums to %d", c.store.sizeBytes, size)
+	}
+	if !maps.EqualFunc(c.store.index.byValue, want.byValue, slices.Equal[[]storeElement]) {
+		t.Errorf("index after the relist:\n%v\nwant (walking the tree):\n%v", c.store.index.byValue, want.byValue)
 	}
 }
