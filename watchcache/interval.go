@@ -30,6 +30,8 @@ type watchCacheInterval struct {
 	// skipped counts store objects left out because the watcher's filter
 	// rejects them (store intervals only).
 	skipped int
+	// walk, if set, makes a store interval's events lazily (storeWalk).
+	walk *storeWalk
 }
 
 func newHistoryInterval(h *watchCacheHistory, start, end int, rv uint64) *watchCacheInterval {
@@ -64,6 +66,10 @@ func (wi *watchCacheInterval) next() (*watchCacheEvent, error) {
 
 func (wi *watchCacheInterval) fill() error {
 	wi.buffer, wi.pos = wi.buffer[:0], 0
+	if wi.walk != nil {
+		wi.buffer = wi.walk.fill(wi.buffer, wi.resourceVersion, &wi.skipped)
+		return nil
+	}
 	if wi.history == nil || wi.startIndex >= wi.endIndex {
 		return nil
 	}

@@ -209,7 +209,9 @@ func (c *Cacher) storeInterval(w *CacheWatcher) *watchCacheInterval {
 		}
 		skipped = c.store.tree.Len() - len(events) // the rest of the store, rejected
 	} else if w.filter.recursive {
-		listPrefix(c.store.tree, w.filter.key, "", add)
+		in := newStoreInterval(nil, rv)
+		in.walk = c.newStoreWalk(w)
+		return in
 	} else if o, ok := c.store.get(w.filter.key); ok {
 		add(storeElement{Key: w.filter.key, Object: o})
 	}
