@@ -269,14 +269,15 @@ func (r *apiReplica) drain(st *apiserver.Stream) {
 // rest follow drainGap later, like a server writing a long response in
 // chunks:
 //
-//	t        events 1 .. 1,000 on the wire
-//	t+1us    events 1,001 .. 2,000
+//	t        events 1 .. 250 on the wire
+//	t+1us    events 251 .. 500
 //	...      (arrival order on the connection is unchanged)
 //
-// Every stream the lessons open buffers far fewer, and is drained in the
-// step that filled it, as before.
+// A slice is small enough that a step stays well inside a frame's budget
+// in wasm. Most streams (a kubelet's few pods, live events) never buffer
+// that many and are drained in the step that filled them.
 const (
-	drainSlice = 1000
+	drainSlice = 250
 	drainGap   = time.Microsecond
 )
 

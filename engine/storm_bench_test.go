@@ -32,7 +32,7 @@ func BenchmarkRestartStormSteps(b *testing.B) {
 		start := time.Now()
 		steps := timeSteps(w, w.Now()+40*time.Second, func(at, d time.Duration, what string) {
 			if d > 5*time.Millisecond && logSteps {
-				b.Logf("%v %v %s", FormatTime(at), d.Round(100*time.Microsecond), what)
+				fmt.Fprintf(os.Stderr, "%v %v %s\n", FormatTime(at), d.Round(100*time.Microsecond), what)
 			}
 		})
 		wall := time.Since(start)

@@ -19,7 +19,7 @@ const (
 	// decodeSlice is how many objects of a page one step decodes: the
 	// simulation's own slicing (etcd still sees 10,000-key pages), so
 	// that no single step of a restart's list takes a browser frame.
-	decodeSlice = 1000
+	decodeSlice = 250
 )
 
 // Reflector is the cacher's own reflector: it lists the resource from
