@@ -20,6 +20,8 @@ const (
 	// simulation's own slicing (etcd still sees 10,000-key pages), so
 	// that no single step of a restart's list takes a browser frame.
 	decodeSlice = 250
+	// readSlice is how many keys of a page one step reads from etcd.
+	readSlice = 2500
 )
 
 // Reflector is the cacher's own reflector: it lists the resource from
@@ -125,12 +127,13 @@ func (r *Reflector) startCaching(now time.Duration) {
 // steps rather than one of a second (a frozen browser tab). A resource
 // that fits in one page is listed in the step that started it, as before.
 type initialList struct {
-	key     []byte          // where the next page starts
-	rev     int64           // the list's revision (0 before the first page)
-	build   *storeBuild     // the new store, page by page
-	next    time.Duration   // when the next page (or slice of one) is read
-	pending []mvcc.KeyValue // the page read but not yet decoded
-	more    bool            // etcd has more pages after the pending one
+	key     []byte            // where the next page starts
+	rev     int64             // the list's revision (0 before the first page)
+	build   *storeBuild       // the new store, page by page
+	next    time.Duration     // when the next page (or slice of one) is read
+	reader  *mvcc.RangeReader // the page being read, if any
+	pending []mvcc.KeyValue   // the page read but not yet decoded
+	more    bool              // etcd has more pages after the pending one
 }
 
 // listPage reads and decodes one page; after the last one it replaces the
@@ -140,21 +143,8 @@ func (r *Reflector) listPage(now time.Duration) {
 	prefix := []byte(r.c.resource.KeyPrefix())
 	end := mvcc.PrefixEnd(prefix)
 	if len(l.pending) == 0 {
-		resp, err := r.etcd.Range(mvcc.RangeRequest{Key: l.key, RangeEnd: end, Limit: storageListPageSize, Revision: l.rev})
-		if err != nil {
-			r.fail(now, err)
-			return
-		}
-		if l.rev == 0 {
-			l.rev = resp.Header.Revision
-		}
-		l.pending, l.more = resp.Kvs, resp.More && len(resp.Kvs) > 0
-		if l.more {
-			l.key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
-		}
-		if len(l.pending) > decodeSlice {
-			l.next = now + listPageGap // reading a big page is a step of its own
-			return
+		if !r.readPage(now, l, end) {
+			return // a part of the page was read: that was the step
 		}
 	}
 	slice := l.pending[:min(len(l.pending), decodeSlice)]
@@ -178,6 +168,43 @@ func (r *Reflector) listPage(now time.Duration) {
 		return
 	}
 	r.running = true
+}
+
+// readPage reads the next page readSlice keys per step (etcd still
+// serves one 10,000-key range: mvcc.RangeReader) and reports whether the
+// page is in pending and the step may decode; false when the step was
+// spent reading (or the list failed).
+func (r *Reflector) readPage(now time.Duration, l *initialList, end []byte) bool {
+	if l.reader == nil {
+		rr, err := r.etcd.BeginRange(mvcc.RangeRequest{Key: l.key, RangeEnd: end, Limit: storageListPageSize, Revision: l.rev})
+		if err != nil {
+			r.fail(now, err)
+			return false
+		}
+		l.reader = rr
+	}
+	if err := l.reader.Read(readSlice); err != nil {
+		r.fail(now, err)
+		return false
+	}
+	if !l.reader.Done() {
+		l.next = now + listPageGap
+		return false
+	}
+	resp := l.reader.Response()
+	l.reader = nil
+	if l.rev == 0 {
+		l.rev = resp.Header.Revision
+	}
+	l.pending, l.more = resp.Kvs, resp.More && len(resp.Kvs) > 0
+	if l.more {
+		l.key = append(append([]byte{}, resp.Kvs[len(resp.Kvs)-1].Key...), 0)
+	}
+	if len(l.pending) > decodeSlice {
+		l.next = now + listPageGap // a page bigger than a slice decodes from the next step
+		return false
+	}
+	return true
 }
 
 // readStream feeds etcd responses to the cacher until it stalls. Each
