@@ -16,9 +16,12 @@ import (
 // draw calls) in headless Chromium while a 5,000-node cluster's API server
 // restarts. WS_STORM=1 turns it on (building the world takes minutes in
 // wasm, too long for every `make test`); WS_STORM=N sets the node count.
-// The window is 40 s (WS_STORM_WINDOW=20s sets another): headless
-// Chromium's software GL draws only a frame or two a second on a loaded
-// machine, and with 20 s one or two slow frames decided the p95.
+// It measures from the restart until the world reaches 32 s (the storm's
+// heavy part: the caches relist 150,000 pods from etcd at ~26.5 s, the
+// controller-manager's watch-list at ~27 s, kubectl's 150,000-pod LIST at
+// ~31 s), at most WS_STORM_WINDOW of wall time (default 4 min): headless
+// Chromium's software GL draws only a few frames a second, and each frame
+// runs the world for a few milliseconds.
 func TestStormFrameBudgetInBrowser(t *testing.T) {
 	nodes := os.Getenv("WS_STORM")
 	if nodes == "" {
@@ -47,15 +50,20 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 		DrawP95 float64  `json:"drawP95Ms"`
 		Over    []string `json:"over"`
 	}
-	window := 40 * time.Second
+	window := 4 * time.Minute
 	if d, err := time.ParseDuration(os.Getenv("WS_STORM_WINDOW")); err == nil && d > 0 {
 		window = d
 	}
+	const until = 32000 // ms of world time
 	run(t, ctx, chromedp.Evaluate[string](`window.watchscope.frameStats(true)`))
-	time.Sleep(window) // software GL draws a few frames a second: take enough of them
+	measured := time.Now()
+	for time.Since(measured) < window && getState(t, ctx).TimeMs < until {
+		time.Sleep(2 * time.Second)
+	}
 	if err := json.Unmarshal([]byte(run(t, ctx, chromedp.Evaluate[string](`window.watchscope.frameStats()`))), &st); err != nil {
 		t.Fatal(err)
 	}
+	window = time.Since(measured).Round(time.Second)
 	s := getState(t, ctx)
 	t.Logf("restart storm at %s nodes, %d frames drawn in %v: simulation + layout per frame p50 %.2f ms, p95 %.2f ms, max %.1f ms; simulation p95 %.2f ms; whole draw (layout + draw calls, software GL) p95 %.2f ms; world at %d ms",
 		nodes, st.Frames, window, st.P50, st.P95, st.Max, st.SimP95, st.DrawP95, s.TimeMs)
@@ -64,6 +72,9 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 	}
 	if f := cons.failures(); len(f) > 0 {
 		t.Errorf("console errors: %v", f)
+	}
+	if s.TimeMs < until {
+		t.Errorf("the window ended with the world at %d ms, before the storm's heavy part was over (%d ms)", s.TimeMs, until)
 	}
 	if st.P95 > 8 {
 		t.Errorf("p95 %.2f ms of simulation + layout per frame is over the 8 ms budget", st.P95)
