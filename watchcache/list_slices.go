@@ -11,10 +11,10 @@ import (
 // milliseconds in a browser tab. So a LIST visits at most listSliceItems
 // elements per step and continues at the next simulated microsecond:
 //
-//	step at t        visit 1 .. 10,000        (live tree)  -> clone the tree
-//	step at t+1us    visit 10,001 .. 20,000   (the clone: the state at the list RV)
+//	step at t        visit 1 .. 2,500         (live tree)  -> clone the tree
+//	step at t+1us    visit 2,501 .. 5,000     (the clone: the state at the list RV)
 //	...
-//	step at t+19us   visit .. 200,000, finish: the ReadRequest is Done
+//	step at t+79us   visit .. 200,000, finish: the ReadRequest is Done
 //
 // The clone is copy-on-write (O(1)): writes that arrive meanwhile go to
 // the live tree and never show in the list, which therefore holds exactly
@@ -22,7 +22,7 @@ import (
 // LIST that visits no more than listSliceItems elements (every LIST of
 // the lessons) still finishes in the step that started it.
 const (
-	listSliceItems = 10000
+	listSliceItems = 2500
 	listSliceGap   = time.Microsecond
 )
 
