@@ -20,7 +20,7 @@ type watchStream struct {
 	// listMode: a watch-list still streaming its initial events into
 	// the temporary store (exitOnWatchListBookmarkReceived).
 	listMode   bool
-	temp       *Indexer
+	temp       *listStore
 	tempRV     string
 	sawEvent   bool
 	lastEvent  time.Duration

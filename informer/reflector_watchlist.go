@@ -19,7 +19,7 @@ func (r *Reflector) watchListIterate(now time.Duration) {
 	o.TimeoutSeconds = r.watchTimeoutSeconds()
 	o.Watch = true
 	c := r.send(now, VerbWatch, o, r.watchListReason(o.ResourceVersion))
-	r.stream = &watchStream{id: c.ID, start: now, listMode: true, temp: NewStore()}
+	r.stream = &watchStream{id: c.ID, start: now, listMode: true, temp: newListStore()}
 }
 
 func (r *Reflector) watchListReason(rv string) string {
@@ -41,13 +41,13 @@ func (r *Reflector) watchListEvent(now time.Duration, ev am.WatchEvent) {
 	end := false
 	switch ev.Type {
 	case am.Added:
-		s.temp.Add(ev.Object)
+		s.temp.put(ev.Object)
 	case am.Modified:
 		s.besidesAdded = true
-		s.temp.Update(ev.Object)
+		s.temp.put(ev.Object)
 	case am.Deleted:
 		s.besidesAdded = true
-		s.temp.Delete(ev.Object)
+		s.temp.remove(ev.Object)
 	case am.Bookmark:
 		s.besidesAdded = true
 		end = ev.IsInitialEventsEnd()
