@@ -170,6 +170,14 @@ func (s *Indexer) Replace(objs []*am.Object, rv string) {
 	s.lastRV = rv
 }
 
+// replaceItems is Replace with the new contents already built (a
+// replaceJob's swap).
+func (s *Indexer) replaceItems(items itemStore, rv string) {
+	s.items = items
+	clear(s.indices)
+	s.lastRV = rv
+}
+
 // Get returns the stored object with o's key.
 func (s *Indexer) Get(o *am.Object) (*am.Object, bool) { return s.GetByKey(MetaNamespaceKey(o)) }
 

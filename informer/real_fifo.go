@@ -202,6 +202,15 @@ func (f *RealFIFO) popToIndexer(now time.Duration, h eventSink, store *Indexer) 
 	return true
 }
 
+// peekBigReplace returns the oldest delta if it is a ReplacedAll of more
+// than slice objects (see replaceJob).
+func (f *RealFIFO) peekBigReplace(slice int) (Delta, bool) {
+	if f.Len() == 0 || f.items[f.head].Type != ReplacedAll || len(f.items[f.head].Objects) <= slice {
+		return Delta{}, false
+	}
+	return f.items[f.head], true
+}
+
 // take removes the oldest delta from the queue.
 func (f *RealFIFO) take() Delta {
 	d := f.items[f.head]

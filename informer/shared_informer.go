@@ -29,6 +29,9 @@ type InformerConfig struct {
 	// MaxDeltasPerStep bounds how many FIFO entries one call processes
 	// (default 10000); the rest waits for the next Step.
 	MaxDeltasPerStep int
+	// ReplaceSlice is the most objects of a ReplacedAll one call works
+	// through (default replaceSlice; see replaceJob).
+	ReplaceSlice int
 }
 
 // HandlerOptions are AddEventHandlerWithOptions' options plus the
@@ -58,6 +61,8 @@ type SharedIndexInformer struct {
 	resyncCheckPeriod, defaultResyncPeriod time.Duration
 	popped, distributed                    int
 	fifoTrace                              traceLog
+	// replacing is a big ReplacedAll being worked through (replace_job.go).
+	replacing *replaceJob
 }
 
 // NewSharedIndexInformer builds an informer; nothing happens before Start.
@@ -71,6 +76,9 @@ func NewSharedIndexInformer(cfg InformerConfig) *SharedIndexInformer {
 	}
 	if cfg.MaxDeltasPerStep <= 0 {
 		cfg.MaxDeltasPerStep = 10000
+	}
+	if cfg.ReplaceSlice <= 0 {
+		cfg.ReplaceSlice = replaceSlice
 	}
 	return &SharedIndexInformer{cfg: cfg, indexer: indexer,
 		resyncCheckPeriod: cfg.DefaultResyncPeriod, defaultResyncPeriod: cfg.DefaultResyncPeriod}
@@ -168,6 +176,13 @@ func (s *SharedIndexInformer) shouldResync(now time.Duration) bool {
 // entries, then let the listeners run.
 func (s *SharedIndexInformer) process(now time.Duration) {
 	for range s.cfg.MaxDeltasPerStep {
+		if s.replacing != nil {
+			if !s.replacing.step(now, s) {
+				break // one slice a call (see replaceSlice)
+			}
+			s.replacing = nil
+			continue
+		}
 		if !s.popOne(now) {
 			break
 		}
@@ -187,6 +202,11 @@ func (s *SharedIndexInformer) process(now time.Duration) {
 // popOne pops and processes one FIFO entry; false when the FIFO is empty.
 func (s *SharedIndexInformer) popOne(now time.Duration) bool {
 	if f, ok := s.fifo.(*RealFIFO); ok {
+		if d, big := f.peekBigReplace(s.cfg.ReplaceSlice); big {
+			s.replacing = newReplaceJob(d, !f.synced, f, s.cfg.ReplaceSlice)
+			f.take()
+			return true
+		}
 		return f.popToIndexer(now, s, s.indexer)
 	}
 	_, ok := s.fifo.Pop(func(d Deltas, initial bool) { processDeltas(now, s, s.indexer, d, initial) })
@@ -194,8 +214,13 @@ func (s *SharedIndexInformer) popOne(now time.Duration) bool {
 }
 
 func (s *SharedIndexInformer) distribute(now time.Duration, n Notification, sync bool) {
+	s.distributeTo(len(s.listeners), now, n, sync)
+}
+
+// distributeTo is distribute to the first count listeners only.
+func (s *SharedIndexInformer) distributeTo(count int, now time.Duration, n Notification, sync bool) {
 	s.distributed++
-	for _, l := range s.listeners {
+	for _, l := range s.listeners[:count] {
 		if !sync || l.syncing {
 			l.add(now, n)
 		}

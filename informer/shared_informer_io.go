@@ -57,7 +57,7 @@ func (s *SharedIndexInformer) NextWake(now time.Duration) (time.Duration, bool) 
 	if s.reflector == nil {
 		return 0, false
 	}
-	if s.fifo.Len() > 0 {
+	if s.fifo.Len() > 0 || s.replacing != nil {
 		return now, true
 	}
 	at, ok := s.reflector.NextWake()
