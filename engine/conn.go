@@ -29,6 +29,11 @@ type Conn struct {
 	// from and to are the two nodes' traffic counters (nodes are never
 	// removed), so a message does not look them up by name.
 	from, to *netNode
+	// inHeap: the oldest message sent here that has not arrived is in
+	// the Scheduler's heap; waiting holds the ones after it
+	// (msg_queue.go).
+	inHeap  bool
+	waiting msgQueue
 }
 
 // Dial opens a connection from one node to another. It fails while either

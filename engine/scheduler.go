@@ -36,6 +36,9 @@ type Scheduler struct {
 	last time.Duration
 	// seq is the last sequence number handed out; it never goes back.
 	seq uint64
+	// waiting counts the messages queued on connections behind the one
+	// each has in the heap (msg_queue.go).
+	waiting int
 }
 
 // Scheduled is one pending event: a function to run at At. Cause is the
@@ -118,11 +121,21 @@ func (s *Scheduler) post(at time.Duration, cause EventID, run func()) {
 
 // postMessage queues the arrival of size bytes on conn; deliver runs
 // then unless the connection closed meanwhile (see Conn.arrive).
+// Only a connection's oldest message is in the heap; the others wait on
+// the connection (msg_queue.go).
 func (s *Scheduler) postMessage(at time.Duration, cause EventID, conn *Conn, size int, deliver task) {
 	if deliver == nil {
 		panic("engine: Schedule with a nil function")
 	}
-	s.push(entry{at: at, cause: cause, work: deliver, conn: conn, size: size})
+	s.seq++
+	e := entry{at: at, seq: s.seq, cause: cause, work: deliver, conn: conn, size: size}
+	if conn.inHeap {
+		conn.waiting.push(e)
+		s.waiting++
+		return
+	}
+	conn.inHeap = true
+	s.place(e)
 }
 
 // Peek reports the time of the next event without removing it.
@@ -162,7 +175,7 @@ func (e entry) exec() {
 }
 
 // Len is the number of pending events.
-func (s *Scheduler) Len() int { return len(s.near.q) + len(s.far.q) }
+func (s *Scheduler) Len() int { return len(s.near.q) + len(s.far.q) + s.waiting }
 
 // Cancel removes the event from the queue. It reports whether the event
 // was still pending (false if it already ran or was canceled before).

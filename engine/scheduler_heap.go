@@ -39,6 +39,12 @@ func (a *entry) before(b *entry) bool {
 func (s *Scheduler) push(e entry) {
 	s.seq++
 	e.seq = s.seq
+	s.place(e)
+}
+
+// place adds an entry already numbered to the heap its due time belongs
+// to.
+func (s *Scheduler) place(e entry) {
 	h := &s.far
 	if e.at-s.last < nearHorizon {
 		h = &s.near
@@ -70,6 +76,14 @@ func (s *Scheduler) pop() (entry, bool) {
 	}
 	e := h.remove(0)
 	s.last = e.at
+	if e.conn != nil { // the connection's next message enters the heap
+		if next, ok := e.conn.waiting.pop(); ok {
+			s.waiting--
+			s.place(next)
+		} else {
+			e.conn.inHeap = false
+		}
+	}
 	return e, true
 }
 

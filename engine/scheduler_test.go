@@ -282,3 +282,53 @@ func TestSchedulerModelSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestSchedulerModelMessages interleaves plain events and messages on a
+// few connections (each connection's arrival times never decrease, as
+// Conn.send makes them) with pops, and checks every pop against the
+// earliest live event of a plain list, and Len against the list: only a
+// connection's oldest message is in the heap, the rest wait on it.
+func TestSchedulerModelMessages(t *testing.T) {
+	type ref struct {
+		at  time.Duration
+		seq uint64
+	}
+	for seed := range uint64(100) {
+		r := NewRand(seed + 40)
+		var s Scheduler
+		conns := make([]*Conn, 3)
+		tails := make([]time.Duration, 3)
+		for i := range conns {
+			conns[i] = &Conn{}
+		}
+		var live []ref
+		now := time.Duration(0)
+		for range 2000 {
+			switch k := r.IntN(10); {
+			case k < 3:
+				at := now + time.Duration(r.IntN(100))
+				s.post(at, 0, func() {})
+				live = append(live, ref{at, s.seq})
+			case k < 7:
+				i := r.IntN(len(conns))
+				at := max(now+time.Duration(r.IntN(100)), tails[i])
+				tails[i] = at
+				s.postMessage(at, 0, conns[i], 1, funcTask(func() {}))
+				live = append(live, ref{at, s.seq})
+			default:
+				if len(live) == 0 {
+					continue
+				}
+				slices.SortFunc(live, func(a, b ref) int { return cmp.Or(cmp.Compare(a.at, b.at), cmp.Compare(a.seq, b.seq)) })
+				e, ok := s.pop()
+				if !ok || e.at != live[0].at || e.seq != live[0].seq {
+					t.Fatalf("seed %d: popped (%v,%d,%v), want (%v,%d)", seed, e.at, e.seq, ok, live[0].at, live[0].seq)
+				}
+				now, live = e.at, live[1:]
+			}
+			if s.Len() != len(live) {
+				t.Fatalf("seed %d: Len %d, want %d", seed, s.Len(), len(live))
+			}
+		}
+	}
+}

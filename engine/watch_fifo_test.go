@@ -43,9 +43,10 @@ func TestEventFIFOModel(t *testing.T) {
 func TestTasksDoNotAllocate(t *testing.T) {
 	var s Scheduler
 	h := &WatchHandle{}
+	c := &Conn{}
 	f := func() {}
 	n := testing.AllocsPerRun(100, func() {
-		s.postMessage(1, 0, nil, 0, (*eventArrival)(h))
+		s.postMessage(1, 0, c, 0, (*eventArrival)(h))
 		s.post(1, 0, f)
 		s.pop()
 		s.pop()
