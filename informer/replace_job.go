@@ -17,10 +17,10 @@ import (
 //
 //	diff:    per slice, each listed object's old version (if any) from the
 //	         indexer, and the new contents built beside it
-//	swap:    the listed keys the indexer had are counted; the keys it has
-//	         that the list lacks (rare: deleted while the informer was
-//	         away) become tombstones, in key order; the new contents
-//	         replace the old in one assignment
+//	scan:    if the indexer has keys the list lacks (deleted while the
+//	         informer was away), per slice of the indexer's entries, those
+//	         keys become tombstones, put in key order at the end
+//	swap:    the new contents replace the old in one assignment
 //	notify:  per slice, OnDelete for the tombstones, then OnUpdate/OnAdd
 //	         in list order
 //
@@ -43,6 +43,7 @@ type replaceJob struct {
 	found     int          // listed objects whose key the indexer had
 	dup       bool         // the list names a key twice
 	next      itemStore    // the new contents
+	scanning  bool         // looking for the keys the list lacks
 	swapped   bool
 	deletions []DeletedFinalStateUnknown
 	// listeners is how many handlers were registered at the swap: one
@@ -58,11 +59,15 @@ func newReplaceJob(d Delta, initial bool, fifo *RealFIFO, slice int) *replaceJob
 
 // step works through one slice and reports whether the job is done.
 func (j *replaceJob) step(now time.Duration, s *SharedIndexInformer) bool {
-	if !j.swapped {
+	switch {
+	case j.pos < len(j.d.Objects) && !j.scanning && !j.swapped:
 		j.diff(s.indexer)
 		if j.pos == len(j.d.Objects) {
-			j.swap(s)
+			j.startScan(s)
 		}
+		return false
+	case j.scanning:
+		j.scan(s)
 		return false
 	}
 	return j.notify(now, s)
@@ -86,18 +91,41 @@ func (j *replaceJob) diff(store *Indexer) {
 	j.pos = end
 }
 
-// swap finds the tombstones and puts the new contents in place.
-func (j *replaceJob) swap(s *SharedIndexInformer) {
-	store := s.indexer
-	if j.dup || j.found != store.items.len() {
-		store.items.each(func(key string, o *am.Object) {
-			if _, listed := j.next.get(key); !listed {
-				j.deletions = append(j.deletions, DeletedFinalStateUnknown{Key: key, Obj: o})
-			}
-		})
-		slices.SortFunc(j.deletions, func(a, b DeletedFinalStateUnknown) int { return strings.Compare(a.Key, b.Key) })
+// startScan begins the search for the keys the list lacks, or swaps at
+// once when every key the indexer has was listed (the usual relist).
+func (j *replaceJob) startScan(s *SharedIndexInformer) {
+	j.pos = 0
+	if j.dup || j.found != s.indexer.items.len() {
+		j.scanning = true
+		return
 	}
-	store.replaceItems(j.next, j.d.ResourceVersion)
+	j.swap(s)
+}
+
+// scan looks at the next slice of the indexer's entries (their order is
+// fixed: nothing changes the indexer before the swap) for keys the list
+// lacks; after the last one the tombstones are put in key order and the
+// new contents swapped in.
+func (j *replaceJob) scan(s *SharedIndexInformer) {
+	items := &s.indexer.items
+	end := min(j.pos+j.slice, items.len())
+	for ; j.pos < end; j.pos++ {
+		e := items.entry(j.pos)
+		if _, listed := j.next.get(e.key); !listed {
+			j.deletions = append(j.deletions, DeletedFinalStateUnknown{Key: e.key, Obj: e.obj})
+		}
+	}
+	if j.pos < items.len() {
+		return
+	}
+	slices.SortFunc(j.deletions, func(a, b DeletedFinalStateUnknown) int { return strings.Compare(a.Key, b.Key) })
+	j.scanning = false
+	j.swap(s)
+}
+
+// swap puts the new contents in place.
+func (j *replaceJob) swap(s *SharedIndexInformer) {
+	s.indexer.replaceItems(j.next, j.d.ResourceVersion)
 	j.next = itemStore{}
 	j.swapped, j.pos, j.listeners = true, 0, len(s.listeners)
 }
