@@ -12,45 +12,25 @@ import am "watchscope/apimachinery"
 //
 //	drainN:  push(e1) send ─┐ push(e2) send ─┐
 //	arrival:                └─ pop() = e1    └─ pop() = e2
+//
+// The queue is a blockQueue (block_queue.go): a controller's watch-list
+// of 150,000 events is 150,000 events on the wire at once, and a slice
+// doubling to hold them copied megabytes while the page waited.
 type eventFIFO struct {
-	events []am.WatchEvent
-	head   int // index of the oldest event
+	q blockQueue[am.WatchEvent]
 }
 
-// push adds e as the newest event. A queue that never empties (a busy
-// watch always has events on the wire) would only grow at the back, so
-// a full array whose first half is already taken is compacted instead
-// of grown: each event is copied at most once on average.
-func (q *eventFIFO) push(e am.WatchEvent) {
-	if n := len(q.events); n == cap(q.events) && q.head > 0 && q.head >= n/2 {
-		m := copy(q.events, q.events[q.head:])
-		clear(q.events[m:])
-		q.events, q.head = q.events[:m], 0
-	}
-	q.events = append(q.events, e)
-}
+// push adds e as the newest event.
+func (f *eventFIFO) push(e am.WatchEvent) { f.q.push(e) }
 
 // len is the number of events in the queue.
-func (q *eventFIFO) len() int { return len(q.events) - q.head }
-
-// maxKeptFIFO is the largest array an empty queue keeps (see pop).
-const maxKeptFIFO = 2
+func (f *eventFIFO) len() int { return f.q.len() }
 
 // pop removes and returns the oldest event; the queue must not be empty.
-func (q *eventFIFO) pop() am.WatchEvent {
-	e := q.events[q.head]
-	q.events[q.head] = am.WatchEvent{}
-	q.head++
-	if q.head == len(q.events) {
-		// An empty queue keeps a small array for the next event: most
-		// watches (5,000 kubelets') get one event now and then. A bigger
-		// one is dropped: each kubelet watch got a burst of initial
-		// events once, and those arrays would add up to megabytes of
-		// live heap.
-		if cap(q.events) > maxKeptFIFO {
-			q.events = nil
-		}
-		q.events, q.head = q.events[:0], 0
+func (f *eventFIFO) pop() am.WatchEvent {
+	e, ok := f.q.pop()
+	if !ok {
+		panic("engine: an event arrived that was never sent")
 	}
 	return e
 }

@@ -7,7 +7,7 @@ import (
 )
 
 // TestEventFIFOModel pushes and pops at random against a plain slice
-// and checks order, length and that the array stays bounded by the
+// and checks order, length and that the blocks held stay bounded by the
 // longest the queue has been, though it rarely empties.
 func TestEventFIFOModel(t *testing.T) {
 	r := NewRand(7)
@@ -32,8 +32,8 @@ func TestEventFIFOModel(t *testing.T) {
 			t.Fatalf("step %d: len %d, want %d", step, q.len(), len(model))
 		}
 		most = max(most, len(model))
-		if cap(q.events) > 4*most+8 {
-			t.Fatalf("step %d: array of %d, never more than %d events", step, cap(q.events), most)
+		if h := q.q.held(); h > most+2*queueBlockLen {
+			t.Fatalf("step %d: blocks for %d events, never more than %d queued", step, h, most)
 		}
 	}
 }
