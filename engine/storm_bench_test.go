@@ -79,6 +79,12 @@ func timeSteps(w *World, end time.Duration, seen func(at, d time.Duration, what 
 			return steps
 		}
 		what := stepKind(w.sched.next().q[0])
+		// Let other goroutines run between steps, as the page does between
+		// frames: in wasm (one thread, no preemption) the garbage
+		// collector's background marking runs only then; without it all
+		// of a cycle's marking falls on whichever steps allocate (assists),
+		// up to ~100 ms in one step that the page never sees.
+		runtime.Gosched()
 		t0 := time.Now()
 		w.Step()
 		d := time.Since(t0)

@@ -76,6 +76,13 @@ func (s *listStore) index() {
 
 // List returns the stored objects in key order.
 func (s *listStore) List() []*am.Object {
+	if s.sorted { // only ADDED events, in key order: the usual watch-list
+		out := make([]*am.Object, len(s.items))
+		for i, e := range s.items {
+			out[i] = e.obj
+		}
+		return out
+	}
 	live := make([]keyedObject, 0, s.live)
 	for _, e := range s.items {
 		if e.obj != nil {
