@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"fmt"
+	"os"
 	"runtime"
 	"runtime/metrics"
 	"testing"
@@ -221,11 +223,19 @@ func benchPeak(b *testing.B, frames bool) {
 		}
 		peak := uint64(0)
 		sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+		start := time.Now()
+		nextMinute := time.Minute
 		read := func() {
 			metrics.Read(sample)
 			peak = max(peak, sample[0].Value.Uint64())
+			if w.Now() >= nextMinute { // a slow run says how far it got
+				var ms runtime.MemStats
+				runtime.ReadMemStats(&ms)
+				fmt.Fprintf(os.Stderr, "peak: %v simulated after %v, live %d MiB, sys %d MiB\n", w.Now().Round(time.Second),
+					time.Since(start).Round(time.Second), sample[0].Value.Uint64()>>20, ms.Sys>>20)
+				nextMinute += time.Minute
+			}
 		}
-		start := time.Now()
 		if frames {
 			runFrames(w, end, read)
 		} else {
