@@ -1,8 +1,10 @@
 package mvcc
 
 import (
+	"math"
 	"slices"
 	"sort"
+	"strconv"
 )
 
 // backendRecord is one row of etcd's bbolt bucket "key": the revision is
@@ -14,17 +16,32 @@ import (
 // backend's chunks: the key is the id of its keyIndex (whose key bytes
 // every revision shares, see keySlab), the value lives in the backend's
 // byteArena (a tombstone, which has none, says so there: tombstoneRef),
-// and the mod revision is rev.Main. store.rowKV rebuilds the KeyValue.
-// 56 bytes a row.
+// and the mod revision is the row's main revision. The create revision is
+// not stored either: it is the first revision of the row's generation in
+// the keyIndex (keyIndex.at). store.rowKV rebuilds the KeyValue. 40 bytes
+// a row: a txn's sub revisions and a key's versions fit in 32 bits.
 type backendRecord struct {
-	rev            Revision
-	createRevision int64
-	version        int64
-	lease          int64
-	value          arenaRef
-	key            uint32 // keyIndex id
-	bytes          uint32 // size(): fixed when written
+	main    int64
+	lease   int64
+	value   arenaRef
+	key     uint32 // keyIndex id
+	bytes   uint32 // size(): fixed when written
+	sub     uint32
+	version uint32 // 0 for a tombstone
 }
+
+// newRow starts the row of revision rev; it panics when rev.Sub or ver
+// does not fit the row (a txn of four billion operations, a key written
+// four billion times).
+func newRow(rev Revision, key uint32, ver int64) backendRecord {
+	if uint64(rev.Sub) > math.MaxUint32 || uint64(ver) > math.MaxUint32 {
+		panic("mvcc: revision " + rev.String() + " or version " + strconv.FormatInt(ver, 10) + " does not fit a backend row")
+	}
+	return backendRecord{main: rev.Main, sub: uint32(rev.Sub), key: key, version: uint32(ver)}
+}
+
+// revision is the row's key: its main and sub revision.
+func (r *backendRecord) revision() Revision { return Revision{Main: r.main, Sub: int64(r.sub)} }
 
 // tombstoneRef is the value of a tombstone row; no arena holds it.
 var tombstoneRef = arenaRef{chunk: arenaTombstone}
@@ -87,12 +104,12 @@ func (b *backend) lastRev() (Revision, bool) {
 		return Revision{}, false
 	}
 	last := b.chunks[len(b.chunks)-1]
-	return last[len(last)-1].rev, true
+	return last[len(last)-1].revision(), true
 }
 
 func (b *backend) put(r backendRecord) {
-	if last, ok := b.lastRev(); ok && !r.rev.GreaterThan(last) {
-		panic("mvcc: backend write at " + r.rev.String() + " not above " + last.String())
+	if last, ok := b.lastRev(); ok && !r.revision().GreaterThan(last) {
+		panic("mvcc: backend write at " + r.revision().String() + " not above " + last.String())
 	}
 	n := len(b.chunks)
 	if n == 0 || len(b.chunks[n-1]) >= backendChunkRows {
@@ -112,17 +129,17 @@ func (b *backend) put(r backendRecord) {
 func (b *backend) locate(rev Revision) (ci, i int) {
 	ci = sort.Search(len(b.chunks), func(c int) bool {
 		ch := b.chunks[c]
-		return !rev.GreaterThan(ch[len(ch)-1].rev)
+		return !rev.GreaterThan(ch[len(ch)-1].revision())
 	})
 	if ci == len(b.chunks) {
 		return ci, 0
 	}
 	ch := b.chunks[ci]
-	return ci, sort.Search(len(ch), func(j int) bool { return !rev.GreaterThan(ch[j].rev) })
+	return ci, sort.Search(len(ch), func(j int) bool { return !rev.GreaterThan(ch[j].revision()) })
 }
 
 func (b *backend) get(rev Revision) (backendRecord, bool) {
-	if ci, i := b.locate(rev); ci < len(b.chunks) && b.chunks[ci][i].rev == rev {
+	if ci, i := b.locate(rev); ci < len(b.chunks) && b.chunks[ci][i].revision() == rev {
 		return b.chunks[ci][i], true
 	}
 	return backendRecord{}, false
@@ -131,7 +148,7 @@ func (b *backend) get(rev Revision) (backendRecord, bool) {
 // row returns the stored row at rev for an update in place (nil if none);
 // valid until the next put or compaction batch.
 func (b *backend) row(rev Revision) *backendRecord {
-	if ci, i := b.locate(rev); ci < len(b.chunks) && b.chunks[ci][i].rev == rev {
+	if ci, i := b.locate(rev); ci < len(b.chunks) && b.chunks[ci][i].revision() == rev {
 		return &b.chunks[ci][i]
 	}
 	return nil
@@ -144,7 +161,7 @@ func (b *backend) visitRows(from, to Revision, f func(r *backendRecord)) {
 	for ; ci < len(b.chunks); ci, i = ci+1, 0 {
 		ch := b.chunks[ci]
 		for j := i; j < len(ch); j++ {
-			if !to.GreaterThan(ch[j].rev) {
+			if !to.GreaterThan(ch[j].revision()) {
 				return
 			}
 			f(&ch[j])
@@ -157,7 +174,7 @@ func (b *backend) ascend(from, to Revision, f func(r backendRecord) bool) {
 	ci, i := b.locate(from)
 	for ; ci < len(b.chunks); ci, i = ci+1, 0 {
 		for _, r := range b.chunks[ci][i:] {
-			if !to.GreaterThan(r.rev) || !f(r) {
+			if !to.GreaterThan(r.revision()) || !f(r) {
 				return
 			}
 		}
@@ -173,8 +190,8 @@ func (b *backend) compactBatch(from, to Revision, limit int, drop func(r *backen
 	for ; ci < len(b.chunks); ci, i = ci+1, 0 {
 		ch := b.chunks[ci]
 		kept, j := ch[:i], i
-		for ; j < len(ch) && scanned < limit && to.GreaterThan(ch[j].rev); j++ {
-			scanned, last = scanned+1, ch[j].rev
+		for ; j < len(ch) && scanned < limit && to.GreaterThan(ch[j].revision()); j++ {
+			scanned, last = scanned+1, ch[j].revision()
 			if drop(&ch[j]) {
 				b.inUse -= ch[j].size()
 				b.compacted++

@@ -216,5 +216,5 @@ func (ti *treeIndex) compactKey(id uint32, rev int64) {
 // more than the whole index walk, in the one step that compacts.)
 func (ti *treeIndex) keepsRow(r *backendRecord) bool {
 	ki := ti.slab.at(r.key)
-	return !ki.isEmpty() && ki.generations[0].revs[0] == r.rev
+	return !ki.isEmpty() && ki.generations[0].revs[0] == r.revision()
 }

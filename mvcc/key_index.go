@@ -62,24 +62,54 @@ type keyIndex struct {
 }
 
 // latestValue is what latest keeps of a KeyValue besides the value: the
-// key is the keyIndex's own and the mod revision is latestRev.Main, so
-// they are not stored twice.
+// key is the keyIndex's own, the mod revision is latestRev.Main, and the
+// create revision and version follow from the generations (at).
 type latestValue struct {
-	createRevision, version int64
-	lease                   int64
+	lease int64
 }
 
 // latestKV rebuilds the newest put's KeyValue.
 func (ki *keyIndex) latestKV(values *byteArena) KeyValue {
-	l := &ki.latest
-	return KeyValue{Key: ki.key, CreateRevision: l.createRevision, ModRevision: ki.latestRev.Main,
-		Version: l.version, Value: values.bytes(ki.latestValue), Lease: l.lease}
+	created, ver, _ := ki.at(ki.latestRev)
+	return KeyValue{Key: ki.key, CreateRevision: created, ModRevision: ki.latestRev.Main,
+		Version: ver, Value: values.bytes(ki.latestValue), Lease: ki.latest.lease}
 }
 
 // setLatest caches the put at rev (its row).
 func (ki *keyIndex) setLatest(r *backendRecord) {
-	ki.latestRev, ki.latestValue = r.rev, r.value
-	ki.latest = latestValue{createRevision: r.createRevision, version: r.version, lease: r.lease}
+	ki.latestRev, ki.latestValue = r.revision(), r.value
+	ki.latest = latestValue{lease: r.lease}
+}
+
+// at finds rev among the key's revisions and returns what the row written
+// at rev says of the key: the creation revision of its generation and its
+// version there (the version of revs[i] is ver-(len(revs)-1-i)). Rows
+// need not store them: the backend holds a row exactly while the keyIndex
+// holds its revision. Most reads are of the newest generation, searched
+// first.
+//
+//	foo: {4.0 5.0 6.0(t)} {9.0 10.0}   at(5.0) = 4, 2   at(10.0) = 9, 2
+func (ki *keyIndex) at(rev Revision) (created, ver int64, ok bool) {
+	for i := len(ki.generations) - 1; i >= 0; i-- {
+		g := &ki.generations[i]
+		if len(g.revs) == 0 || g.revs[0].GreaterThan(rev) {
+			continue
+		}
+		lo, hi := 0, len(g.revs) // the first revision >= rev
+		for lo < hi {
+			mid := int(uint(lo+hi) >> 1)
+			if rev.GreaterThan(g.revs[mid]) {
+				lo = mid + 1
+			} else {
+				hi = mid
+			}
+		}
+		if lo == len(g.revs) || g.revs[lo] != rev {
+			return 0, 0, false
+		}
+		return g.created.Main, g.ver - int64(len(g.revs)-1-lo), true
+	}
+	return 0, 0, false
 }
 
 // generation is one life of a key. created is the revision of its first

@@ -122,6 +122,50 @@ func TestKeyIndexVersionAfterCompact(t *testing.T) {
 	}
 }
 
+// TestKeyIndexAt: what a row at a revision says of its key (create
+// revision, version) follows from the keyIndex, before and after
+// compaction trims the oldest revisions.
+func TestKeyIndexAt(t *testing.T) {
+	ki := &keyIndex{key: []byte("foo")}
+	for _, r := range []int64{4, 5} {
+		ki.put(r, 0)
+	}
+	if err := ki.tombstone(6, 0); err != nil {
+		t.Fatal(err)
+	}
+	ki.put(9, 0)
+	ki.put(10, 0)
+	ki.put(10, 1) // a second put in the same txn
+	tests := []struct {
+		rev          Revision
+		created, ver int64
+		ok           bool
+	}{
+		{Revision{4, 0}, 4, 1, true}, {Revision{5, 0}, 4, 2, true}, {Revision{6, 0}, 4, 3, true},
+		{Revision{9, 0}, 9, 1, true}, {Revision{10, 0}, 9, 2, true}, {Revision{10, 1}, 9, 3, true},
+		{Revision{7, 0}, 0, 0, false}, {Revision{3, 0}, 0, 0, false}, {Revision{11, 0}, 0, 0, false},
+	}
+	check := func(when string) {
+		for _, tt := range tests {
+			c, v, ok := ki.at(tt.rev)
+			if c != tt.created || v != tt.ver || ok != tt.ok {
+				t.Errorf("%s: at(%v) = %d %d %v, want %d %d %v", when, tt.rev, c, v, ok, tt.created, tt.ver, tt.ok)
+			}
+		}
+	}
+	check("before compaction")
+	ki.compact(9, map[Revision]struct{}{}) // drops the first generation and nothing of the second
+	tests[0].created, tests[0].ver, tests[0].ok = 0, 0, false
+	tests[1].created, tests[1].ver, tests[1].ok = 0, 0, false
+	tests[2].created, tests[2].ver, tests[2].ok = 0, 0, false
+	check("after compact(9)")
+	ki.compact(10, map[Revision]struct{}{}) // only 10.1 stays, with its generation and version
+	for i := 3; i <= 4; i++ {
+		tests[i].created, tests[i].ver, tests[i].ok = 0, 0, false
+	}
+	check("after compact(10)")
+}
+
 func TestKeyIndexSince(t *testing.T) {
 	ki := &keyIndex{key: []byte("k")}
 	ki.put(2, 0)
@@ -184,6 +228,11 @@ func TestKeyIndexRandomAgainstList(t *testing.T) {
 				if ok != (err == nil) || ok && (mod != wmod || created != wcreated || ver != wver) {
 					t.Fatalf("seed %d: %s: get(%d) = %v %v %d %v, want %v %v %d found=%v",
 						seed, ki, at, mod, created, ver, err, wmod, wcreated, wver, ok)
+				}
+				if ok { // a row at mod rebuilds the same create revision and version
+					if c, v, found := ki.at(mod); !found || c != created.Main || v != ver {
+						t.Fatalf("seed %d: %s: at(%v) = %d %d %v, want %d %d", seed, ki, mod, c, v, found, created.Main, ver)
+					}
 				}
 			}
 		}

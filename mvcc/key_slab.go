@@ -17,10 +17,10 @@ type keySlab struct {
 	free   []uint32 // released ids, reused last in first out
 }
 
-// keySlabBlock keyIndexes of 192 bytes make a 48 KiB block: six whole 8 KiB
-// pages (a large object takes whole pages, so a size that is not a multiple
-// would waste the rest of its last page).
-const keySlabBlock = 256
+// keySlabBlock keyIndexes of 176 bytes make an 88 KiB block: eleven whole
+// 8 KiB pages (a large object takes whole pages, so a size that is not a
+// multiple would waste the rest of its last page).
+const keySlabBlock = 512
 
 // alloc returns a zeroed keyIndex with its id set.
 func (ks *keySlab) alloc() *keyIndex {

@@ -144,10 +144,16 @@ func (s *store) valueAt(rev Revision, ki *keyIndex) KeyValue {
 
 // rowKV rebuilds the KeyValue a backend row stores. Key and Value are
 // shared with the store: read-only for everyone.
+//
+// A row that compaction dropped from the key index but whose batch has not
+// deleted it yet (only History reads those) has lost its create revision:
+// it reads as 0.
 func (s *store) rowKV(r *backendRecord) KeyValue {
-	kv := KeyValue{Key: s.index.byID(r.key).key}
+	ki := s.index.byID(r.key)
+	kv := KeyValue{Key: ki.key}
 	if !r.tombstone() {
-		kv.CreateRevision, kv.ModRevision, kv.Version = r.createRevision, r.rev.Main, r.version
+		created, _, _ := ki.at(r.revision())
+		kv.CreateRevision, kv.ModRevision, kv.Version = created, r.main, int64(r.version)
 		kv.Value, kv.Lease = s.backend.values.bytes(r.value), r.lease
 	}
 	return kv

@@ -105,7 +105,7 @@ func (s *store) moveValue(r *backendRecord) {
 	if moved == r.value {
 		return
 	}
-	if ki := s.index.byID(r.key); ki.latestRev == r.rev {
+	if ki := s.index.byID(r.key); ki.latestRev == r.revision() {
 		ki.latestValue = moved
 	}
 	r.value = moved

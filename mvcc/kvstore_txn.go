@@ -77,12 +77,12 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 		tw.s.index.dirs.change(ki.key, 1, rev)
 	}
 	kv := KeyValue{Key: ki.key, Value: value, CreateRevision: created, ModRevision: rev, Version: ver + 1, Lease: lease}
-	row := backendRecord{rev: Revision{Main: rev, Sub: int64(len(tw.changes))}, key: ki.id,
-		createRevision: created, version: ver + 1, lease: lease, bytes: rowSize(&kv, false)}
+	row := newRow(Revision{Main: rev, Sub: int64(len(tw.changes))}, ki.id, ver+1)
+	row.lease, row.bytes = lease, rowSize(&kv, false)
 	row.value = tw.s.backend.values.add(value)
 	tw.s.backend.put(row)
 	tw.s.index.addRow(ki)
-	ki.put(row.rev.Main, row.rev.Sub) // one index lookup per put
+	ki.put(row.main, int64(row.sub)) // one index lookup per put
 	ki.setLatest(&row)
 	kv.Value = tw.s.backend.values.bytes(row.value)
 	tw.changes = append(tw.changes, kv)
@@ -113,14 +113,14 @@ func (tw *storeTxn) DeleteRange(key, end []byte) (n, rev int64) {
 // the key index.
 func (tw *storeTxn) delete(ki *keyIndex) {
 	kv := KeyValue{Key: ki.key}
-	row := backendRecord{rev: Revision{Main: tw.beginRev + 1, Sub: int64(len(tw.changes))},
-		key: ki.id, value: tombstoneRef, bytes: rowSize(&kv, true)}
+	row := newRow(Revision{Main: tw.beginRev + 1, Sub: int64(len(tw.changes))}, ki.id, 0)
+	row.value, row.bytes = tombstoneRef, rowSize(&kv, true)
 	tw.s.backend.put(row)
 	tw.s.index.addRow(ki)
-	if err := ki.tombstone(row.rev.Main, row.rev.Sub); err != nil {
+	if err := ki.tombstone(row.main, int64(row.sub)); err != nil {
 		panic("mvcc: failed to tombstone an existing key " + string(ki.key) + ": " + err.Error())
 	}
-	tw.s.index.dirs.change(ki.key, -1, row.rev.Main)
+	tw.s.index.dirs.change(ki.key, -1, row.main)
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, true)
 }

@@ -91,7 +91,7 @@ func (s *store) freezeChunk(id uint32) {
 // isCurrent reports whether row r holds its key's current value.
 func (s *store) isCurrent(r *backendRecord) bool {
 	ki := s.index.byID(r.key)
-	return !r.tombstone() && ki.latestRev == r.rev && ki.modified() == r.rev
+	return !r.tombstone() && ki.latestRev == r.revision() && ki.modified() == r.revision()
 }
 
 // moveCurrent copies a current value into the active chunk (noting it
@@ -101,7 +101,7 @@ func (s *store) moveCurrent(r *backendRecord) {
 	moved := v.add(v.bytes(r.value))
 	if moved.stored() {
 		mc := v.chunk(moved.chunk)
-		mc.extra = append(mc.extra, r.rev)
+		mc.extra = append(mc.extra, r.revision())
 	}
 	v.release(r.value)
 	r.value = moved

@@ -10,14 +10,16 @@ type HistoryRecord struct {
 
 // History returns the stored (not yet physically compacted) rows with main
 // revision >= fromMain, in revision order, at most max of them. Rows below
-// the compaction revision disappear as the compaction batches run.
+// the compaction revision disappear as the compaction batches run; until
+// then their generation may be gone from the key index, and with it their
+// create revision (0 there; mod revision and version are the row's own).
 func (s *Server) History(fromMain int64, max int) []HistoryRecord {
 	var out []HistoryRecord
 	if max <= 0 {
 		return nil
 	}
 	s.kv.backend.ascend(Revision{Main: fromMain}, Revision{Main: 1<<63 - 1}, func(r backendRecord) bool {
-		out = append(out, HistoryRecord{Rev: r.rev, Kv: s.kv.rowKV(&r), Tombstone: r.tombstone()})
+		out = append(out, HistoryRecord{Rev: r.revision(), Kv: s.kv.rowKV(&r), Tombstone: r.tombstone()})
 		return len(out) < max
 	})
 	return out

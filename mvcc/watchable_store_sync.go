@@ -101,7 +101,7 @@ func (s *watchableStore) rangeEvents(minRev, curRev int64, chosen []*watcher) []
 func (s *watchableStore) rowToEvent(r *backendRecord) Event {
 	kv := s.rowKV(r)
 	if r.tombstone() {
-		kv.ModRevision = r.rev.Main
+		kv.ModRevision = r.main
 		return Event{Type: DELETE, Kv: kv}
 	}
 	return Event{Type: PUT, Kv: kv}
