@@ -43,7 +43,7 @@ type Server struct {
 	// watches, which never serve, and the walk over them was ~2% of the
 	// 5,000-node world's CPU. It may overcount, never undercount.
 	servingCalls int
-	streams   []*Stream
+	streams      []*Stream
 	// etcdStreams are the streams served by etcd3 watchers (uncached
 	// resources), the only ones Step must pump: NextWake and Step look at
 	// them instead of at every stream.

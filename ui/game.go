@@ -49,7 +49,32 @@ type Game struct {
 	DrawTime time.Duration
 	// DrawTotal is the Go time of all drawn frames (DrawTotal/Frames is the mean).
 	DrawTotal time.Duration
+	// FrameUpdate is the Go time of every Update since the Draw before
+	// the last drawn frame: with DrawTime, all the Go work of that frame.
+	FrameUpdate time.Duration
+
+	catchUp catchUp
 }
+
+// catchUp turns Ebiten's catch-up updates into one tick per frame. When
+// the browser draws slower than Ebiten's 60 ticks a second (a software
+// renderer, a busy laptop), Ebiten calls Update up to five times before
+// each Draw to catch up. Ticking the session each time would multiply the
+// Go work of a frame that was already slow (the world's budget, the
+// snapshot, the page's state) and draw only the last: so the first update
+// after a Draw ticks the session, and the others only read input and add
+// their real time to the next tick's.
+type catchUp struct {
+	ticked  bool          // the session ticked since the last Draw
+	pending time.Duration // real time of the updates that did not tick
+	work    time.Duration // Go time of the updates since the last Draw
+}
+
+// maxPending bounds the time carried by updates that did not tick, for a
+// loop that updates without drawing (it then ticks anyway): the stage
+// clock's largest step (view.Clock.MaxStep's default), more than Ebiten's
+// five updates of a frame.
+const maxPending = 100 * time.Millisecond
 
 // drawKey is what must change for the screen to need a new frame while
 // nothing moves.
@@ -65,8 +90,10 @@ type drawKey struct {
 // New returns the game for a session.
 func New(sess *live.Session) *Game { return &Game{sess: sess, r: newRenderer()} }
 
-// Update runs one tick: input, page commands, then the session.
+// Update reads input and page commands, then ticks the session once per
+// drawn frame (see catchUp).
 func (g *Game) Update() error {
+	start := time.Now()
 	g.input()
 	if g.Inbox != nil {
 		for cmd, ok := g.Inbox(); ok; cmd, ok = g.Inbox() {
@@ -79,16 +106,27 @@ func (g *Game) Update() error {
 			g.dirty = true
 		}
 	}
-	g.sess.Tick(time.Second / time.Duration(ebiten.TPS()))
+	c := &g.catchUp
+	dt := time.Second / time.Duration(ebiten.TPS())
+	if c.ticked && c.pending+2*dt <= maxPending { // the next update can still tick it all
+		c.pending += dt
+		c.work += time.Since(start)
+		return nil
+	}
+	g.sess.Tick(dt + c.pending)
+	c.ticked, c.pending = true, 0
 	if g.AfterTick != nil {
 		g.AfterTick(g.sess)
 	}
+	c.work += time.Since(start)
 	return nil
 }
 
 // Draw paints the stage when something changed; otherwise the previous
 // frame stays on screen (the screen is not cleared every frame).
 func (g *Game) Draw(screen *ebiten.Image) {
+	work := g.catchUp.work
+	g.catchUp.ticked, g.catchUp.work = false, 0
 	b := screen.Bounds()
 	g.fr = view.Fit(b.Dx(), b.Dy())
 	k := g.key(b.Dx(), b.Dy())
@@ -100,6 +138,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.r.draw(screen, g.sess.Scene(), g.fr)
 	g.DrawTime = time.Since(start)
 	g.DrawTotal += g.DrawTime
+	g.FrameUpdate = work
 	g.drawKey = k
 	g.frames++
 	if g.OnScreen != nil {

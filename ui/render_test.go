@@ -96,3 +96,41 @@ func BenchmarkDraw(b *testing.B) {
 	b.StopTimer()
 	_ = img.At(0, 0)
 }
+
+// TestOneTickPerFrame: Ebiten's catch-up updates (several before one
+// Draw when frames are slow) tick the session once, with the real time of
+// all of them, and a loop that never draws still ticks every 100 ms.
+func TestOneTickPerFrame(t *testing.T) {
+	sess := demoSession(t)
+	g := New(sess)
+	img := ebiten.NewImage(320, 240)
+	ticks, anim := sess.Ticks(), sess.AnimNow()
+	for frame := range 3 {
+		for range 4 {
+			if err := g.Update(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := sess.Ticks() - ticks; got != int64(frame+1) {
+			t.Fatalf("frame %d: %d ticks so far, want %d", frame, got, frame+1)
+		}
+		g.Draw(img)
+	}
+	if err := g.Update(); err != nil { // the 4th frame's tick carries frame 3's catch-up time
+		t.Fatal(err)
+	}
+	if got, want := sess.AnimNow()-anim, 13*(time.Second/60); got != want {
+		t.Errorf("animation clock moved %v over 13 updates, want %v", got, want)
+	}
+	if g.FrameUpdate <= 0 {
+		t.Errorf("FrameUpdate %v: a drawn frame's updates took no time", g.FrameUpdate)
+	}
+	g.Draw(img)
+	ticks = sess.Ticks()
+	for range 13 { // no Draw: ticks at updates 1, 7 and 13, 100 ms each after the first
+		g.Update()
+	}
+	if got := sess.Ticks() - ticks; got != 3 {
+		t.Errorf("13 updates without a draw ticked %d times, want 3", got)
+	}
+}

@@ -5,6 +5,9 @@ package e2e
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
+	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,16 +15,19 @@ import (
 )
 
 // TestStormFrameBudgetInBrowser measures issue "The stage"'s budget where
-// it applies: the Go time of each frame (simulation, snapshot, layout and
-// draw calls) in headless Chromium while a 5,000-node cluster's API server
-// restarts. WS_STORM=1 turns it on (building the world takes minutes in
-// wasm, too long for every `make test`); WS_STORM=N sets the node count.
-// It measures from the restart until the world reaches 32 s (the storm's
-// heavy part: the caches relist 150,000 pods from etcd at ~26.5 s, the
-// controller-manager's watch-list at ~27 s, kubectl's 150,000-pod LIST at
-// ~31 s), at most WS_STORM_WINDOW of wall time (default 4 min): headless
-// Chromium's software GL draws only a few frames a second, and each frame
-// runs the world for a few milliseconds.
+// it applies: the Go time of each drawn frame (every update since the
+// previous frame: input, the tick's simulation and snapshot, the page's
+// state; then the layout) in headless Chromium while a 5,000-node
+// cluster's API server restarts, with software GL kept off the page's
+// core (pinSoftwareGL). WS_STORM=1 turns it on (building the world takes
+// minutes in wasm, too long for every `make test`); WS_STORM=N sets the
+// node count. It measures from the restart until the world reaches 32 s
+// (the storm's heavy part: the caches relist 150,000 pods from etcd at
+// ~26.5 s, the controller-manager's watch-list at ~27 s, kubectl's
+// 150,000-pod LIST at ~31 s), at most WS_STORM_WINDOW of wall time
+// (default 6 min): software GL on one core draws a 1920x1080 frame in a
+// few hundred milliseconds, and each frame runs the world for at most
+// 4 ms.
 func TestStormFrameBudgetInBrowser(t *testing.T) {
 	nodes := os.Getenv("WS_STORM")
 	if nodes == "" {
@@ -33,6 +39,7 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 	start := time.Now()
 	ctx, cons, _ := stage(t, 1920, 1080, "/?demo=off&nodes="+nodes)
 	t.Logf("%s nodes: first frame after %v", nodes, time.Since(start).Round(time.Second))
+	pinSoftwareGL(t)
 	// The cluster settles first (every informer listed and watching): at
 	// the page's pace in headless Chromium (software GL, a few frames a
 	// second) that would take minutes, so the world jumps there in one go.
@@ -49,8 +56,9 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 		SimP95  float64  `json:"simP95Ms"`
 		DrawP95 float64  `json:"drawP95Ms"`
 		Over    []string `json:"over"`
+		GC      string   `json:"gc"`
 	}
-	window := 4 * time.Minute
+	window := 6 * time.Minute
 	if d, err := time.ParseDuration(os.Getenv("WS_STORM_WINDOW")); err == nil && d > 0 {
 		window = d
 	}
@@ -67,6 +75,7 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 	s := getState(t, ctx)
 	t.Logf("restart storm at %s nodes, %d frames drawn in %v: simulation + layout per frame p50 %.2f ms, p95 %.2f ms, max %.1f ms; simulation p95 %.2f ms; whole draw (layout + draw calls, software GL) p95 %.2f ms; world at %d ms",
 		nodes, st.Frames, window, st.P50, st.P95, st.Max, st.SimP95, st.DrawP95, s.TimeMs)
+	t.Logf("garbage collector in the window: %s", st.GC)
 	for _, o := range st.Over {
 		t.Logf("  over 8 ms: %s", o)
 	}
@@ -78,5 +87,40 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 	}
 	if st.P95 > 8 {
 		t.Errorf("p95 %.2f ms of simulation + layout per frame is over the 8 ms budget", st.P95)
+	}
+}
+
+// pinSoftwareGL keeps Chromium's software renderer off the page's thread.
+// Headless Chromium here draws WebGL with SwiftShader in its GPU process,
+// whose raster threads take every core (this machine has two) and
+// preempt the renderer's main thread, the page's only thread, in the
+// middle of a frame: the frame's Go time then counts time the thread did
+// not run (unpinned, the simulation's p95 was 7.5 ms against its 4 ms
+// budget and the frame's 11.0 ms, with 0.17 s of GC assists in the whole
+// window). A browser with a GPU renders off the CPU; pinning the GPU
+// process to the first core and the renderers to the second gives the
+// page's thread a core of its own, as there. WS_STORM_PIN=0 measures
+// unpinned.
+func pinSoftwareGL(t *testing.T) {
+	if os.Getenv("WS_STORM_PIN") == "0" {
+		t.Log("unpinned: software GL shares the cores with the page's thread")
+		return
+	}
+	if runtime.NumCPU() < 2 {
+		t.Log("one CPU: software GL and the page's thread share it")
+		return
+	}
+	for _, p := range []struct{ flag, cpu string }{{"--type=gpu-process", "0"}, {"--type=renderer", "1"}} {
+		out, _ := exec.Command("pgrep", "-f", "--", p.flag).Output()
+		pids := strings.Fields(string(out))
+		if len(pids) == 0 {
+			t.Fatalf("no Chromium process with %s to pin", p.flag)
+		}
+		for _, pid := range pids {
+			if o, err := exec.Command("taskset", "-a", "-cp", p.cpu, pid).CombinedOutput(); err != nil {
+				t.Fatalf("taskset %s (%s): %v: %s", pid, p.flag, err, o)
+			}
+		}
+		t.Logf("pinned %d Chromium process(es) with %s to CPU %s", len(pids), p.flag, p.cpu)
 	}
 }
