@@ -64,6 +64,7 @@ type Session struct {
 // etcd's key index cost more than a frame can spend at 5,000 nodes.
 type heavyParts struct {
 	at                int64
+	world             *engine.World // the world they were read from
 	clients, kubelets []view.Client
 	clientN           int
 	scan              clientScan // the pass over the clients in progress
@@ -205,11 +206,13 @@ func (s *Session) refresh() {
 
 // heavyRefresh re-reads the costly parts when they are due. Each part has
 // its own beat in a cycle of heavyEvery ticks (clients, then charts, then
-// the key index), so no single frame pays for all of them; a tick that
-// ran a command, and the first tick, refresh everything.
+// the key index), so no single frame pays for all of them; the first
+// tick, a tick that ran a command, and a new world (a lesson opened or
+// stepped back, a rewind) refresh everything.
 func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 	h := &s.heavy
-	all := h.at == 0 || s.ticks == s.cmdTick
+	all := h.at == 0 || s.ticks == s.cmdTick || w != h.world
+	h.world = w
 	h.at = max(s.ticks, 1)
 	beat := s.ticks % heavyEvery
 	fullStage := len(w.APIServers) > 0

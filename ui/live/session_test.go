@@ -147,3 +147,26 @@ func TestPickerKeyboard(t *testing.T) {
 		t.Fatalf("enter opened %v (picker open %v), want %s", s.lesson, s.chrome.Picker, want)
 	}
 }
+
+// TestDeepLinkShowsTheLessonsClients: a link to a lesson's step shows that
+// world's informers from the first frame. The costly parts of the
+// snapshot are otherwise re-read a slice per tick, and the session opens
+// on an empty world before the link's lesson replaces it.
+func TestDeepLinkShowsTheLessonsClients(t *testing.T) {
+	s, err := Open(Link{Lesson: "restart-storm", Step: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snap := s.Snapshot()
+	if len(snap.Clients) == 0 || snap.ClientN == 0 {
+		t.Fatalf("first frame of restart-storm step 5 shows %d clients (%d in all), want the controller-manager and the kubelets",
+			len(snap.Clients), snap.ClientN)
+	}
+	if err := s.OpenLesson("informers", 0, 2); err != nil { // a new world mid-session
+		t.Fatal(err)
+	}
+	s.Tick(time.Second / 60)
+	if got := s.Snapshot().ClientN; got == snap.ClientN {
+		t.Errorf("after opening another lesson the stage still counts %d clients, the old world's", got)
+	}
+}
