@@ -50,6 +50,9 @@ type shareState struct {
 	// Stepping back replays the steps into a new world: the typed
 	// commands are gone and so is the note.
 	typedIn *engine.World
+
+	builtInOf *lessons.Lesson // the lesson isBuiltIn is about
+	isBuiltIn bool
 }
 
 // ShareJSON is State.Share: the link of the moment after the last tick.
@@ -65,6 +68,11 @@ type ShareJSON struct {
 
 // noteTyped is ShareJSON.Note for a lesson world the learner typed in.
 const noteTyped = "the commands typed during this lesson are not in the link: it opens the lesson's steps only"
+
+// noteFile is ShareJSON.Note for a lesson opened from a file that is not
+// a built-in lesson (another id, or the same id edited): a link names a
+// lesson by id and version, and only the built-in ones travel with the app.
+const noteFile = "this lesson was opened from a file: the link opens the app's own lesson of that id, so send the file with it"
 
 func init() {
 	stateParts = append(stateParts, func(s *Session, st *State) { st.Share = s.Share() })
@@ -86,6 +94,9 @@ func (s *Session) Share() ShareJSON {
 		s.lessonQuery(&q, out.Version)
 		if s.share.typedIn == w {
 			out.Note = noteTyped
+		}
+		if !s.share.builtIn(s.lesson.l, out.Version) {
+			out.Note = noteFile
 		}
 	} else {
 		out.Commands = cp.Commands
@@ -150,11 +161,25 @@ func (st *shareState) lessonVersion(l *lessons.Lesson) string {
 	return st.version
 }
 
+// builtIn reports whether l, at version, is one of the app's own lessons
+// (remembered per lesson, as its version is).
+func (st *shareState) builtIn(l *lessons.Lesson, version string) bool {
+	if st.builtInOf != l {
+		own, err := lessons.ByID(l.ID)
+		st.builtInOf, st.isBuiltIn = l, err == nil && (own == l || LessonVersion(own) == version)
+	}
+	return st.isBuiltIn
+}
+
 // LessonVersion is a short hash of a lesson as parsed (every field the
 // runner and the stage read, line numbers included), so any edit to the
-// lesson's source gives it a new version.
+// lesson's source gives it a new version. Where the file was read from is
+// not part of it: a built-in lesson opened from a copy of its file is the
+// same lesson.
 func LessonVersion(l *lessons.Lesson) string {
-	b, err := json.Marshal(l)
+	c := *l
+	c.File = ""
+	b, err := json.Marshal(&c)
 	if err != nil { // a lesson is plain data; this does not happen
 		return "00000000"
 	}

@@ -3,6 +3,7 @@ package live
 import (
 	"fmt"
 	"net/url"
+	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -288,5 +289,43 @@ func TestShareNotesCommandsTypedInALesson(t *testing.T) {
 	}
 	if n := s.Share().Note; n != "" {
 		t.Errorf("note %q after stepping back", n)
+	}
+}
+
+// A lesson opened from a file travels in a link by id only: the share
+// says so unless the file is the app's own lesson, unchanged.
+func TestShareNotesALessonFromAFile(t *testing.T) {
+	s, err := Open(Link{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.OpenLessonSource("cues.md", cuesSource(t)); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Share().Note; n != noteFile {
+		t.Errorf("a lesson of its own id from a file: note %q, want %q", n, noteFile)
+	}
+	own, err := os.ReadFile("../../lessons/content/revisions.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.OpenLessonSource("revisions.md", string(own)); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Share().Note; n != "" {
+		t.Errorf("the built-in revisions lesson, opened from its own file: note %q, want none", n)
+	}
+	edited := strings.Replace(string(own), "\n\n", "\n\n\n", 1) // moves every line after it
+	if err := s.OpenLessonSource("revisions.md", edited); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Share().Note; n != noteFile {
+		t.Errorf("an edited copy of revisions: note %q, want %q", n, noteFile)
+	}
+	if err := s.OpenLesson("revisions", 0, 1); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Share().Note; n != "" {
+		t.Errorf("the built-in revisions lesson: note %q, want none", n)
 	}
 }
