@@ -7,6 +7,9 @@
 //   <section id="ws-lesson">     the lesson panel in words: title, step k of n,
 //                                narration, the question with its choices as
 //                                buttons (screen-reader only until focused)
+//   <section id="ws-picker">     the lesson picker while it is open: a button
+//                                per lesson (state().picker.rows), the same
+//                                "pickLesson N" a click on the stage sends
 //   <div id="ws-feed">           role=log, aria-live=polite: what happened, in
 //                                sentences (state().feed.items)
 //   <div id="ws-alerts">         role=alert, aria-live=assertive: the errors
@@ -40,7 +43,15 @@
       clip: auto; clip-path: none; white-space: normal; overflow: auto; max-height: 60vh;
       left: 50%; bottom: 24px; transform: translateX(-50%); z-index: 30; padding: 20px 24px;
       background: rgba(14, 17, 22, 0.96); border: 1px solid #2C3440; border-radius: 12px; }
-    #ws-lesson h2 { font-size: 24px; margin: 0 0 4px; }
+    #ws-lesson h2, #ws-picker h2 { font-size: 24px; margin: 0 0 4px; }
+    #ws-picker:focus-within { position: fixed !important; width: min(1280px, 92vw); height: auto; margin: 0;
+      clip: auto; clip-path: none; white-space: normal; overflow: auto; max-height: 88vh;
+      left: 50%; top: 50%; transform: translate(-50%, -50%); z-index: 30; padding: 24px 28px;
+      background: rgba(14, 17, 22, 0.98); border: 1px solid #2C3440; border-radius: 12px;
+      box-shadow: 0 0 0 100vmax rgba(14, 17, 22, 0.88); }
+    #ws-picker ol { padding: 0; margin: 16px 0; list-style: none; display: grid; gap: 8px;
+      grid-template-columns: repeat(auto-fill, minmax(380px, 1fr)); }
+    #ws-picker button { width: 100%; text-align: left; }
     #ws-lesson p { margin: 4px 0; color: #959EAC; }
     #ws-lesson ol { padding: 0; list-style: none; display: grid; gap: 8px; }
     #ws-lesson button { width: 100%; text-align: left; }
@@ -93,10 +104,11 @@
       bar.append(btn);
     }
     const lesson = el("section", { id: "ws-lesson", class: "ws-sr", "aria-label": "Lesson" });
+    const picker = el("section", { id: "ws-picker", class: "ws-sr", role: "dialog", "aria-label": "Lessons" });
     const feed = el("div", { id: "ws-feed", class: "ws-sr", role: "log", "aria-live": "polite",
       "aria-label": "What happens on the stage" });
     const alerts = el("div", { id: "ws-alerts", class: "ws-sr", role: "alert", "aria-live": "assertive" });
-    root.append(skip, bar, lesson, feed, alerts);
+    root.append(skip, bar, lesson, picker, feed, alerts);
     document.body.prepend(root);
     // Keys the stage must not see (this listener runs first: it is the
     // earliest on window's capture phase). Space and Enter on a button
@@ -108,7 +120,7 @@
       const typing = window.watchscope && window.watchscope.typing && window.watchscope.typing();
       if (ours || (e.key === "Tab" && !typing)) e.stopImmediatePropagation();
     }, true);
-    return { root, lesson, feed, alerts };
+    return { root, lesson, picker, feed, alerts };
   }
 
   // renderLesson redraws the lesson mirror when its words change, keeping
@@ -150,6 +162,34 @@
     if (again) again.focus();
   }
 
+  // renderPicker mirrors the stage's lesson picker while it is open: a
+  // button per row and Close. Opened from this layer (the toolbar's
+  // Lessons), it takes the focus to its first row; closed while it had
+  // the focus, it gives it back to Lessons.
+  function renderPicker(box, p) {
+    const key = JSON.stringify(p ? p.rows : null);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const active = document.activeElement;
+    const hadFocus = active && box.contains(active);
+    const inLayer = active && box.parentElement.contains(active);
+    box.replaceChildren();
+    if (!p) {
+      if (hadFocus) document.getElementById("ws-lessons").focus();
+      return;
+    }
+    const list = el("ol", { "aria-label": "Lessons" });
+    p.rows.forEach((r, i) => {
+      const b = el("button", { type: "button", id: "ws-pick-" + (i + 1), "data-id": r.id }, `${i + 1}. ${r.title}`);
+      b.addEventListener("click", () => send("pickLesson " + i));
+      list.append(el("li", {}, b));
+    });
+    const close = el("button", { type: "button", id: "ws-pick-close" }, "Close");
+    close.addEventListener("click", () => send("close"));
+    box.append(el("h2", { text: "Pick a lesson" }), list, close);
+    if (inLayer && !hadFocus) box.querySelector("button").focus();
+  }
+
   // appendFeed adds the items not shown yet: polite ones to the log,
   // assertive ones to the alert region.
   function appendFeed(ui, items, last) {
@@ -186,6 +226,7 @@
       try { s = JSON.parse(api.state()); } catch { return; }
       const feed = s.feed || { items: [] };
       renderLesson(ui.lesson, feed.lesson);
+      renderPicker(ui.picker, s.picker);
       last = appendFeed(ui, feed.items || [], last);
       labelCanvas(ui.root, feed.lesson);
       if (playing !== !s.paused) {

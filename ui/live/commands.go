@@ -126,7 +126,10 @@ func (s *Session) pickerKey(key string) {
 }
 
 // freePlay is the picker's row for the page's own sandbox world.
-const freePlay = "free-play"
+const (
+	freePlay      = "free-play"
+	freePlayTitle = "The live cluster of this page, no lesson"
+)
 
 // togglePicker opens the lesson picker with the catalogue.
 func (s *Session) togglePicker() {
@@ -138,14 +141,14 @@ func (s *Session) togglePicker() {
 	if err != nil {
 		s.chrome.Message = err.Error()
 	}
-	s.lessonIDs, s.chrome.Lessons = nil, nil
+	s.lessonIDs, s.lessonTitles, s.chrome.Lessons = nil, nil, nil
 	for i, l := range all {
-		s.lessonIDs = append(s.lessonIDs, l.ID)
+		s.lessonIDs, s.lessonTitles = append(s.lessonIDs, l.ID), append(s.lessonTitles, l.Title)
 		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", i+1, l.ID, l.Title))
 	}
 	if s.opts.Sandbox.Seed != 0 {
-		s.lessonIDs = append(s.lessonIDs, freePlay)
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", len(all)+1, freePlay, "The live cluster of this page, no lesson"))
+		s.lessonIDs, s.lessonTitles = append(s.lessonIDs, freePlay), append(s.lessonTitles, freePlayTitle)
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", len(all)+1, freePlay, freePlayTitle))
 	}
 }
 

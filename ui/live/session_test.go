@@ -170,3 +170,31 @@ func TestDeepLinkShowsTheLessonsClients(t *testing.T) {
 		t.Errorf("after opening another lesson the stage still counts %d clients, the old world's", got)
 	}
 }
+
+// TestPickerInState: the open picker's rows are in state() for the page's
+// accessibility layer, in the order pickLesson numbers them.
+func TestPickerInState(t *testing.T) {
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(sim, Options{})
+	if s.State().Picker != nil {
+		t.Fatal("a closed picker is in state()")
+	}
+	s.Send("picker")
+	s.Send("down")
+	s.Tick(0)
+	p, ok := s.State().Picker.(*PickerJSON)
+	if !ok || len(p.Rows) != len(s.lessonIDs) || p.At != 1 {
+		t.Fatalf("open picker in state(): %#v, want %d rows at row 1", s.State().Picker, len(s.lessonIDs))
+	}
+	if p.Rows[0].ID != "revisions" || p.Rows[0].Title == "" {
+		t.Errorf("first row %+v, want the revisions lesson with its title", p.Rows[0])
+	}
+	s.Send("pickLesson 2")
+	s.Tick(0)
+	if s.lesson == nil || s.lesson.l.ID != p.Rows[2].ID || s.State().Picker != nil {
+		t.Errorf("pickLesson 2 opened %v (picker %v), want %s and the picker closed", s.lesson, s.State().Picker, p.Rows[2].ID)
+	}
+}

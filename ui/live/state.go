@@ -40,6 +40,7 @@ type State struct {
 	Share   any `json:"share,omitempty"`   // share.go: the share link and trace hash
 	Feed    any `json:"feed,omitempty"`    // announce.go: the screen reader's event feed
 	Export  any `json:"export,omitempty"`  // export.go: a running GIF export's progress
+	Picker  any `json:"picker,omitempty"`  // picker.go: the open lesson picker's rows
 }
 
 // CheckJSON is one check's verdict.

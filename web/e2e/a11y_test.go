@@ -102,3 +102,49 @@ func TestA11yAnnounces410(t *testing.T) {
 		t.Fatalf("console errors:\n%v", f)
 	}
 }
+
+// TestA11yPickerRows opens the lesson picker from the keyboard alone: the
+// toolbar's Lessons puts a button per lesson in the DOM, in the stage's
+// order, with the focus on the first; Tab and Enter open the third; the
+// list goes and the focus is back on Lessons.
+func TestA11yPickerRows(t *testing.T) {
+	ctx, cons, _ := stage(t, 1920, 1080, "/?lesson=revisions")
+	waitFor(t, ctx, `document.querySelector("canvas[role=img]") !== null`, 30*time.Second)
+	active := func() string {
+		return run(t, ctx, chromedp.Evaluate[string](`document.activeElement ? document.activeElement.id : ""`))
+	}
+	do(t, ctx, chromedp.Focus(chromedp.ID("ws-lessons")), chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ctx, `document.activeElement && document.activeElement.id === "ws-pick-1"`, 10*time.Second)
+	var rows []struct {
+		ID    string `json:"id"`
+		Title string `json:"title"`
+	}
+	decode(t, run(t, ctx, chromedp.Evaluate[string](`JSON.stringify(JSON.parse(window.watchscope.state()).picker.rows)`)), &rows)
+	ids := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#ws-picker ol button")].map(b => b.dataset.id)`))
+	if len(rows) < 3 || len(ids) != len(rows) {
+		t.Fatalf("%d picker buttons in the DOM for %d rows in state()", len(ids), len(rows))
+	}
+	for i, r := range rows {
+		if ids[i] != r.ID {
+			t.Fatalf("button %d is %q, state() row %d is %q", i+1, ids[i], i+1, r.ID)
+		}
+	}
+	box := run(t, ctx, chromedp.Evaluate[float64](`document.getElementById("ws-picker").getBoundingClientRect().height`))
+	if box < 200 {
+		t.Errorf("the focused picker is %.0f px high: not shown", box)
+	}
+	settle(t, ctx)
+	screenshot(t, ctx, shotsDir(t), "a11y-picker.png")
+	do(t, ctx, chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab))
+	if a := active(); a != "ws-pick-3" {
+		t.Fatalf("two Tabs from the first row reached %q, want ws-pick-3", a)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(window.watchscope.state());
+		return s.lesson === %q && !s.picker; })()`, rows[2].ID), 30*time.Second)
+	waitFor(t, ctx, `document.querySelectorAll("#ws-picker button").length === 0 &&
+		document.activeElement && document.activeElement.id === "ws-lessons"`, 5*time.Second)
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}

@@ -1,0 +1,41 @@
+package live
+
+// The lesson picker in words, for the page's accessibility layer
+// (web/a11y.js): while the picker is open, state() lists its rows, and
+// the layer shows them as buttons that send "pickLesson N", the same
+// command a click on the stage's row sends.
+//
+//	"picker": {"at": 0, "rows": [{"id": "revisions", "title": "..."}, ...]}
+
+// PickerJSON is the open picker: its rows in order and the row the
+// keyboard's arrows are on.
+type PickerJSON struct {
+	At   int         `json:"at"`
+	Rows []PickerRow `json:"rows"`
+}
+
+// PickerRow is one lesson of the picker (or the page's free play).
+type PickerRow struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+}
+
+func init() {
+	stateParts = append(stateParts, func(s *Session, st *State) {
+		if p := s.pickerJSON(); p != nil {
+			st.Picker = p
+		}
+	})
+}
+
+// pickerJSON is the picker's rows, or nil when it is closed.
+func (s *Session) pickerJSON() *PickerJSON {
+	if !s.chrome.Picker || len(s.lessonIDs) == 0 {
+		return nil
+	}
+	p := &PickerJSON{At: s.chrome.PickerAt, Rows: make([]PickerRow, len(s.lessonIDs))}
+	for i, id := range s.lessonIDs {
+		p.Rows[i] = PickerRow{ID: id, Title: s.lessonTitles[i]}
+	}
+	return p
+}
