@@ -87,6 +87,7 @@ type answerArrival pendingCall
 
 func (a *answerArrival) run() {
 	p := (*pendingCall)(a)
+	p.rep.dropPending(p.req.ID, p)
 	done, resp := p.done, p.resp
 	p.rep.c.recycle(p)
 	done(resp)

@@ -176,13 +176,16 @@ func (r *apiReplica) deliverAnswers() {
 	r.syncMetrics()
 }
 
-// complete sends one answer back over its connection.
+// complete sends one answer back over its connection. The call stays
+// pending until the answer arrives: a connection that breaks while the
+// answer is on the wire fails the call (connClosed), as a reset reaches a
+// client waiting to read its response; otherwise the client would wait
+// for an answer the network dropped, forever.
 func (r *apiReplica) complete(c apiserver.Completion) {
 	p, ok := r.pending[c.Response.ID]
 	if !ok {
 		return
 	}
-	r.dropPending(c.Response.ID, p)
 	w := r.c.w
 	resp := c.Response
 	cause := p.cause
@@ -198,6 +201,7 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	if resp.ConnErr != nil {
 		// The connection is gone (refused or reset): the client learns it
 		// from its own TCP stack, not from a message on that connection.
+		r.dropPending(resp.ID, p)
 		r.c.dropConn(p.req.Client)
 		w.Schedule(w.now, id, func() {
 			if p.handle != nil {
@@ -216,16 +220,26 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	sendTask(p.conn, resp.SizeBytes, id, (*answerArrival)(p))
 }
 
+// refusalArrival is a refused watch's answer reaching the client.
+type refusalArrival pendingCall
+
+func (a *refusalArrival) run() {
+	p := (*pendingCall)(a)
+	p.rep.dropPending(p.req.ID, p)
+	p.handle.end(p.resp.Err())
+}
+
 // openWatch binds a stream to its handle, or ends the handle if the watch
 // was refused.
 func (r *apiReplica) openWatch(p *pendingCall, c apiserver.Completion, cause EventID) {
 	h := p.handle
 	h.cause = cause
-	if c.Stream == nil {
-		err := c.Response.Err()
-		send(p.conn, c.Response.SizeBytes, cause, func() { h.end(err) })
+	if c.Stream == nil { // pending until the refusal arrives, as an answer is
+		p.resp = c.Response
+		sendTask(p.conn, c.Response.SizeBytes, cause, (*refusalArrival)(p))
 		return
 	}
+	r.dropPending(c.Response.ID, p)
 	if h.ended { // the client gave up before the stream opened
 		c.Stream.Stop()
 		return

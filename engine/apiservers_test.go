@@ -111,3 +111,44 @@ func TestDrainInSlices(t *testing.T) {
 		t.Fatalf("after the initial events the watch got %q, want the live ADDED late", last)
 	}
 }
+
+// TestAnswerLostToAResetFailsTheCall: a connection that breaks while the
+// answer is on the wire fails the call with the reset, as a client reading
+// its response sees; the client must not wait forever for an answer the
+// network dropped (chaos seed 3622: kubectl's LIST answered as it was
+// disconnected, and it never listed again).
+func TestAnswerLostToAResetFailsTheCall(t *testing.T) {
+	w, err := NewWorld(Config{Seed: 1, APIServers: APIServersConfig{Replicas: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.RunFor(3 * time.Second)
+	var got []apiserver.Response
+	from := w.Trace.Last()
+	w.Do("kubectl", apiserver.Request{Verb: apiserver.LIST, Resource: "pods"},
+		func(r apiserver.Response) { got = append(got, r) })
+	answered := func() bool {
+		for _, e := range w.Trace.Since(from) {
+			if e.Kind == "RESP" {
+				return true
+			}
+		}
+		return false
+	}
+	for i := 0; !answered(); i++ {
+		if i == 1000 {
+			t.Fatal("the LIST was never answered")
+		}
+		w.Step()
+	}
+	if len(got) != 0 {
+		t.Fatal("the answer arrived in the same step it was sent: nothing on the wire to lose")
+	}
+	if err := w.Disconnect("kubectl", 0); err != nil {
+		t.Fatal(err)
+	}
+	w.RunFor(time.Second)
+	if len(got) != 1 || got[0].ConnErr == nil {
+		t.Fatalf("after the reset the call ended %d times (%v), want once with a connection error", len(got), got)
+	}
+}
