@@ -6,7 +6,11 @@
 #   offline.json    the files the service worker keeps offline (web/sw.js)
 #   *.gz, *.br      precompressed once here (brotli only if installed), so
 #                   the server never compresses on the fly
-# Usage: web/build.sh OUTDIR    (BROTLI_QUALITY overrides brotli's -q, default 9)
+# Usage: web/build.sh OUTDIR    (BROTLI_QUALITY overrides brotli's -q, default 11)
+#
+# Brotli at its best quality (11) takes ~40 s for app.wasm but gives
+# 3.46 MB where 9 gives 3.98: issue "The stage" budgets the page's whole
+# compressed transfer at 3.5 MB (web/e2e TestPageBudgets measures it).
 set -eu
 out=${1:?usage: web/build.sh OUTDIR}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -23,10 +27,12 @@ cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
 static=$(cd web && ls *.html *.js *.css *.svg 2>/dev/null || true) # ls fails when a pattern matches nothing
 for f in $static; do cp "web/$f" "$out/"; done
 
+command -v brotli >/dev/null 2>&1 ||
+	echo "web/build.sh: brotli is not installed: the page will be served gzip-compressed (~4.9 MB, over the 3.5 MB budget); apt-get install brotli" >&2
 for f in app.wasm wasm_exec.js $static; do
 	gzip -9 -n -k -f "$out/$f"
 	if command -v brotli >/dev/null 2>&1; then
-		brotli -f -q "${BROTLI_QUALITY:-9}" -o "$out/$f.br" "$out/$f"
+		brotli -f -q "${BROTLI_QUALITY:-11}" -o "$out/$f.br" "$out/$f"
 	fi
 done
 # offline.json: what the service worker (sw.js) keeps for offline use, every
