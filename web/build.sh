@@ -2,7 +2,8 @@
 # Builds the browser app into OUTDIR:
 #   app.wasm        the root package for GOOS=js GOARCH=wasm (main_js.go)
 #   wasm_exec.js    Go's JavaScript glue, from the same Go that built app.wasm
-#   the page's static files: every web/*.html, *.js, *.css, *.svg
+#   the page's static files: every web/*.html, *.js, *.css, *.svg, and the
+#                   images in assets/ (the icon)
 #   offline.json    the files the service worker keeps offline (web/sw.js)
 #   *.gz, *.br      precompressed once here (brotli only if installed), so
 #                   the server never compresses on the fly
@@ -26,6 +27,9 @@ GOOS=js GOARCH=wasm go build -buildvcs=auto -trimpath -ldflags='-s -w' -o "$out/
 cp "$(go env GOROOT)/lib/wasm/wasm_exec.js" "$out/wasm_exec.js"
 static=$(cd web && ls *.html *.js *.css *.svg 2>/dev/null || true) # ls fails when a pattern matches nothing
 for f in $static; do cp "web/$f" "$out/"; done
+images=$(cd assets && ls *.svg *.png 2>/dev/null || true) # the page's own images (the icon)
+for f in $images; do cp "assets/$f" "$out/"; done
+static="$static $images"
 
 command -v brotli >/dev/null 2>&1 ||
 	echo "web/build.sh: brotli is not installed: the page will be served gzip-compressed (~4.9 MB, over the 3.5 MB budget); apt-get install brotli" >&2

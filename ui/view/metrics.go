@@ -5,24 +5,21 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/image/font"
-	"golang.org/x/image/font/gofont/gomedium"
-	"golang.org/x/image/font/gofont/gomono"
-	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
+
+	"watchscope/assets"
 )
 
-// TTF is the font file of each role: the Go fonts (Bigelow & Holmes),
-// made for reading code, with a monospace member whose digits all have
-// the same width so that changing numbers do not jitter.
+// TTF is the font file of each role (package assets: the Go fonts).
 func TTF(f Font) []byte {
 	switch f {
 	case ProseBold:
-		return gomedium.TTF
+		return assets.ProseBoldTTF
 	case Mono:
-		return gomono.TTF
+		return assets.MonoTTF
 	}
-	return goregular.TTF
+	return assets.ProseTTF
 }
 
 var (
