@@ -71,26 +71,27 @@ func gcRead() []metrics.Sample {
 	return s
 }
 
-// gcSince is the change of gcNames since from, as "N cycles, assists A s,
-// idle marking I s, pauses P s".
+// gcSince is the change of gcNames since from (nil: since the start), as
+// "N cycles, assists A s, idle marking I s, pauses P s".
 func gcSince(from []metrics.Sample) string {
-	now := gcRead()
-	val := func(i int) float64 {
-		v := func(s metrics.Sample) float64 {
-			switch s.Value.Kind() {
-			case metrics.KindUint64:
-				return float64(s.Value.Uint64())
-			case metrics.KindFloat64:
-				return s.Value.Float64()
-			}
-			return 0
+	var d [4]float64
+	for i, s := range gcRead() {
+		d[i] = sampleValue(s)
+		if from != nil {
+			d[i] -= sampleValue(from[i])
 		}
-		if from == nil {
-			return v(now[i])
-		}
-		return v(now[i]) - v(from[i])
 	}
-	return fmt.Sprintf("%.0f cycles, assists %.2f s, idle marking %.2f s, pauses %.2f s", val(0), val(1), val(2), val(3))
+	return fmt.Sprintf("%.0f cycles, assists %.2f s, idle marking %.2f s, pauses %.2f s", d[0], d[1], d[2], d[3])
+}
+
+func sampleValue(s metrics.Sample) float64 {
+	switch s.Value.Kind() {
+	case metrics.KindUint64:
+		return float64(s.Value.Uint64())
+	case metrics.KindFloat64:
+		return s.Value.Float64()
+	}
+	return 0 // a metric this Go does not have
 }
 
 func (f *frameCosts) add(updates, layout, draw time.Duration) {

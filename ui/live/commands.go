@@ -86,8 +86,8 @@ func (s *Session) stageCommand(verb, arg string) bool {
 	case "up", "down", "enter": // the picker's keyboard selection
 		s.pickerKey(verb)
 	case "pickLesson":
-		if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(s.lessonIDs) {
-			s.openLesson(s.lessonIDs[i], 0)
+		if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(s.picker) {
+			s.openLesson(s.picker[i].ID, 0)
 		}
 	case "help":
 		s.chrome.Help = !s.chrome.Help
@@ -112,16 +112,16 @@ func (s *Session) speed() float64 {
 // selected lesson (enter); outside the picker the keys do nothing.
 func (s *Session) pickerKey(key string) {
 	c := &s.chrome
-	if !c.Picker || len(s.lessonIDs) == 0 {
+	if !c.Picker || len(s.picker) == 0 {
 		return
 	}
 	switch key {
 	case "up":
-		c.PickerAt = (c.PickerAt + len(s.lessonIDs) - 1) % len(s.lessonIDs)
+		c.PickerAt = (c.PickerAt + len(s.picker) - 1) % len(s.picker)
 	case "down":
-		c.PickerAt = (c.PickerAt + 1) % len(s.lessonIDs)
+		c.PickerAt = (c.PickerAt + 1) % len(s.picker)
 	case "enter":
-		s.openLesson(s.lessonIDs[min(max(c.PickerAt, 0), len(s.lessonIDs)-1)], 0)
+		s.openLesson(s.picker[min(max(c.PickerAt, 0), len(s.picker)-1)].ID, 0)
 	}
 }
 
@@ -141,13 +141,13 @@ func (s *Session) togglePicker() {
 	if err != nil {
 		s.chrome.Message = err.Error()
 	}
-	s.lessonIDs, s.lessonTitles, s.chrome.Lessons = nil, nil, nil
+	s.picker, s.chrome.Lessons = nil, nil
 	for i, l := range all {
-		s.lessonIDs, s.lessonTitles = append(s.lessonIDs, l.ID), append(s.lessonTitles, l.Title)
+		s.picker = append(s.picker, PickerRow{ID: l.ID, Title: l.Title})
 		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", i+1, l.ID, l.Title))
 	}
 	if s.opts.Sandbox.Seed != 0 {
-		s.lessonIDs, s.lessonTitles = append(s.lessonIDs, freePlay), append(s.lessonTitles, freePlayTitle)
+		s.picker = append(s.picker, PickerRow{ID: freePlay, Title: freePlayTitle})
 		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", len(all)+1, freePlay, freePlayTitle))
 	}
 }

@@ -30,12 +30,8 @@ func init() {
 
 // pickerJSON is the picker's rows, or nil when it is closed.
 func (s *Session) pickerJSON() *PickerJSON {
-	if !s.chrome.Picker || len(s.lessonIDs) == 0 {
+	if !s.chrome.Picker || len(s.picker) == 0 {
 		return nil
 	}
-	p := &PickerJSON{At: s.chrome.PickerAt, Rows: make([]PickerRow, len(s.lessonIDs))}
-	for i, id := range s.lessonIDs {
-		p.Rows[i] = PickerRow{ID: id, Title: s.lessonTitles[i]}
-	}
-	return p
+	return &PickerJSON{At: s.chrome.PickerAt, Rows: s.picker}
 }

@@ -31,25 +31,24 @@ const (
 // loop (Ebiten's Update/Draw); the page's send() reaches it through Send
 // on that same loop.
 type Session struct {
-	sim          Sim
-	opts         Options
-	lesson       *lessonPlay
-	clock        view.Clock
-	motion       view.Motion
-	demo         *view.Demo
-	queue        []string
-	log          []view.LogLine
-	snap         view.Snapshot
-	ticks        int64
-	chrome       view.Chrome
-	markers      []view.TraceItem
-	lastID       uint64   // newest trace event scanned for markers
-	lessonIDs    []string // the picker's rows
-	lessonTitles []string // ... and their titles
-	Timing       Timing
-	cmdTick      int64         // the last tick that ran a command
-	world        *engine.World // the world the markers were scanned from
-	heavy        heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
+	sim     Sim
+	opts    Options
+	lesson  *lessonPlay
+	clock   view.Clock
+	motion  view.Motion
+	demo    *view.Demo
+	queue   []string
+	log     []view.LogLine
+	snap    view.Snapshot
+	ticks   int64
+	chrome  view.Chrome
+	markers []view.TraceItem
+	lastID  uint64      // newest trace event scanned for markers
+	picker  []PickerRow // the lesson picker's rows
+	Timing  Timing
+	cmdTick int64         // the last tick that ran a command
+	world   *engine.World // the world the markers were scanned from
+	heavy   heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 
 	pace framePlan // how a frame's time is shared between world and stage
 

@@ -41,8 +41,9 @@ type shareState struct {
 	n    int
 	cmds string
 
-	lesson  *lessons.Lesson // the lesson whose version is cached
-	version string
+	lesson    *lessons.Lesson // the lesson whose version is cached
+	version   string
+	isBuiltIn bool // ... and whether it is one of the app's own, unchanged
 
 	// typedIn is the lesson world the learner typed console commands in.
 	// A lesson link replays the lesson's steps only, so such a moment is
@@ -50,9 +51,6 @@ type shareState struct {
 	// Stepping back replays the steps into a new world: the typed
 	// commands are gone and so is the note.
 	typedIn *engine.World
-
-	builtInOf *lessons.Lesson // the lesson isBuiltIn is about
-	isBuiltIn bool
 }
 
 // ShareJSON is State.Share: the link of the moment after the last tick.
@@ -95,7 +93,7 @@ func (s *Session) Share() ShareJSON {
 		if s.share.typedIn == w {
 			out.Note = noteTyped
 		}
-		if !s.share.builtIn(s.lesson.l, out.Version) {
+		if !s.share.isBuiltIn {
 			out.Note = noteFile
 		}
 	} else {
@@ -154,21 +152,15 @@ func param(q *strings.Builder, name, value string) {
 	q.WriteString(value)
 }
 
+// lessonVersion is l's version (LessonVersion), worked out once per
+// lesson together with isBuiltIn.
 func (st *shareState) lessonVersion(l *lessons.Lesson) string {
 	if st.lesson != l {
 		st.lesson, st.version = l, LessonVersion(l)
+		own, err := lessons.ByID(l.ID)
+		st.isBuiltIn = err == nil && LessonVersion(own) == st.version
 	}
 	return st.version
-}
-
-// builtIn reports whether l, at version, is one of the app's own lessons
-// (remembered per lesson, as its version is).
-func (st *shareState) builtIn(l *lessons.Lesson, version string) bool {
-	if st.builtInOf != l {
-		own, err := lessons.ByID(l.ID)
-		st.builtInOf, st.isBuiltIn = l, err == nil && (own == l || LessonVersion(own) == version)
-	}
-	return st.isBuiltIn
 }
 
 // LessonVersion is a short hash of a lesson as parsed (every field the
