@@ -23,7 +23,9 @@ func overlays(sc *Scene, s Snapshot) {
 	if u.Console {
 		consoleLog(o, s.Log)
 		o.rect(Rect{X: StageLeft, Y: PanelTop - 64, W: StageEnd - StageLeft, H: 56, Radius: 10, Fill: Rule})
-		o.label(StageLeft+20, PanelTop-50, "$ "+u.Input+"▏", Mono, 24, Left, Ink)
+		o.label(StageLeft+20, PanelTop-50, "$ "+u.Input, Mono, 24, Left, Ink)
+		// The caret is a bar, not a glyph: the Go fonts have no U+258F.
+		o.rect(Rect{X: StageLeft + 20 + Measure(Mono, 24, "$ "+u.Input), Y: PanelTop - 50, W: 3, H: 30, Fill: Ink})
 		o.label(StageEnd-20, PanelTop-46, "Enter runs · ↑ history · Esc closes", Prose, 16, Right, Caption)
 	}
 	if u.Picker {

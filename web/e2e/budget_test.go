@@ -14,7 +14,9 @@ import (
 //
 //	transfer     every byte the page fetched until its first frame, as
 //	             the browser counts them (Resource Timing's transferSize:
-//	             compressed bodies plus headers): at most 3.5 MB
+//	             compressed bodies plus headers): at most 4.0 MB (issue 14
+//	             raised it from 3.5 MB for ebitenui's widgets and the
+//	             scene and motion work after it)
 //	first frame  navigation start to the first frame drawn with the
 //	             world running (watchscope.readyAt): at most 3 s
 //
@@ -33,8 +35,8 @@ func TestPageBudgets(t *testing.T) {
 	})())`)), &m)
 	t.Logf("transfer %.0f bytes = %.2f MB (%.2f MB decoded) in %d requests: %v", m.Transfer, m.Transfer/1e6, m.Decoded/1e6, len(m.Files), m.Files)
 	t.Logf("first frame %.0f ms after navigation start", m.ReadyAt)
-	if m.Transfer > 3.5e6 {
-		t.Errorf("the page transferred %.2f MB, over the 3.5 MB budget", m.Transfer/1e6)
+	if m.Transfer > 4.0e6 {
+		t.Errorf("the page transferred %.2f MB, over the 4.0 MB budget", m.Transfer/1e6)
 	}
 	if m.Transfer < 1e5 {
 		t.Errorf("the page transferred %.0f bytes: the browser did not count the downloads", m.Transfer)
