@@ -2,7 +2,7 @@
 
 // Command watchscope is the command line of WatchScope, a teaching
 // visualizer of how Kubernetes watches work. The browser app is the same
-// program compiled to WebAssembly (main_js.go); this file is everything
+// program compiled to WebAssembly (main_js.go starts ui/page); this file is everything
 // else: the console, the web server, and (as they land) the lesson player,
 // the checker and the scenario runner.
 package main

@@ -28,11 +28,11 @@ import (
 // The 512 MB budget is wasm linear memory (end-sys-MiB below), which
 // grows to about twice the live heap under the default GOGC=100 and never
 // shrinks. The page needs a soft memory limit to stay under it at 5,000
-// nodes; measure with the limit the page sets (main_js.go), i.e.
+// nodes; measure with the limit the page sets (ui/page), i.e.
 // GOMEMLIMIT=400MiB in Node's environment (the runtime reads it at
 // startup). In wasm, freed pages still count as linear memory, so linear
 // memory ends above the limit (429 MiB at the ten-minute peak with 400,
-// see main_js.go).
+// see ui/page/page.go).
 
 func BenchmarkWorld500(b *testing.B)  { benchWorld(b, 500) }
 func BenchmarkWorld1000(b *testing.B) { benchWorld(b, 1000) }

@@ -21,11 +21,11 @@ type Game struct {
 	fr   view.Frame
 
 	// PageKeys is set when the page delivers the presenter keys itself
-	// (main_js.go listens to keydown): a clicker's keydown and keyup can
+	// (ui/page listens to keydown): a clicker's keydown and keyup can
 	// land between two ticks, and a key polled per tick would be lost.
 	PageKeys bool
 
-	// Hooks for the page (main_js.go): Inbox is polled every tick for
+	// Hooks for the page (ui/page): Inbox is polled every tick for
 	// commands sent by window.watchscope.send; AfterTick and AfterDraw
 	// run after each Update and Draw.
 	Inbox func() (string, bool)

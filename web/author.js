@@ -1,7 +1,7 @@
 // WatchScope authoring: open a lesson file from disk and play it.
 //
 //   O, or dropping a .md file anywhere on the page, opens a lesson file.
-//   The text goes to watchscope.loadLesson (main_js_author.go), which
+//   The text goes to watchscope.loadLesson (ui/page/author.go), which
 //   parses it with the same code as `go run . lint FILE`: a broken file
 //   lists its problems here, file.md:LINE: message, and the lesson that
 //   was playing keeps playing; a good one opens on the stage.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Builds the browser app into OUTDIR:
-#   app.wasm        the root package for GOOS=js GOARCH=wasm (main_js.go)
+#   app.wasm        the root package for GOOS=js GOARCH=wasm (main_js.go, which starts ui/page)
 #   wasm_exec.js    Go's JavaScript glue, from the same Go that built app.wasm
 #   the page's static files: every web/*.html, *.js, *.css, *.svg, and the
 #                   images in assets/ (the icon)

@@ -2,7 +2,7 @@
 // chosen time range, for slides. Key E (or watchscopeExport.open()) opens
 // the panel.
 //
-// All the work is the app's (main_js_export.go): watchscope.exportPNG()
+// All the work is the app's (ui/page/export.go): watchscope.exportPNG()
 // and watchscope.exportGIF({from, to, fps, width}) return Promises of a
 // File; state().export has the default range and the GIF's progress. The
 // GIF is recorded on a hidden copy of the world, so the stage goes on

@@ -1,6 +1,6 @@
 //go:build js
 
-package main
+package page
 
 import (
 	"encoding/json"
@@ -123,26 +123,25 @@ func (f *frameCosts) json() string {
 	return string(b)
 }
 
-func init() {
-	apiParts = append(apiParts, func(p *apiPage) {
-		f := &frameCosts{}
-		var sess *live.Session
-		p.afterTick = append(p.afterTick, func(s *live.Session) {
-			sess, f.sim = s, s.Timing.Sim
-			f.ticks, f.beat, f.parts[0] = s.Ticks(), s.Beat(), s.Timing.Refresh
-		})
-		p.afterDraw = append(p.afterDraw, func(int64) {
-			if sess != nil { // the layout of the frame just drawn
-				f.add(p.game.FrameUpdate, sess.Timing.Layout, p.game.DrawTime)
-			}
-		})
-		p.api.Set("frameStats", js.FuncOf(func(_ js.Value, args []js.Value) any {
-			out := f.json()
-			if len(args) > 0 && args[0].Truthy() {
-				f.total, f.sims, f.draws, f.over = f.total[:0], f.sims[:0], f.draws[:0], nil
-				f.gc0 = gcRead()
-			}
-			return out
-		}))
+// installStats publishes frameStats.
+func installStats(p *apiPage) {
+	f := &frameCosts{}
+	var sess *live.Session
+	p.afterTick = append(p.afterTick, func(s *live.Session) {
+		sess, f.sim = s, s.Timing.Sim
+		f.ticks, f.beat, f.parts[0] = s.Ticks(), s.Beat(), s.Timing.Refresh
 	})
+	p.afterDraw = append(p.afterDraw, func(int64) {
+		if sess != nil { // the layout of the frame just drawn
+			f.add(p.game.FrameUpdate, sess.Timing.Layout, p.game.DrawTime)
+		}
+	})
+	p.api.Set("frameStats", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		out := f.json()
+		if len(args) > 0 && args[0].Truthy() {
+			f.total, f.sims, f.draws, f.over = f.total[:0], f.sims[:0], f.draws[:0], nil
+			f.gc0 = gcRead()
+		}
+		return out
+	}))
 }

@@ -1,6 +1,6 @@
 //go:build js
 
-package main
+package page
 
 import (
 	"encoding/base64"
@@ -16,8 +16,6 @@ import (
 //	                     the QR code of text (live.QRPNG: S image pixels per
 //	                     module, a quiet zone of 4 modules around), or
 //	                     {error: "..."} when text is too long for any QR code
-func init() { apiParts = append(apiParts, installShare) }
-
 func installShare(p *apiPage) {
 	p.api.Set("qr", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 || args[0].Type() != js.TypeString {

@@ -1,6 +1,6 @@
 //go:build js
 
-package main
+package page
 
 import (
 	"encoding/json"
@@ -21,8 +21,6 @@ import (
 //	event "watchscope:lesson"
 //	    on window once the stage has opened it (or failed to): detail is
 //	    JSON {ok, file, id, error}
-func init() { apiParts = append(apiParts, installAuthor) }
-
 func installAuthor(p *apiPage) {
 	p.api.Set("loadLesson", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {

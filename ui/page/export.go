@@ -1,5 +1,7 @@
 //go:build js
 
+package page
+
 // Export for slides (web/export.js is the panel; key E opens it):
 //
 //	watchscope.exportPNG()             Promise of a File (a Blob with a name):
@@ -22,7 +24,6 @@
 // progress of a GIF export ({running, frame, frames, bytes, done, error}).
 // The GIF is recorded on a hidden fork of the world, a few frames per
 // tick, so the stage goes on while it is made.
-package main
 
 import (
 	"math"
@@ -34,8 +35,6 @@ import (
 	"watchscope/ui"
 	"watchscope/ui/live"
 )
-
-func init() { apiParts = append(apiParts, installExport) }
 
 // gifBudget is the wall time a tick may spend on GIF frames.
 const gifBudget = 12 * time.Millisecond

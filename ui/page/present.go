@@ -1,6 +1,6 @@
 //go:build js
 
-package main
+package page
 
 import (
 	"encoding/json"
@@ -18,8 +18,6 @@ import (
 //	event "watchscope:present"   on window, detail = that JSON, after every
 //	                             tick that changed it (so the page pushes
 //	                             changes instead of polling state())
-func init() { apiParts = append(apiParts, installPresent) }
-
 func installPresent(p *apiPage) {
 	var last string
 	p.api.Set("present", js.FuncOf(func(js.Value, []js.Value) any { return last }))

@@ -1,0 +1,287 @@
+//go:build js
+
+// Package page is WatchScope's browser glue (built for js only): it
+// builds the simulated world, starts the stage and installs
+// window.watchscope, the page's JavaScript API. The root's main_js.go
+// does nothing but call Run.
+//
+//	watchscope.ready      true once the first frame is drawn
+//	watchscope.readyAt    performance.now() at that moment (ms)
+//	watchscope.state()    JSON: simulated time, revisions, keys, recent events, console log,
+//	                      lesson, step, checks, counts, and each feature's part (live.State)
+//	watchscope.send(cmd)  queue a command for the next tick: console lines (etcdctl,
+//	                      kubectl, sim), and next, back, lesson ID, sandbox, pick N,
+//	                      play, pause, speed X, why ID, theme projector|dark, ...
+//	watchscope.stats()    JSON: frames drawn, Go time of the last frame, TPS, FPS
+//	watchscope.typing()   true while the stage's console has the keyboard
+//
+// Each feature's file adds its part (see parts): loadLesson (author.go),
+// present (present.go), qr (share.go), exportPNG/exportGIF/exportCancel
+// (export.go), frameStats (stats.go).
+//
+// Query parameters (a deep link): lesson=ID step=N seed=S speed=X
+// theme=projector motion=reduced nodes=N demo=off. A bad one is dropped
+// and named in a one-line message on the stage.
+package page
+
+import (
+	"encoding/json"
+	"net/url"
+	"runtime/debug"
+	"strings"
+	"sync/atomic"
+	"syscall/js"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"watchscope/ui"
+	"watchscope/ui/live"
+	"watchscope/ui/view"
+)
+
+// memoryLimit is the Go runtime's soft memory limit in the browser. Wasm
+// linear memory never shrinks, and pages the collector frees between
+// live objects are not always reusable for the next large allocation, so
+// linear memory settles above the limit. The limit must leave the
+// collector room above the largest live heap: the 5,000-node world peaks
+// at ~290 MiB live just before the API server's ten-minute compaction
+// (etcd then holds ten minutes of history), and with a 340 MiB limit it
+// stopped making progress there (a collection after every few MiB). On
+// the page's frame schedule (engine BenchmarkWorld5000PeakFrames under
+// Node), 400 MiB ran the eleven minutes at 0.97 of real time and ended
+// at 429 MiB of linear memory; 440 MiB with GOGC=50 at 443 MiB. Both are
+// under the 512 MB budget of issue "Clients and the world"; smaller
+// worlds never reach the limit.
+const memoryLimit = 400 << 20
+
+// Run starts the stage in the page and never returns.
+func Run() {
+	debug.SetMemoryLimit(memoryLimit)
+	perf := js.Global().Get("performance")
+	mainAt := perf.Call("now").Float()
+	link := live.ParseLink(query())
+	sess, err := live.Open(link)
+	openedAt := perf.Call("now").Float()
+	if err != nil {
+		panic(err)
+	}
+	view.SetTheme(link.Theme == "projector")
+	if prefersReducedMotion() {
+		sess.Chrome().Reduced = true
+	}
+	g := ui.New(sess)
+	installAPI(g, sess)
+	api := js.Global().Get("watchscope")
+	api.Set("mainAt", mainAt)     // performance.now() when Go's main started (ms)
+	api.Set("openedAt", openedAt) // ... and when the world and lesson were ready
+	ebiten.SetWindowTitle("WatchScope")
+	ebiten.SetScreenClearedEveryFrame(false)
+	if err := ebiten.RunGame(g); err != nil {
+		panic(err)
+	}
+}
+
+// prefersReducedMotion reads the system setting (CSS prefers-reduced-motion):
+// the stage then highlights where packets arrive instead of moving them.
+func prefersReducedMotion() bool {
+	mm := js.Global().Get("matchMedia")
+	if mm.Type() != js.TypeFunction {
+		return false
+	}
+	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy()
+}
+
+func query() url.Values {
+	s := js.Global().Get("location").Get("search").String()
+	v, _ := url.ParseQuery(strings.TrimPrefix(s, "?"))
+	return v
+}
+
+// installAPI publishes window.watchscope. Its functions never block and
+// never touch the session: send() drops the command into a buffered
+// channel the game drains on its next tick, and state() returns the JSON
+// the game published after its last tick.
+func installAPI(g *ui.Game, sess *live.Session) {
+	inbox := make(chan string, 64)
+	var state atomic.Pointer[string]
+	empty := sess.StateJSON()
+	state.Store(&empty)
+
+	api := js.Global().Get("Object").New()
+	api.Set("ready", false)
+	api.Set("send", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		if len(args) == 0 {
+			return false
+		}
+		select {
+		case inbox <- args[0].String():
+			return true
+		default:
+			return false
+		}
+	}))
+	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any { return *state.Load() }))
+	// typing is true while the stage's console has the keyboard: the
+	// page's own keys (notes window, share, open, export) stay quiet then.
+	api.Set("typing", js.FuncOf(func(js.Value, []js.Value) any { return g.ConsoleOpen() }))
+	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g, sess) }))
+	js.Global().Set("watchscope", api)
+
+	jobs := make(chan func(*ui.Game, *live.Session), 16)
+	g.Jobs = func() (func(*ui.Game, *live.Session), bool) {
+		select {
+		case j := <-jobs:
+			return j, true
+		default:
+			return nil, false
+		}
+	}
+	p := &apiPage{api: api, game: g, inbox: inbox, jobs: jobs}
+	for _, part := range parts {
+		part(p)
+	}
+	g.Inbox = func() (string, bool) {
+		select {
+		case c := <-inbox:
+			return c, true
+		default:
+			return "", false
+		}
+	}
+	installKeys(g, inbox)
+	g.AfterTick = func(s *live.Session) {
+		j := s.StateJSON()
+		state.Store(&j)
+		for _, f := range p.afterTick {
+			f(s)
+		}
+	}
+	g.AfterDraw = func(frame int64) {
+		for _, f := range p.afterDraw {
+			f(frame)
+		}
+		if frame == 1 {
+			api.Set("readyAt", js.Global().Get("performance").Call("now"))
+			api.Set("ready", true)
+		}
+	}
+}
+
+// apiPage is what a part of the page API (one file of this package) gets to work
+// with. Its JavaScript functions must not touch the session directly:
+// they queue a command (inbox) or a job that runs on the game loop.
+type apiPage struct {
+	api       js.Value // window.watchscope
+	game      *ui.Game
+	inbox     chan string
+	jobs      chan func(*ui.Game, *live.Session)
+	afterTick []func(*live.Session) // after each tick, on the game loop
+	afterDraw []func(frame int64)   // after each drawn frame
+}
+
+// parts install the feature parts of window.watchscope, one line each;
+// a new part is its own file plus a line here.
+var parts = []func(*apiPage){
+	installPresent, // present.go: the speaker notes window's feed
+	installShare,   // share.go: the QR code of a link
+	installAuthor,  // author.go: open a lesson file
+	installExport,  // export.go: PNG and GIF for slides
+	installStats,   // stats.go: the frame budget as the browser sees it
+}
+
+// queue hands a job to the game loop; false when the queue is full.
+func (p *apiPage) queue(job func(*ui.Game, *live.Session)) bool {
+	select {
+	case p.jobs <- job:
+		return true
+	default:
+		return false
+	}
+}
+
+func statsJSON(g *ui.Game, sess *live.Session) string {
+	b, _ := json.Marshal(struct {
+		Frames     int64   `json:"frames"`
+		LastDrawMs float64 `json:"lastDrawMs"`
+		MeanDrawMs float64 `json:"meanDrawMs"`
+		TPS        float64 `json:"tps"`
+		FPS        float64 `json:"fps"`
+		SimMs      float64 `json:"simMs"`     // the last tick's simulation
+		RefreshMs  float64 `json:"refreshMs"` // the last tick's snapshot for the stage
+	}{g.Frames(), ms(g.DrawTime), ms(g.DrawTotal / time.Duration(max(1, g.Frames()))),
+		ebiten.ActualTPS(), ebiten.ActualFPS(), ms(sess.Timing.Sim), ms(sess.Timing.Refresh)})
+	return string(b)
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// pageKeys maps KeyboardEvent.code to stage commands. Presenter clickers
+// send PageDown/PageUp (some "." and "b"); "?" is matched on the key.
+var pageKeys = map[string]string{
+	"ArrowRight": "next", "PageDown": "next", "ArrowLeft": "back", "PageUp": "back",
+	"Space": "space", "KeyB": "blank", "KeyM": "motion", "KeyH": "help", "Escape": "close",
+	"KeyW": "why", "KeyL": "picker", "Equal": "faster", "NumpadAdd": "faster",
+	"Minus": "slower", "NumpadSubtract": "slower", "Period": "tick", "KeyP": "theme toggle",
+	"Backquote": "console", "ArrowUp": "up", "ArrowDown": "down", "Enter": "enter",
+	"Digit1": "digit 1", "Digit2": "digit 2", "Digit3": "digit 3", "Digit4": "digit 4", "Digit5": "digit 5",
+	"Digit6": "digit 6", "Digit7": "digit 7", "Digit8": "digit 8", "Digit9": "digit 9",
+}
+
+// installKeys listens to keydown on the page and queues the presenter
+// keys as commands: an event is never lost, however short the press,
+// which polling once per tick cannot promise. F toggles fullscreen right
+// here, inside the key's user gesture, as browsers require.
+func installKeys(g *ui.Game, inbox chan string) {
+	g.PageKeys = true
+	doc := js.Global().Get("document")
+	js.Global().Call("addEventListener", "keydown", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		e := args[0]
+		if e.Get("repeat").Truthy() || e.Get("ctrlKey").Truthy() || e.Get("metaKey").Truthy() || e.Get("altKey").Truthy() {
+			return nil
+		}
+		if typingInForm(e.Get("target")) { // a panel's field (export range, share link) keeps its keys
+			return nil
+		}
+		if tag := e.Get("target").Get("tagName"); e.Get("code").String() == "Enter" && tag.Truthy() &&
+			(tag.String() == "BUTTON" || tag.String() == "A") { // Enter presses the focused control, nothing more
+			return nil
+		}
+		code, key := e.Get("code").String(), e.Get("key").String()
+		cmd, ok := pageKeys[code]
+		if key == "?" {
+			cmd, ok = "help", true
+		}
+		if g.ConsoleOpen() { // the console types; only Escape leaves it
+			cmd, ok = "close", code == "Escape"
+		}
+		if code == "KeyF" && !g.ConsoleOpen() {
+			if doc.Get("fullscreenElement").Truthy() {
+				doc.Call("exitFullscreen")
+			} else if el := doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {
+				el.Call("requestFullscreen").Call("catch", js.FuncOf(func(js.Value, []js.Value) any { return nil }))
+			}
+			return nil
+		}
+		if ok {
+			select {
+			case inbox <- cmd:
+			default:
+			}
+		}
+		return nil
+	}), true)
+}
+
+// typingInForm reports whether a key event's target is a form field the
+// user is typing into, whose keys must not become stage commands.
+func typingInForm(t js.Value) bool {
+	if t.IsUndefined() || t.IsNull() {
+		return false
+	}
+	switch t.Get("tagName").String() {
+	case "INPUT", "TEXTAREA", "SELECT":
+		return true
+	}
+	return t.Get("isContentEditable").Truthy()
+}
