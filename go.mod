@@ -20,5 +20,6 @@ require (
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
+	mvdan.cc/sh/v3 v3.14.1
 	rsc.io/qr v0.2.0
 )

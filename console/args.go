@@ -8,51 +8,6 @@ import (
 	"time"
 )
 
-// splitArgs breaks a command line into words the way a shell would for the
-// simple cases a trainer types: spaces separate words, and single or double
-// quotes keep spaces inside one word ("hello world"). A backslash escapes
-// the next character, except inside single quotes. An unclosed quote is an error.
-func splitArgs(line string) ([]string, error) {
-	var (
-		args  []string
-		cur   strings.Builder
-		quote rune
-		inArg bool
-	)
-	rs := []rune(line)
-	for i := 0; i < len(rs); i++ {
-		r := rs[i]
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != '\'' && r == '\\' && i+1 < len(rs):
-			i++
-			cur.WriteRune(rs[i])
-			inArg = true
-		case quote != 0:
-			cur.WriteRune(r)
-		case r == '\'' || r == '"':
-			quote, inArg = r, true
-		case r == ' ' || r == '\t':
-			if inArg {
-				args = append(args, cur.String())
-				cur.Reset()
-				inArg = false
-			}
-		default:
-			cur.WriteRune(r)
-			inArg = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unclosed %c quote", quote)
-	}
-	if inArg {
-		args = append(args, cur.String())
-	}
-	return args, nil
-}
-
 // flagSpec describes the flags one command accepts. Bool flags take no
 // value (or "=true"/"=false"); value flags take the next word or "=value".
 // Short maps a one-letter alias (e.g. "w") to its long name.

@@ -66,7 +66,7 @@ func TestEtcdctlOutputs(t *testing.T) {
 		{"unknown command suggests", nil, "pt a 1", `Error: unknown command "pt" (did you mean "put"? try "help")` + "\n"},
 		{"bad rev", nil, "get a --rev x",
 			`Error: invalid argument "x" for "--rev" flag: strconv.ParseInt: parsing "x": invalid syntax` + "\n"},
-		{"unclosed quote", nil, `put a "b`, "Error: unclosed \" quote\n"},
+		{"unclosed quote", nil, `put a "b`, "Error: unclosed \" quote (opened at column 7)\n"},
 		{"quoted value", nil, `put a "hello world"`, "OK\n"},
 		{"bad duration", nil, "sim advance soon", `Error: invalid duration "soon" (use forms like 500ms, 5s, 2m)` + "\n"},
 		{"negative duration", nil, "sim advance -5s", `Error: invalid duration "-5s": must not be negative` + "\n"},
@@ -125,16 +125,5 @@ func TestHumanBytes(t *testing.T) {
 		if got := humanBytes(tt.in); got != tt.want {
 			t.Errorf("humanBytes(%d) = %q, want %q", tt.in, got, tt.want)
 		}
-	}
-}
-
-func TestSplitArgs(t *testing.T) {
-	got, err := splitArgs(`put "a b" 'c d' e\"f "g\"h"`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"a b", "c d", `e"f`, `g"h`}
-	if strings.Join(got[1:], "|") != strings.Join(want, "|") {
-		t.Fatalf("got %q want %q", got, want)
 	}
 }

@@ -47,8 +47,9 @@ func (sh *Shell) kubectl(words []string) (string, error) {
 		return "", errors.New("kubectl needs a command (get, create, run, delete, annotate)")
 	}
 	var (
-		out string
-		err error
+		out   string
+		err   error
+		calls = sh.calls
 	)
 	switch words[0] {
 	case "get":
@@ -64,7 +65,9 @@ func (sh *Shell) kubectl(words []string) (string, error) {
 	default:
 		return "", unknownCommand(words[0], "kubectl", kubectlCommands)
 	}
-	sh.w.RunFor(kubectlSettle)
+	if err == nil || sh.calls != calls { // a command refused before it was sent takes no time
+		sh.w.RunFor(kubectlSettle)
+	}
 	return out, err
 }
 

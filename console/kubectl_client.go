@@ -33,6 +33,7 @@ func (sh *Shell) call(req apiserver.Request) (apiserver.Response, error) {
 		return apiserver.Response{}, errNoAPIServer
 	}
 	var got *apiserver.Response
+	sh.calls++
 	sh.w.Do(kubectlNode, req, func(r apiserver.Response) { got = &r })
 	deadline := sh.w.Now() + callTimeout
 	for got == nil {

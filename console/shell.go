@@ -23,6 +23,7 @@ type Shell struct {
 	etcdCfg    mvcc.Config
 	watches    []backgroundWatch
 	watchCount int // watches ever opened, to name them in the trace
+	calls      int // requests kubectl sent, so a refused command is seen to send none
 }
 
 // settleMax bounds how much virtual time one command may take to settle.
@@ -241,5 +242,6 @@ Simulator (the most used verbs):
   sim cache pods                    the watch cache's window: capacity, oldest RV, cache RV
 
 Watches stay open: what they print appears after the output of later commands.
-Lines starting with # are comments.
+Lines starting with # are comments. Words are quoted as in bash ('...', "...", \, $'...');
+one command per line, without pipes, redirections or variables.
 `
