@@ -32,8 +32,12 @@ func (s *Server) checkMemory() {
 		}
 		s.crashes++
 		delay := s.cfg.Memory.restartDelay(s.crashes)
-		s.kill(fmt.Sprintf("OOMKilled: %d bytes > limit %d; %d LISTs in flight hold %d bytes; restart in %v",
-			used, s.cfg.Memory.Limit, s.inflightLists(), s.memLists, delay))
+		when := "restart at once (first crash)"
+		if delay > 0 {
+			when = fmt.Sprintf("restart in %v (CrashLoopBackOff)", delay)
+		}
+		s.kill(fmt.Sprintf("OOMKilled: %d bytes > limit %d; %d LISTs in flight hold %d bytes; %s",
+			used, s.cfg.Memory.Limit, s.inflightLists(), s.memLists, when))
 		s.restartAt = s.now + delay
 		s.oomKills++
 	}

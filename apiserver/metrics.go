@@ -29,11 +29,20 @@ type metrics struct {
 	restartLabels              [][2]string
 }
 
-func (m *metrics) init() {
+func (m *metrics) init() { m.resetProcess() }
+
+// resetProcess starts the process's own counters again at zero, as a
+// restarted kube-apiserver's Prometheus registry does. The restart count
+// is the kubelet's (kube_pod_container_status_restarts_total) and stays.
+func (m *metrics) resetProcess() {
 	m.requestTotal = map[[5]string]int64{}
 	m.watchEventsTotal = map[string]int64{}
 	m.etcdRequests = map[[2]string]int64{}
 }
+
+// Boots counts the processes this replica has started (1 for the first):
+// a change tells a scraper the counters began again at zero.
+func (s *Server) Boots() int { return s.boots }
 
 func (s *Server) countRequest(c *call, code int32) {
 	res := c.p.res

@@ -27,6 +27,7 @@ type Server struct {
 	up         bool
 	restartAt  time.Duration // while down: when the process comes back
 	startedAt  time.Duration
+	boots      int // processes started so far (see Boots)
 	crashes    int
 	downReason string
 
@@ -116,6 +117,8 @@ func New(cfg Config, etcd *mvcc.Server, now time.Duration) (*Server, error) {
 // boot (re)creates the process state: empty caches, APF, compactor.
 func (s *Server) boot(now, serveAt time.Duration) {
 	s.up, s.startedAt = true, now
+	s.boots++
+	s.metrics.resetProcess()
 	s.resources, s.byName = nil, map[string]*resourceCache{}
 	for _, r := range am.KnownResources {
 		rc := &resourceCache{res: r, startAt: serveAt}

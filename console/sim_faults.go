@@ -133,7 +133,7 @@ func (sh *Shell) simSlowHandler(args []string) (string, error) {
 }
 
 var simSetKnobs = []string{"watch-cache-sizes", "legacy-fixed-watch-cache-sizes", "memory-limit",
-	"priority-and-fairness", "consistent-reads", "watch-list", "etcd-compaction-interval",
+	"priority-and-fairness", "consistent-reads", "streaming-list-encoding", "watch-list", "etcd-compaction-interval",
 	"client-bookmarks", "client-backoff"}
 
 // simSet changes an API server flag on every replica. As on a real
@@ -179,6 +179,10 @@ func knobChange(knob, value string) (func(*apiserver.Config), error) {
 		return boolean(func(c *apiserver.Config, b bool) { c.DisableAPF = !b })
 	case "consistent-reads":
 		return boolean(func(c *apiserver.Config, b bool) { c.DisableConsistentReads = !b })
+	case "streaming-list-encoding":
+		// StreamingCollectionEncodingToJSON/ToProtobuf (GA, locked on in
+		// 1.34+); false models the servers before 1.34.
+		return boolean(func(c *apiserver.Config, b bool) { c.Memory.BufferedListEncoding = !b })
 	case "watch-list":
 		return boolean(func(c *apiserver.Config, b bool) { c.DisableWatchList = !b })
 	case "memory-limit":

@@ -128,6 +128,20 @@ func requestBytes(req apiserver.Request) int {
 	return n
 }
 
+// resetCounters starts every counter series of the replica again at zero:
+// a new kube-apiserver process has a new registry. The series stay (a
+// scraper sees them drop to zero, as rate() and increase() expect).
+func (r *apiReplica) resetCounters() {
+	for _, e := range r.syncCache {
+		if e.counter != nil {
+			e.counter.Reset()
+		}
+		if e.last != nil {
+			*e.last = 0
+		}
+	}
+}
+
 // syncMetrics copies the replica's series into the world's registry at
 // most every 100ms of virtual time, labelled with instance=<replica>.
 // Each series is looked up by a raw key (name and label values) in the
@@ -139,6 +153,10 @@ func (r *apiReplica) syncMetrics() {
 		return
 	}
 	r.lastSync = w.now
+	if b := r.srv.Boots(); b != r.boots {
+		r.boots = b
+		r.resetCounters()
+	}
 	for _, s := range r.srv.Samples() {
 		e := r.syncedSeries(s)
 		if !s.Counter {
@@ -146,9 +164,6 @@ func (r *apiReplica) syncMetrics() {
 			continue
 		}
 		delta := s.Value - *e.last
-		if s.Value < *e.last { // the process restarted: its counters began again
-			delta = s.Value
-		}
 		*e.last = s.Value
 		if delta > 0 {
 			if e.counter == nil {

@@ -49,6 +49,7 @@ type apiReplica struct {
 	// onConn indexes pending and watches by connection (conn_calls.go).
 	onConn   map[*Conn]*connCalls
 	lastSync time.Duration
+	boots    int // the replica's process count at the last sync
 	// syncCache and syncKey serve syncMetrics (metrics_sync.go).
 	syncCache map[string]*syncedSeries
 	syncKey   []byte

@@ -152,3 +152,35 @@ func TestAnswerLostToAResetFailsTheCall(t *testing.T) {
 		t.Fatalf("after the reset the call ended %d times (%v), want once with a connection error", len(got), got)
 	}
 }
+
+// A restarted replica's counters begin again at zero in the world's
+// registry (a Prometheus counter lives as long as its process); the
+// kubelet's restart count carries on.
+func TestReplicaCountersStartAtZeroAfterRestart(t *testing.T) {
+	w, err := NewWorld(Config{Seed: 1, APIServers: APIServersConfig{Replicas: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.RunFor(3 * time.Second)
+	for range 3 {
+		w.Do("kubectl", apiserver.Request{Verb: apiserver.LIST, Resource: "pods"}, func(apiserver.Response) {})
+	}
+	w.RunFor(time.Second)
+	series := SeriesName("apiserver_request_total", "instance", "apiserver-0", "verb", "LIST", "group", "", "version", "v1", "resource", "pods", "code", "200")
+	if v, _ := w.Metrics.Value(series); v != 3 {
+		t.Fatalf("%s = %v before the restart, want 3", series, v)
+	}
+	if err := w.RestartAPIServer("apiserver-0"); err != nil {
+		t.Fatal(err)
+	}
+	w.RunFor(5 * time.Second)
+	w.Do("kubectl", apiserver.Request{Verb: apiserver.LIST, Resource: "pods"}, func(apiserver.Response) {})
+	w.RunFor(time.Second)
+	if v, _ := w.Metrics.Value(series); v != 1 {
+		t.Fatalf("%s = %v after the restart and one LIST, want 1", series, v)
+	}
+	restarts := SeriesName("kube_pod_container_status_restarts_total", "instance", "apiserver-0", "container", "kube-apiserver", "pod", "apiserver-0")
+	if v, _ := w.Metrics.Value(restarts); v != 1 {
+		t.Fatalf("%s = %v", restarts, v)
+	}
+}

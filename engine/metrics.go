@@ -206,6 +206,10 @@ func (mt *metric) add(v float64) {
 // Value is the current count.
 func (c *Counter) Value() float64 { return c.m.value }
 
+// Reset starts the count again at zero: the process that counts it
+// restarted (a Prometheus counter lives as long as its process).
+func (c *Counter) Reset() { c.m.add(-c.m.value) }
+
 // Set sets the gauge.
 func (g *Gauge) Set(v float64) { g.m.add(v - g.m.value) }
 

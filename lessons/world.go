@@ -59,6 +59,7 @@ var worldSettings = []worldSetting{
 	})},
 	{"client-jitter", "client-go reflectors' backoff jitter factor (default 1.0; 0: none)", floatOf(func(c *engine.Config, f float64) { clientBackoff(c).Jitter = f })},
 	{"consistent-reads", "RV=\"\" LISTs served from the cache (1.31+ default); false: quorum reads from etcd, as before 1.31", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableConsistentReads = !b })},
+	{"streaming-list-encoding", "LIST responses encoded item by item (1.34+, locked on); false: each response serialized whole first, as before 1.34", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.Memory.BufferedListEncoding = !b })},
 	{"legacy-fixed-watch-cache-sizes", "pre-1.19 API servers: a --watch-cache-sizes entry fixes that ring's capacity", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.LegacyFixedWatchCacheSizes = b })},
 }
 
