@@ -73,7 +73,19 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 		}},
 		{lesson: "restart-storm", fault: "reflectors retry without backoff or jitter",
 			set: map[string]string{"client-backoff": "100ms", "client-jitter": "0"}, wantFailed: []string{
-				"No reflector relisted sooner than its back-off allows.",
+				"No reflector relisted sooner than its back-off allows: the third rung, 3.2 to 6.4 s.",
+			}},
+		{lesson: "restart-storm", fault: "reflectors back off without jitter",
+			set: map[string]string{"client-jitter": "0"}, wantFailed: []string{
+				"Jitter spreads the relists over seconds rather than one instant.",
+			}},
+		{lesson: "the-incident", fault: "list responses are serialized whole (before 1.34)",
+			set: map[string]string{"streaming-list-encoding": "false"}, wantFailed: []string{
+				"What it held: the decoded objects, three times the payload, and no serialized copy.",
+			}},
+		{lesson: "the-incident", fault: "consistent reads go to etcd (before 1.31)",
+			set: map[string]string{"consistent-reads": "false"}, wantFailed: []string{
+				"The cache served all 20,000 secrets as a consistent read, and nobody died.",
 			}},
 	}
 	for _, tc := range tests {

@@ -38,6 +38,7 @@ type Check struct {
 	Within      time.Duration // the longest delay allowed
 	Earliest    time.Duration // between: the shortest delay allowed
 	HasAfter    bool
+	Last        bool // within: the last match of First, not the first
 }
 
 // CheckKind tells the forms apart.
@@ -81,6 +82,8 @@ type Term struct {
 	Str    string  // literal text, capture name, metric series, field name, needle
 	Filter Filter  // trace count
 	Source Source  // field, count
+	// Factors multiply the term's value (3 * field X: Num 3, Factors [field X]).
+	Factors []Term
 }
 
 // TermKind tells operands apart.
@@ -108,7 +111,7 @@ type Filter struct {
 // FilterTerm is kind=PUT, node=etcd-0, detail="exact" or detail~"part".
 type FilterTerm struct {
 	Field string // kind, node, detail
-	Op    byte   // '=' equals, '~' contains
+	Op    byte   // '=' equals, '~' contains, '!' lacks (written !~)
 	Value string
 }
 

@@ -6,7 +6,8 @@ import (
 	"strings"
 )
 
-// parseExpr reads TERM { (+|-) TERM }.
+// parseExpr reads PRODUCT { (+|-) PRODUCT }, PRODUCT = TERM { * TERM }:
+// products first, as in arithmetic (3 * bytes + base).
 func parseExpr(c *cursor) (*Expr, error) {
 	from := c.i
 	e := &Expr{}
@@ -14,6 +15,14 @@ func parseExpr(c *cursor) (*Expr, error) {
 		t, err := parseTerm(c)
 		if err != nil {
 			return nil, err
+		}
+		for c.peek() == "*" {
+			c.next()
+			f, err := parseTerm(c)
+			if err != nil {
+				return nil, err
+			}
+			t.Factors = append(t.Factors, f)
 		}
 		e.Terms = append(e.Terms, t)
 		op := c.peek()
@@ -63,7 +72,7 @@ func parseTerm(c *cursor) (Term, error) {
 // whole value (a capture): the end, an operator or a keyword that
 // follows values. "metrc x" is a typo, not a capture.
 func endsValue(next string, atEnd bool) bool {
-	return atEnd || next == "+" || next == "-" || contains(compareOps, next)
+	return atEnd || next == "+" || next == "-" || next == "*" || contains(compareOps, next)
 }
 
 func parseMetricTerm(c *cursor) (Term, error) {
@@ -170,7 +179,10 @@ func parseFilter(c *cursor, lesson bool) (Filter, error) {
 		if i <= 0 || contains(compareOps, w) { // "== 3", ">= 1", "<= 2", "!= 0" end the filter
 			break
 		}
-		field := w[:i]
+		field, op := w[:i], w[i]
+		if op == '~' && strings.HasSuffix(field, "!") { // detail!~"text": lacks text
+			field, op = field[:len(field)-1], '!'
+		}
 		if !contains(filterFields, field) {
 			return f, fmt.Errorf("unknown trace field %q%s; use kind, node or detail", field, didYouMean(field, filterFields))
 		}
@@ -178,7 +190,7 @@ func parseFilter(c *cursor, lesson bool) (Filter, error) {
 		if err != nil {
 			return f, err
 		}
-		f.Terms = append(f.Terms, FilterTerm{Field: field, Op: w[i], Value: v})
+		f.Terms = append(f.Terms, FilterTerm{Field: field, Op: op, Value: v})
 		c.next()
 	}
 	return f, nil

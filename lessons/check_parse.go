@@ -81,7 +81,7 @@ func parseCheck(line string) (Check, error) {
 		err = parseLet(c, &ch)
 	case isTrace(c, "order"):
 		err = parseOrder(c, &ch)
-	case isTrace(c, "first"):
+	case isTrace(c, "first") || isTrace(c, "last"):
 		err = parseWithin(c, &ch)
 	case (c.peek() == "output" || c.peek() == "outputs") && isTextVerb(c):
 		err = parseContains(c, &ch)
@@ -148,6 +148,7 @@ func parseOrder(c *cursor, ch *Check) error {
 
 func parseWithin(c *cursor, ch *Check) error {
 	lesson := c.peek() == "lesson"
+	ch.Last = c.peekAt(1+boolInt(lesson)) == "last"
 	c.i += 2 + boolInt(lesson)
 	first, err := parseFilter(c, lesson)
 	if err != nil {

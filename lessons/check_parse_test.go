@@ -3,6 +3,8 @@ package lessons
 import (
 	"strings"
 	"testing"
+
+	"watchscope/engine"
 )
 
 // TestCheckLanguageErrors: one case per mistake a check line can hold,
@@ -59,12 +61,14 @@ func TestCheckForms(t *testing.T) {
 		{`count "PUT" in outputs == 3`, CheckCompare},
 		{`lesson trace count kind=PUT detail~"key=a b" > 0`, CheckCompare},
 		{`let x = time - 1`, CheckLet},
+		{`let x = 3 * field Bytes of output 2 + 1`, CheckLet},
 		{`outputs lacks "Error"`, CheckContains},
 		{`output 2 contains "v1"`, CheckContains},
 		{`trace order kind=PUT before kind=DELETE`, CheckOrder},
 		{`lesson trace order kind=PUT before kind=DELETE`, CheckOrder},
 		{`trace first kind=WATCH-RESP within 1s after kind=CMD`, CheckWithin},
 		{`trace first kind=WATCH-RESP between 1s and 2s`, CheckWithin},
+		{`lesson trace last kind=REFLECTOR between 1s and 2s after kind=RESTART`, CheckWithin},
 	}
 	for _, tc := range tests {
 		c, err := parseCheck(tc.line)
@@ -97,6 +101,7 @@ func TestTraceFilterEndsAtEveryComparison(t *testing.T) {
 		{`kind=PUT`, `kind=PUT`},
 		{`kind=PUT detail~"a b"`, `kind=PUT detail~"a b"`},
 		{`node=etcd-0 kind=RESP detail="x"`, `node=etcd-0 kind=RESP detail=x`},
+		{`kind=REQ detail!~"resourceVersion=&"`, `kind=REQ detail!~"resourceVersion=&"`},
 	}
 	for _, tf := range filters {
 		filter := tf.text
@@ -114,5 +119,45 @@ func TestTraceFilterEndsAtEveryComparison(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// "trace last" finds the last match; detail!~ keeps out the events whose
+// detail holds the text (an empty resourceVersion is not a resume).
+func TestTraceLastAndLacks(t *testing.T) {
+	c, err := parseCheck(`lesson trace last kind=REQ detail~"resourceVersion=" detail!~"resourceVersion=&" within 1s`)
+	if err != nil || !c.Last || c.Kind != CheckWithin {
+		t.Fatalf("%+v %v", c, err)
+	}
+	f := c.First
+	for _, tc := range []struct {
+		detail string
+		want   bool
+	}{
+		{"WATCH /api/v1/pods?resourceVersion=15&watch=true", true},
+		{"WATCH /api/v1/pods?resourceVersion=&watch=true", false},
+		{"WATCH /api/v1/pods?watch=true", false},
+	} {
+		if got := f.matches(engine.TraceEvent{Kind: "REQ", Detail: tc.detail}); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.detail, got, tc.want)
+		}
+	}
+	if first, _ := parseCheck(`trace first kind=REQ within 1s`); first.Last {
+		t.Error("trace first parsed as last")
+	}
+}
+
+// Products bind before sums: 2 * 3 + 4 * 5 - b * 2 with b = 1.5 is 23.
+func TestProductsBeforeSums(t *testing.T) {
+	c, err := parseCheck(`2 * 3 + 4 * 5 - b * 2 == 23`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &evalCtx{captures: map[string]Value{"b": {Num: 1.5}}}
+	if ok, why := x.compare(c.Left, c.Op, c.Right); !ok {
+		t.Fatalf("%s: %s %v", c.Text, why, x.saw)
+	}
+	if _, err := parseCheck(`2 * == 3`); err == nil {
+		t.Error("a dangling * parsed")
 	}
 }

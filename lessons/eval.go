@@ -89,12 +89,12 @@ func (x *evalCtx) reveal(a *Ask) CheckResult {
 
 // expr evaluates a sum of terms, recording every value it reads.
 func (x *evalCtx) expr(e *Expr) (Value, error) {
-	total, err := x.term(e.Terms[0])
+	total, err := x.product(e, e.Terms[0])
 	if err != nil {
 		return Value{}, err
 	}
 	for i, op := range e.Ops {
-		v, err := x.term(e.Terms[i+1])
+		v, err := x.product(e, e.Terms[i+1])
 		if err != nil {
 			return Value{}, err
 		}
@@ -107,10 +107,26 @@ func (x *evalCtx) expr(e *Expr) (Value, error) {
 			total.Num -= v.Num
 		}
 	}
-	if len(e.Terms) > 1 {
+	if len(e.Terms) > 1 || len(e.Terms[0].Factors) > 0 {
 		x.saw = append(x.saw, Seen{e.Text, total.String()})
 	}
 	return total, nil
+}
+
+// product is a term times its factors.
+func (x *evalCtx) product(e *Expr, t Term) (Value, error) {
+	v, err := x.term(t)
+	for _, f := range t.Factors {
+		if err != nil {
+			return Value{}, err
+		}
+		var fv Value
+		if fv, err = x.term(f); err == nil && (v.IsStr || fv.IsStr) {
+			return Value{}, fmt.Errorf("%s: only numbers can be multiplied", e.Text)
+		}
+		v.Num *= fv.Num
+	}
+	return v, err
 }
 
 func (x *evalCtx) term(t Term) (Value, error) {

@@ -20,7 +20,8 @@ func (f Filter) matches(ev engine.TraceEvent) bool {
 		default:
 			got = ev.Detail
 		}
-		if t.Op == '=' && got != t.Value || t.Op == '~' && !strings.Contains(got, t.Value) {
+		has := strings.Contains(got, t.Value)
+		if t.Op == '=' && got != t.Value || t.Op == '~' && !has || t.Op == '!' && has {
 			return false
 		}
 	}
@@ -35,7 +36,11 @@ func (f Filter) String() string {
 		if v == "" || strings.ContainsAny(v, " \t\"=~") {
 			v = strconv.Quote(v)
 		}
-		parts = append(parts, t.Field+string(t.Op)+v)
+		op := string(t.Op)
+		if t.Op == '!' {
+			op = "!~"
+		}
+		parts = append(parts, t.Field+op+v)
 	}
 	if len(parts) == 0 {
 		return "(every event)"
@@ -84,6 +89,22 @@ func (x *evalCtx) first(f Filter, after engine.EventID) (engine.TraceEvent, bool
 	return engine.TraceEvent{}, false, err
 }
 
+// last returns the last event in scope matching f after the event with
+// id after: when the last of many (the last relist of a storm) arrived.
+func (x *evalCtx) last(f Filter, after engine.EventID) (engine.TraceEvent, bool, error) {
+	f = x.expandFilter(f)
+	evs, err := x.events(f)
+	for i := len(evs) - 1; i >= 0; i-- {
+		if evs[i].ID <= after {
+			break
+		}
+		if f.matches(evs[i]) {
+			return evs[i], true, err
+		}
+	}
+	return engine.TraceEvent{}, false, err
+}
+
 func (x *evalCtx) order(c Check) (bool, string) {
 	a, okA, err := x.first(c.First, 0)
 	if err != nil {
@@ -113,8 +134,15 @@ func (x *evalCtx) within(c Check) (bool, string) {
 		}
 		ref, refAt = ev.ID, ev.At
 	}
-	ev, ok, err := x.first(c.First, ref)
+	find := x.first
+	if c.Last {
+		find = x.last
+	}
+	ev, ok, err := find(c.First, ref)
 	x.noteEvent(c.First, ev, ok)
+	if c.Last {
+		x.saw[len(x.saw)-1].What = "last " + c.First.String()
+	}
 	switch {
 	case err != nil:
 		return false, err.Error()
