@@ -57,6 +57,7 @@ func (s *Server) newEtcdWatcher(now time.Duration, req Request, p parsed, deadli
 	}
 	s.countEtcd("watch", p.res)
 	w.ws = s.etcd.NewWatchStream()
+	w.ws.SetOwner(s.cfg.Name)
 	prefix := []byte(p.res.NamespacePrefix(req.Namespace))
 	key, end := prefix, mvcc.PrefixEnd(prefix)
 	if req.Name != "" {

@@ -128,6 +128,7 @@ func (s *Server) boot(now, serveAt time.Duration) {
 				DisableSnapshots: s.cfg.DisableListFromCacheSnapshot}, now)
 			rc.reflector = watchcache.NewReflector(rc.cacher, s.etcd)
 			rc.reflector.SetLatency(s.cfg.EtcdWatchLatency)
+			rc.reflector.SetOwner(s.cfg.Name + "/cache/" + r.Resource)
 			rc.startAt += s.initialListTime(r)
 		}
 		s.resources = append(s.resources, rc)

@@ -95,3 +95,10 @@ func (st *Stream) Buffered() int {
 }
 
 var _ watchSource = (*watchcache.CacheWatcher)(nil)
+
+// CacheWatcher is what serves the stream, for viewers: the cache watcher
+// when the watch cache serves it, nil when an etcd watch does.
+func (st *Stream) CacheWatcher() *watchcache.CacheWatcher {
+	cw, _ := st.src.(*watchcache.CacheWatcher)
+	return cw
+}

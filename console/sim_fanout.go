@@ -33,6 +33,7 @@ func (sh *Shell) simEtcdWatchers(args []string) (string, error) {
 	prefix := []byte(args[1])
 	for range n {
 		ws := sh.etcd().NewWatchStream()
+		ws.SetOwner("etcd-clients")
 		id := sh.watchCount
 		sh.watchCount++
 		ws.SetNotify(func() { sh.record("WATCH-RESP", fmt.Sprintf("watch#%d queued=%d", id, ws.Len())) })

@@ -51,6 +51,7 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 		return "", err
 	}
 	ws := sh.etcd().NewWatchStream()
+	ws.SetOwner("client/etcdctl")
 	n := sh.watchCount
 	sh.watchCount++
 	ws.SetNotify(func() { sh.record("WATCH-RESP", fmt.Sprintf("watch#%d queued=%d", n, ws.Len())) })

@@ -55,7 +55,8 @@ type Step struct {
 	Actions    []Action
 	Ask        *Ask // optional predict-then-reveal question
 	Notes      string
-	Cue        string // optional cue point label: the stage pauses here
+	Cue        string           // optional cue point label: the stage pauses here
+	Scene      []SceneDirective // actors this step shows or hides on the stage
 	Checks     []Check
 }
 

@@ -22,6 +22,8 @@ func (p *parser) closeBlock(b *block) {
 		p.step.Notes = paragraphs(b.lines)
 	case "cue":
 		p.cue(b)
+	case "scene":
+		p.sceneDirectives(b)
 	}
 }
 

@@ -24,6 +24,7 @@ type WatchStream struct {
 	watchers map[int64]*watcher
 	nextID   int64
 	closed   bool
+	owner    string // who opened it, for viewers (SetOwner)
 
 	queue      []queuedResponse // FIFO of responses not yet received
 	queueStart []queuedResponse // queue's array from its start, empty: Recv pops from the front

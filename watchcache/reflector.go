@@ -42,6 +42,8 @@ type Reflector struct {
 	// latency and inFlight model a slow etcd watch (see SetLatency).
 	latency  time.Duration
 	inFlight []inFlightResponse
+	// owner names the cache for viewers of etcd's watches (SetOwner).
+	owner string
 	// LastError is the error that ended the last ListAndWatch.
 	LastError error
 }
@@ -50,6 +52,10 @@ type Reflector struct {
 func NewReflector(c *Cacher, etcd *mvcc.Server) *Reflector {
 	return &Reflector{c: c, etcd: etcd}
 }
+
+// SetOwner names the cache to etcd's viewers: every watch stream the
+// reflector opens carries it (mvcc.WatchStream.SetOwner).
+func (r *Reflector) SetOwner(owner string) { r.owner = owner }
 
 // Step runs the reflector and then the cacher at now.
 func (r *Reflector) Step(now time.Duration) {
@@ -162,6 +168,7 @@ func (r *Reflector) listPage(now time.Duration) {
 	r.listing = nil
 	r.c.replaceBuilt(now, l.build, uint64(l.rev))
 	r.stream = r.etcd.NewWatchStream()
+	r.stream.SetOwner(r.owner)
 	if _, err := r.stream.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: end, StartRevision: l.rev + 1,
 		PrevKv: true, ProgressNotify: true, WatchID: mvcc.AutoWatchID}); err != nil {
 		r.fail(now, err)

@@ -227,7 +227,9 @@ type chartSet struct {
 }
 
 // resolveCharts matches the wanted names against the registry.
-func resolveCharts(w *engine.World, wanted []string) chartSet {
+// A per-resource series without a resource label charts the resource
+// the step is about (resource), so every number names what it counts.
+func resolveCharts(w *engine.World, wanted []string, resource string) chartSet {
 	all := w.Metrics.Names()
 	var cs chartSet
 	for _, want := range wanted {
@@ -236,9 +238,8 @@ func resolveCharts(w *engine.World, wanted []string) chartSet {
 		}
 		base, labels, _ := strings.Cut(want, "{")
 		labels = strings.TrimSuffix(labels, "}")
-		if !strings.Contains(labels, "resource=") && hasResourcePods(all, base) {
-			// a per-resource series: the stage draws the pods cache, so chart pods
-			labels = strings.TrimPrefix(labels+",resource=pods", ",")
+		if !strings.Contains(labels, "resource=") && hasResource(all, base, resource) {
+			labels = strings.TrimPrefix(labels+",resource="+resource, ",")
 		}
 		var members []string
 		if _, summed := w.Metrics.Series(base); summed && labels == "" && !slices.Contains(all, base) {
@@ -318,10 +319,10 @@ func displayName(base, labels string) string {
 	return base + "{" + strings.Join(parts, ",") + "}"
 }
 
-// hasResourcePods reports whether metric base has a series for pods.
-func hasResourcePods(names []string, base string) bool {
+// hasResource reports whether metric base has a series for resource.
+func hasResource(names []string, base, resource string) bool {
 	for _, n := range names {
-		if strings.HasPrefix(n, base+"{") && strings.Contains(n, `resource="pods"`) {
+		if strings.HasPrefix(n, base+"{") && strings.Contains(n, `resource="`+resource+`"`) {
 			return true
 		}
 	}

@@ -180,5 +180,33 @@ func (p *lessonPlay) counts() (passed, failed int) {
 	return passed, failed
 }
 
-// metrics is the lesson's own chart list (its header's metrics).
-func (p *lessonPlay) metrics() []string { return p.l.Metrics }
+// metrics is the lesson's own chart list: the series the shown step's
+// checks read (with their labels: what the step counts), then the other
+// steps', then the header's metrics.
+func (p *lessonPlay) metrics() []string {
+	shown := p.r.Next() - 1
+	if p.pending {
+		shown = p.r.Next()
+	}
+	var out []string
+	if shown >= 0 && shown < len(p.l.Steps) {
+		out = checkSeries(out, p.l.Steps[shown])
+	}
+	for i := range p.l.Steps {
+		out = checkSeries(out, p.l.Steps[i])
+	}
+	return append(out, p.l.Metrics...)
+}
+
+// checkSeries adds the metric series st's checks read ("metric NAME{...}").
+func checkSeries(out []string, st lessons.Step) []string {
+	for _, c := range st.Checks {
+		f := strings.Fields(c.Text)
+		for i := 0; i+1 < len(f); i++ {
+			if f[i] == "metric" && !contains(out, f[i+1]) {
+				out = append(out, f[i+1])
+			}
+		}
+	}
+	return out
+}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"watchscope/engine"
+	"watchscope/ui/scene"
 	"watchscope/ui/view"
 )
 
@@ -50,7 +51,8 @@ type Session struct {
 	world   *engine.World // the world the markers were scanned from
 	heavy   heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 
-	pace framePlan // how a frame's time is shared between world and stage
+	pace  framePlan       // how a frame's time is shared between world and stage
+	texts []scene.TextBox // the text boxes of the last layout, for state()
 
 	// Each feature's own state, declared in the feature's file (parts.go).
 	present presentState
@@ -73,7 +75,9 @@ type heavyParts struct {
 	total, live       int
 	dbBytes           int64
 	chartSet          chartSet
-	chartsAt          int64 // the tick chartSet was resolved
+	chartsAt          int64            // the tick chartSet was resolved
+	cast              scene.Scene      // the scene's cast, rebuilt with the clients
+	apis              []view.APIServer // this tick's replicas (set before the heavy parts)
 }
 
 // chartsResolveEvery is how often (in ticks) the charts' series are
@@ -185,6 +189,8 @@ func (s *Session) refresh() {
 	from := max(1, rev-max(view.Columns, view.EColumns)-historySlack)
 	w := s.sim.World()
 	s.scanMarkers(w)
+	apis := apiServers(w)
+	s.heavy.apis = apis
 	h := s.heavyRefresh(w)
 	s.snap = view.Snapshot{
 		Now: s.sim.Now(), Rev: rev, CompactRev: compactRev,
@@ -192,13 +198,14 @@ func (s *Session) refresh() {
 		Keys:    h.keys, MoreKeys: max(0, h.total-len(h.keys)), LiveKeys: h.live,
 		Log:    append([]view.LogLine(nil), s.log...),
 		Paused: s.clock.Paused, Speed: s.clock.Speed,
-		APIServers: apiServers(w),
+		APIServers: apis,
 		Trace:      traceItems(w, traceKeep),
 		Markers:    s.markers,
 		UI:         s.chrome,
 	}
 	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = h.clients, h.kubelets, h.clientN
 	s.snap.Charts, s.snap.EtcdDBBytes = h.charts, h.dbBytes
+	s.snap.Cast = h.cast
 	if s.lesson != nil {
 		s.snap.Lesson = s.lesson.view()
 	}
@@ -229,11 +236,14 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 		h.charts, h.dbBytes = nil, 0
 		if fullStage {
 			if all || h.chartsAt == 0 || s.ticks-h.chartsAt >= chartsResolveEvery {
-				h.chartSet, h.chartsAt = resolveCharts(w, s.wantedCharts()), max(s.ticks, 1)
+				h.chartSet, h.chartsAt = resolveCharts(w, s.wantedCharts(), s.chartResource()), max(s.ticks, 1)
 			}
 			h.charts = h.chartSet.read(w)
 			h.dbBytes = w.Etcd.Metrics().DbTotalSizeInBytes
 		}
+	}
+	if all || beat == 0 {
+		h.cast = s.buildCast(w, h)
 	}
 	if all || beat == 4 {
 		h.keys, h.total, h.live = nil, 0, 0
@@ -291,6 +301,7 @@ func (s *Session) Scene() view.Scene {
 	s.snap.UI = s.chrome
 	t0 := time.Now()
 	sc := view.BuildStage(s.snap, &s.motion, s.clock.Anim())
+	s.texts = view.TextBoxes(&sc)
 	s.Timing.Layout = time.Since(t0)
 	s.pace.stage(s.ticks, s.Timing.Layout)
 	return sc

@@ -3,6 +3,7 @@ package live
 import (
 	"encoding/json"
 
+	"watchscope/ui/scene"
 	"watchscope/ui/view"
 )
 
@@ -41,6 +42,9 @@ type State struct {
 	Feed    any `json:"feed,omitempty"`    // announce.go: the screen reader's event feed
 	Export  any `json:"export,omitempty"`  // export.go: a running GIF export's progress
 	Picker  any `json:"picker,omitempty"`  // picker.go: the open lesson picker's rows
+
+	// Scene is the stage's cast, focus, callout and drawn text boxes.
+	Scene *scene.Scene `json:"scene"`
 }
 
 // CheckJSON is one check's verdict.
@@ -101,6 +105,7 @@ func (s *Session) State() State {
 	for _, m := range s.markers {
 		st.Markers[m.Mark.String()]++
 	}
+	st.Scene = s.sceneState()
 	for _, part := range stateParts {
 		part(s, &st)
 	}

@@ -76,3 +76,7 @@ func Measure(f Font, size float64, s string) float64 {
 }
 
 func fixedToFloat(x fixed.Int26_6) float64 { return float64(x) / 64 }
+
+// LineHeight is the height of a line of text of size (Go fonts: ascent
+// 0.93 em plus descent 0.21 em): the box a text fills below its Y.
+func LineHeight(size float64) float64 { return size * 1.14 }

@@ -1,6 +1,10 @@
 package view
 
-import "time"
+import (
+	"time"
+
+	"watchscope/ui/scene"
+)
 
 // Snapshot is everything the stage draws, copied out of the simulated
 // world after a tick. The view never reads the world itself: the session
@@ -30,6 +34,9 @@ type Snapshot struct {
 	// EtcdDBBytes is etcd_mvcc_db_total_size_in_bytes (the full stage
 	// shows it instead of scanning the key index).
 	EtcdDBBytes int64
+	// Cast is the lesson world's actors and what the step points at
+	// (package scene); the stage draws it as a diagram.
+	Cast scene.Scene
 }
 
 // Record is one change stored at a revision: etcd keeps every version of

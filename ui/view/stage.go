@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"watchscope/ui/scene"
 )
 
 // The full stage: three linked layers on one clock, with live charts on
@@ -128,34 +130,10 @@ func band(sc *Scene, top, bottom float64, title, caption string) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // thousands prints n with comma separators: 150,000.
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	neg := n < 0
-	if neg {
-		s = s[1:]
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	if neg {
-		return "-" + s
-	}
-	return s
-}
+func thousands(n int64) string { return scene.Thousands(n) }
 
 // bytesText prints a byte count in binary units: "512 KiB", "1.4 GiB".
-func bytesText(b int64) string {
-	const k = 1024
-	switch {
-	case b >= k*k*k:
-		return strconv.FormatFloat(float64(b)/(k*k*k), 'f', 1, 64) + " GiB"
-	case b >= k*k:
-		return strconv.FormatFloat(float64(b)/(k*k), 'f', 1, 64) + " MiB"
-	case b >= k:
-		return strconv.FormatInt(b/k, 10) + " KiB"
-	}
-	return strconv.FormatInt(b, 10) + " B"
-}
+func bytesText(b int64) string { return scene.Bytes(b) }
 
 func formatFloat(v float64, prec int) string { return strconv.FormatFloat(v, 'f', prec, 64) }
 

@@ -4,6 +4,8 @@ package view
 // world's API servers, clients, trace, metrics and lesson after a tick.
 // Like Snapshot it is plain data, so layout is testable without a world.
 
+import "watchscope/ui/scene"
+
 // APIServer is one kube-apiserver replica as the stage draws it.
 type APIServer struct {
 	Name        string
@@ -54,14 +56,8 @@ type Watcher struct {
 	Cap      int // its buffer size
 }
 
-// Level is one Priority and Fairness priority level.
-type Level struct {
-	Name          string
-	Limit, InUse  int
-	Waiting       int
-	Exempt        bool
-	RejectOnLimit bool
-}
+// Level is one Priority and Fairness priority level (the scene's own).
+type Level = scene.Level
 
 // Client is one client-go process: a kubelet, a controller, kubectl.
 type Client struct {

@@ -1,0 +1,157 @@
+package scene
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"watchscope/lessons"
+)
+
+// TestKindsAreTheLessonVocabulary: a lesson's scene block names exactly
+// the kinds the scene draws.
+func TestKindsAreTheLessonVocabulary(t *testing.T) {
+	var ks []string
+	for _, k := range Kinds {
+		ks = append(ks, string(k))
+	}
+	if !slices.Equal(ks, lessons.SceneKinds) {
+		t.Fatalf("scene kinds %v, lesson vocabulary %v", ks, lessons.SceneKinds)
+	}
+}
+
+func world() World {
+	return World{
+		Etcd: []Member{{Name: "etcd-0", Rev: 900, CompactRev: 10, Watches: []Watch{
+			{Stream: 0, ID: 0, Owner: "apiserver-0/cache/pods", Key: "/registry/pods/", Prefix: true, MinRev: 901, Synced: true},
+			{Stream: 1, ID: 0, Owner: "apiserver-0/cache/leases", Key: "/registry/leases/", Prefix: true, MinRev: 901, Synced: true},
+		}}},
+		Replicas: []Replica{{Name: "apiserver-0", Up: true, Memory: 300 << 20, Limit: 512 << 20, Caches: []Cache{
+			{Resource: "pods", Ring: Ring{Capacity: 300, Len: 300, OldestRV: 601, RV: 900}, WatcherN: 2,
+				Watchers: []CacheWatcher{{Client: "app"}, {Client: "kubectl", Queued: 4}}},
+			{Resource: "leases", Ring: Ring{Capacity: 100}},
+		}}},
+		Clients:   []Client{{Name: "app", Informers: []InformerState{{Resource: "pods", Informer: Informer{Phase: "watching", Indexer: 150}}}}},
+		Resources: []string{"pods"},
+	}
+}
+
+func TestBuildCastFromTheWorld(t *testing.T) {
+	sc := Build(world(), Step{Highlights: []string{"apiserver.ring", "apiserver.watchers", "console"}})
+	c := sc.Find("apiserver-0/cache/pods")
+	if c == nil || c.Ring.Capacity != 300 || c.Ring.OldestRV != 601 || c.Parent != "apiserver-0" {
+		t.Fatalf("pods cache: %+v", c)
+	}
+	if sc.Find("apiserver-0/cache/leases") != nil {
+		t.Error("a leases cache is drawn though the world does not use leases")
+	}
+	if a := sc.Find("etcd-0/watches/other-caches"); a == nil || a.Count != 1 || a.Detail != "leases" {
+		t.Errorf("the unused cache's etcd watch is not counted as another cache's: %+v", a)
+	}
+	if w := sc.Find("apiserver-0/cache/pods/watcher/kubectl"); w == nil || w.Detail != "4 events behind" {
+		t.Errorf("kubectl's cache watcher: %+v", w)
+	}
+	want := []string{"apiserver-0/cache/pods", "apiserver-0/cache/pods/watcher/app", "apiserver-0/cache/pods/watcher/kubectl"}
+	if !slices.Equal(sc.Focus, want) {
+		t.Errorf("focus %v, want %v", sc.Focus, want)
+	}
+	b, _ := json.Marshal(sc.Find("apiserver-0/cache/pods"))
+	for _, field := range []string{`"capacity":300`, `"len":300`, `"oldestRV":601`, `"rv":900`, `"kind":"cache"`} {
+		if !strings.Contains(string(b), field) {
+			t.Errorf("cache JSON %s lacks %s", b, field)
+		}
+	}
+}
+
+func TestGroupsCountTheirMembers(t *testing.T) {
+	w := world()
+	for i := range 200 {
+		w.Etcd[0].Watches = append(w.Etcd[0].Watches, Watch{Stream: 2 + i, Owner: "etcd-clients", Key: "/registry/pods/"})
+		w.Clients = append(w.Clients, Client{Name: "kubectl-w-" + itoa64(int64(i)), Role: "kubectl"})
+	}
+	w.Kubelets, w.Pollers = 5000, []string{"poller-0", "poller-1", "poller-2", "poller-3"}
+	sc := Build(w, Step{Highlights: []string{"etcd.watchers", "client:poller-2", "client:node-7"}})
+	if g := sc.Find("etcd-0/watches"); g == nil || g.Count != 200 || g.Label != "200 direct watchers" {
+		t.Errorf("etcd's direct watchers: %+v", g)
+	}
+	if g := sc.Find("client/kubectl-w"); g == nil || g.Count != 200 {
+		t.Errorf("the kubectl clients: %+v", g)
+	}
+	if g := sc.Find(Kubelets); g == nil || g.Count != 5000 {
+		t.Errorf("kubelets: %+v", g)
+	}
+	if !sc.Focused(Pollers) || !sc.Focused(Kubelets) || !sc.Focused("etcd-0/watches") {
+		t.Errorf("focus %v: want the pollers, the kubelets and etcd's watchers", sc.Focus)
+	}
+}
+
+func TestPagesAndSnapshots(t *testing.T) {
+	w := world()
+	w.Lists = []ListCall{
+		{Client: "kubectl", Replica: "apiserver-0", Resource: "pods", Code: 200, Items: 500, RV: 900, Source: "cache-consistent", Continue: "tok1", Page: 1},
+		{Client: "kubectl", Replica: "apiserver-0", Resource: "pods", Code: 200, Items: 500, RV: 900, Source: "cache-snapshot", Page: 2},
+	}
+	sc := Build(w, Step{Highlights: []string{"client:kubectl"}})
+	p1, p2 := sc.Find(PageID(1)), sc.Find(PageID(2))
+	if p1 == nil || p1.Continue != "tok1" || p1.Label != "LIST pods · page 1" || p2 == nil || p2.Continue != "" {
+		t.Fatalf("pages: %+v %+v", p1, p2)
+	}
+	if s := sc.Find(SnapshotID(900)); s == nil || s.Parent != "apiserver-0/cache/pods" {
+		t.Errorf("snapshot: %+v", s)
+	}
+	if !sc.Focused(PageID(1)) {
+		t.Errorf("client:kubectl focuses %v, want kubectl's LIST pages", sc.Focus)
+	}
+}
+
+func TestHiddenBuildsUp(t *testing.T) {
+	dirs := [][]Directive{nil, {{Show: true, Name: "poller"}}, {{Show: false, Name: "cache:leases"}}, {{Show: true, Name: "cache:leases"}}}
+	cases := []struct {
+		step int
+		want []string
+	}{
+		{-1, []string{"poller"}}, {0, []string{"poller"}}, {1, nil}, {2, []string{"cache:leases"}}, {3, nil},
+	}
+	for _, c := range cases {
+		if got := Hidden(dirs, c.step); !slices.Equal(got, c.want) {
+			t.Errorf("step %d: hidden %v, want %v", c.step, got, c.want)
+		}
+	}
+	w := world()
+	w.Pollers = []string{"poller-0"}
+	if sc := Build(w, Step{Hidden: []string{"poller", "cache"}}); len(sc.Of(KindPoller)) != 0 || len(sc.Of(KindCache)) != 0 || len(sc.Of(KindCacheWatcher)) != 0 {
+		t.Errorf("hidden actors (or their children) still drawn: %+v", sc.Actors)
+	}
+}
+
+func TestHumanMetric(t *testing.T) {
+	cases := map[string]string{
+		`apiserver_request_total{verb="LIST",resource="configmaps"}`: "LIST requests answered · configmaps",
+		`watch_cache_capacity{resource="pods"}`:                      "watch cache capacity (slots) · pods",
+		`some_new_total`:                                             "some new total",
+	}
+	for in, want := range cases {
+		if got := HumanMetric(in); got != want {
+			t.Errorf("HumanMetric(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestCommandResource(t *testing.T) {
+	cases := map[string]string{
+		"sim cache configmaps":                                        "configmaps",
+		"kubectl create configmap news -n ns-0":                       "configmaps",
+		"kubectl get --raw '/api/v1/namespaces/default/pods?watch=1'": "pods",
+		"kubectl run web":                                             "pods",
+		"sim etcd-watchers 200 /registry/pods/":                       "pods",
+		"sim list secrets -A --chunk-size 0":                          "secrets",
+		"put /registry/pods/default/a v1":                             "",
+		"sim advance 10s":                                             "",
+	}
+	for in, want := range cases {
+		if got := CommandResource(in); got != want {
+			t.Errorf("CommandResource(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
