@@ -107,7 +107,34 @@ type RangeRequest struct {
 	Revision  int64
 	KeysOnly  bool
 	CountOnly bool
+
+	SortOrder  SortOrder  // SortNone keeps key order (unless SortTarget is not SortByKey)
+	SortTarget SortTarget // what to sort by
+
+	// Filters applied after the read (0: off); Count still counts every key in range.
+	MinModRevision, MaxModRevision       int64
+	MinCreateRevision, MaxCreateRevision int64
 }
+
+// SortOrder is RangeRequest.SortOrder.
+type SortOrder int32
+
+const (
+	SortNone SortOrder = iota
+	SortAscend
+	SortDescend
+)
+
+// SortTarget is RangeRequest.SortTarget.
+type SortTarget int32
+
+const (
+	SortByKey SortTarget = iota
+	SortByVersion
+	SortByCreate
+	SortByMod
+	SortByValue
+)
 
 // RangeResponse: Count is the number of keys in range (not limited); More
 // is set when Limit cut the result short.
@@ -120,10 +147,12 @@ type RangeResponse struct {
 
 // PutRequest writes one key.
 type PutRequest struct {
-	Key    []byte
-	Value  []byte
-	Lease  int64
-	PrevKv bool
+	Key         []byte
+	Value       []byte
+	Lease       int64
+	PrevKv      bool
+	IgnoreValue bool // keep the key's current value (the key must exist)
+	IgnoreLease bool // keep the key's current lease (the key must exist)
 }
 
 type PutResponse struct {

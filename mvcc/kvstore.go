@@ -10,6 +10,7 @@ type store struct {
 	index   *treeIndex
 	backend *backend
 	sched   *scheduler
+	le      *lessor // leases and the keys attached to them
 
 	currentRev     int64 // the revision of the last write txn that changed something
 	compactMainRev int64 // reads and watches below this revision fail; -1: never compacted
@@ -43,6 +44,7 @@ func newStore(sched *scheduler) *store {
 		index:          newTreeIndex(),
 		backend:        newBackend(),
 		sched:          sched,
+		le:             newLessor(),
 		currentRev:     1,
 		compactMainRev: -1,
 	}

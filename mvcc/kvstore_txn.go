@@ -76,6 +76,7 @@ func (tw *storeTxn) Put(key, value []byte, lease int64) int64 {
 	if !live {
 		tw.s.index.dirs.change(ki.key, 1, rev)
 	}
+	tw.s.le.attach(ki.key, lease)
 	kv := KeyValue{Key: ki.key, Value: value, CreateRevision: created, ModRevision: rev, Version: ver + 1, Lease: lease}
 	row := newRow(Revision{Main: rev, Sub: int64(len(tw.changes))}, ki.id, ver+1)
 	row.lease, row.bytes = lease, rowSize(&kv, false)
@@ -121,6 +122,7 @@ func (tw *storeTxn) delete(ki *keyIndex) {
 		panic("mvcc: failed to tombstone an existing key " + string(ki.key) + ": " + err.Error())
 	}
 	tw.s.index.dirs.change(ki.key, -1, row.main)
+	tw.s.le.detach(ki.key)
 	tw.changes = append(tw.changes, kv)
 	tw.tombs = append(tw.tombs, true)
 }

@@ -51,12 +51,14 @@ func sizeKeyValue(kv *KeyValue) int {
 }
 
 func sizePut(r *PutRequest) int {
-	return sizeBytes(r.Key) + sizeBytes(r.Value) + sizeInt(r.Lease) + sizeBool(r.PrevKv)
+	return sizeBytes(r.Key) + sizeBytes(r.Value) + sizeInt(r.Lease) + sizeBool(r.PrevKv) +
+		sizeBool(r.IgnoreValue) + sizeBool(r.IgnoreLease)
 }
 
 func sizeRange(r *RangeRequest) int {
 	return sizeBytes(r.Key) + sizeBytes(r.RangeEnd) + sizeInt(r.Limit) + sizeInt(r.Revision) +
-		sizeBool(r.KeysOnly) + sizeBool(r.CountOnly)
+		sizeBool(r.KeysOnly) + sizeBool(r.CountOnly) + sizeInt(int64(r.SortOrder)) + sizeInt(int64(r.SortTarget)) +
+		sizeInt(r.MinModRevision) + sizeInt(r.MaxModRevision) + sizeInt(r.MinCreateRevision) + sizeInt(r.MaxCreateRevision)
 }
 
 func sizeDeleteRange(r *DeleteRangeRequest) int {

@@ -57,6 +57,7 @@ type Server struct {
 
 	alarmNoSpace bool   // the NOSPACE alarm is raised
 	raftIndex    uint64 // one per applied proposal
+	reqSuffix    uint64 // the request ID generator's low 48 bits
 }
 
 // NewServer starts a member at revision 1 and virtual time 0.
@@ -70,6 +71,7 @@ func NewServer(cfg Config) (*Server, error) {
 		s.rand = rand.New(rand.NewPCG(1, 2))
 	}
 	s.kv = newWatchableStore(s.sched)
+	s.reqSuffix = reqIDSuffixAtStart
 	c, err := newCompactor(s, cfg.AutoCompactionMode, cfg.AutoCompactionRetention)
 	if err != nil {
 		return nil, err

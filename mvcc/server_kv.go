@@ -14,8 +14,8 @@ func (s *Server) Put(r PutRequest) (PutResponse, error) {
 	if err := s.checkQuota(costPut(&r)); err != nil {
 		return PutResponse{}, err
 	}
-	if len(r.Key) == 0 {
-		return PutResponse{}, ErrGRPCEmptyKey
+	if err := checkPutRequest(&r); err != nil {
+		return PutResponse{}, err
 	}
 	if err := s.checkProposal(size); err != nil {
 		return PutResponse{}, err
@@ -23,24 +23,56 @@ func (s *Server) Put(r PutRequest) (PutResponse, error) {
 	if s.alarmNoSpace {
 		return PutResponse{}, ErrGRPCNoSpace
 	}
+	s.nextRequestID()
 	s.raftIndex++
+	if err := s.checkLease(r.Lease); err != nil {
+		return PutResponse{}, err
+	}
 	tw := s.kv.beginWrite()
-	resp := applyPut(&tw, &r)
+	resp, err := applyPut(&tw, &r)
 	s.kv.endWrite(&tw)
+	if err != nil {
+		return PutResponse{}, err
+	}
 	resp.Header = s.header()
 	return resp, nil
 }
 
-// applyPut is etcd's txn put: the previous KV if asked, then the write.
-func applyPut(tw *storeTxn, r *PutRequest) PutResponse {
+// checkPutRequest is the gRPC layer's validation of a put.
+func checkPutRequest(r *PutRequest) error {
+	switch {
+	case len(r.Key) == 0:
+		return ErrGRPCEmptyKey
+	case r.IgnoreValue && len(r.Value) != 0:
+		return ErrGRPCValueProvided
+	case r.IgnoreLease && r.Lease != NoLease:
+		return ErrGRPCLeaseProvided
+	}
+	return nil
+}
+
+// applyPut is etcd's txn put: the previous KV if asked (or needed to keep
+// its value or lease: then the key must exist), then the write.
+func applyPut(tw *storeTxn, r *PutRequest) (PutResponse, error) {
 	var resp PutResponse
-	if r.PrevKv {
-		if prev, ok, _ := tw.get(r.Key, 0); ok {
+	value, lease := r.Value, r.Lease
+	if r.PrevKv || r.IgnoreValue || r.IgnoreLease {
+		prev, ok, _ := tw.get(r.Key, 0)
+		if !ok && (r.IgnoreValue || r.IgnoreLease) {
+			return resp, ErrGRPCKeyNotFound
+		}
+		if ok && r.PrevKv {
 			resp.PrevKv = &prev
 		}
+		if r.IgnoreValue {
+			value = prev.Value
+		}
+		if r.IgnoreLease {
+			lease = prev.Lease
+		}
 	}
-	resp.Header.Revision = tw.Put(r.Key, r.Value, r.Lease)
-	return resp
+	resp.Header.Revision = tw.Put(r.Key, value, lease)
+	return resp, nil
 }
 
 // Range reads keys at a revision. The header revision is always the
@@ -68,6 +100,10 @@ func (s *Server) Range(r RangeRequest) (RangeResponse, error) {
 // whether the result was cut short (More).
 func executeRange(tw *storeTxn, r *RangeRequest) (RangeResponse, error) {
 	limit := r.Limit
+	if r.SortOrder != SortNone || r.MinModRevision != 0 || r.MaxModRevision != 0 ||
+		r.MinCreateRevision != 0 || r.MaxCreateRevision != 0 {
+		limit = 0 // everything: the limit applies after filtering and sorting
+	}
 	if limit > 0 {
 		limit++
 	}
@@ -76,6 +112,7 @@ func executeRange(tw *storeTxn, r *RangeRequest) (RangeResponse, error) {
 		return RangeResponse{}, err
 	}
 	resp := RangeResponse{Header: ResponseHeader{Revision: rr.rev}, Count: int64(rr.count)}
+	rr.kvs = filterAndSort(rr.kvs, r)
 	if r.Limit > 0 && len(rr.kvs) > int(r.Limit) {
 		rr.kvs = rr.kvs[:r.Limit]
 		resp.More = true
@@ -115,6 +152,7 @@ func (s *Server) DeleteRange(r DeleteRangeRequest) (DeleteRangeResponse, error) 
 	if err := s.checkProposal(size); err != nil {
 		return DeleteRangeResponse{}, err
 	}
+	s.nextRequestID()
 	s.raftIndex++
 	tw := s.kv.beginWrite()
 	resp := applyDeleteRange(&tw, &r)
@@ -143,6 +181,7 @@ func (s *Server) Compact(rev int64) (CompactResponse, error) {
 	if err := s.checkProposal(sizeInt(rev)); err != nil {
 		return CompactResponse{}, err
 	}
+	s.nextRequestID()
 	s.raftIndex++
 	if err := s.kv.compact(rev); err != nil {
 		return CompactResponse{}, toGRPCError(err)

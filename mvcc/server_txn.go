@@ -27,6 +27,7 @@ func (s *Server) Txn(r TxnRequest) (TxnResponse, error) {
 		if s.alarmNoSpace && costTxn(&r) > 0 {
 			return TxnResponse{}, ErrGRPCNoSpace
 		}
+		s.nextRequestID()
 		s.raftIndex++
 	}
 	return s.applyTxn(&r, readOnly)
@@ -44,7 +45,7 @@ type txnPath struct {
 func (s *Server) applyTxn(r *TxnRequest, readOnly bool) (TxnResponse, error) {
 	rv := s.kv.txn()
 	path := compareToPath(rv, r)
-	if err := checkTxn(rv, r, &path); err != nil {
+	if err := s.checkTxn(rv, r, &path); err != nil {
 		rv.end(false, nil)
 		return TxnResponse{}, toGRPCError(err)
 	}
@@ -82,10 +83,19 @@ func branch(r *TxnRequest, succeeded bool) []RequestOp {
 // checkTxn rejects, before anything is written, a range on the taken path
 // at a future or compacted revision (the same test as etcd's checkRange,
 // which compares against the compaction revision even for revisions <= 0).
-func checkTxn(rv *storeTxn, r *TxnRequest, p *txnPath) error {
+func (s *Server) checkTxn(rv *storeTxn, r *TxnRequest, p *txnPath) error {
 	n := 0
 	for _, op := range branch(r, p.succeeded) {
 		switch {
+		case op.Put != nil:
+			if op.Put.IgnoreValue || op.Put.IgnoreLease {
+				if _, ok, _ := rv.get(op.Put.Key, 0); !ok {
+					return ErrGRPCKeyNotFound
+				}
+			}
+			if err := s.checkLease(op.Put.Lease); err != nil {
+				return err
+			}
 		case op.Range != nil && op.Range.Revision != 0:
 			if op.Range.Revision > rv.Rev() {
 				return ErrFutureRev
@@ -94,7 +104,7 @@ func checkTxn(rv *storeTxn, r *TxnRequest, p *txnPath) error {
 				return ErrCompacted
 			}
 		case op.Txn != nil:
-			if err := checkTxn(rv, op.Txn, &p.nested[n]); err != nil {
+			if err := s.checkTxn(rv, op.Txn, &p.nested[n]); err != nil {
 				return err
 			}
 			n++
@@ -118,7 +128,10 @@ func executeTxn(tw *storeTxn, r *TxnRequest, p *txnPath) TxnResponse {
 			}
 			resp.Responses[i].Range = &rr
 		case op.Put != nil:
-			pr := applyPut(tw, op.Put)
+			pr, err := applyPut(tw, op.Put)
+			if err != nil {
+				panic("mvcc: unexpected error during txn: " + err.Error())
+			}
 			resp.Responses[i].Put = &pr
 		case op.DeleteRange != nil:
 			dr := applyDeleteRange(tw, op.DeleteRange)

@@ -33,9 +33,7 @@ func checkRequestOp(op *RequestOp, maxTxnOps int) error {
 			return ErrGRPCEmptyKey
 		}
 	case op.Put != nil:
-		if len(op.Put.Key) == 0 {
-			return ErrGRPCEmptyKey
-		}
+		return checkPutRequest(op.Put)
 	case op.DeleteRange != nil:
 		if len(op.DeleteRange.Key) == 0 {
 			return ErrGRPCEmptyKey
