@@ -103,10 +103,14 @@ func runConsole(args []string, in io.Reader, out io.Writer) error {
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
 	for prompt(out, interactive); sc.Scan(); prompt(out, interactive) {
 		line := strings.TrimSpace(sc.Text())
-		if line == "" {
+		if sh.Pending() {
+			// standard input of the command before (etcdctl txn): blank lines count
+			if !interactive {
+				fmt.Fprintln(out, line)
+			}
+		} else if line == "" {
 			continue
-		}
-		if !interactive {
+		} else if !interactive {
 			fmt.Fprintf(out, "$ %s\n", line)
 		}
 		text, err := sh.Exec(line)

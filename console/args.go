@@ -15,6 +15,7 @@ type flagSpec struct {
 	Bools  []string
 	Values []string
 	Short  map[string]string
+	Plain  bool // errors exactly as pflag words them, with no suggestion (etcdctl)
 }
 
 // parsedFlags is the result of parsing a command's words against its spec:
@@ -42,7 +43,7 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 		if !strings.HasPrefix(w, "--") {
 			long, ok := spec.Short[name]
 			if !ok {
-				return p, fmt.Errorf("unknown shorthand flag: %q in %s", name, w)
+				return p, fmt.Errorf("unknown shorthand flag: '%s' in %s", name, w)
 			}
 			name = long
 		}
@@ -71,6 +72,9 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 }
 
 func unknownFlag(name string, spec flagSpec) error {
+	if spec.Plain {
+		return fmt.Errorf("unknown flag: --%s", name)
+	}
 	all := append(append([]string{}, spec.Bools...), spec.Values...)
 	if s := suggest(name, all); s != "" {
 		return fmt.Errorf("unknown flag: --%s (did you mean --%s?)", name, s)

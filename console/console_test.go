@@ -57,12 +57,14 @@ func TestEtcdctlOutputs(t *testing.T) {
 		{"compaction", []string{"put a 1", "put a 2"}, "compaction 2", "compacted revision 2\n"},
 		{"compact alias", []string{"put a 1"}, "compact 2", "compacted revision 2\n"},
 		{"read below compaction", []string{"put a 1", "put a 2", "put a 3", "compaction 3"}, "get a --rev 2",
-			"Error: etcdserver: mvcc: required revision has been compacted\n"},
+			realWarning("/etcdserverpb.KV/Range", "OutOfRange", "etcdserver: mvcc: required revision has been compacted") +
+				"Error: etcdserver: mvcc: required revision has been compacted\n"},
 		{"future revision", []string{"put a 1"}, "get a --rev 9",
-			"Error: etcdserver: mvcc: required revision is a future revision\n"},
+			realWarning("/etcdserverpb.KV/Range", "OutOfRange", "etcdserver: mvcc: required revision is a future revision") +
+				"Error: etcdserver: mvcc: required revision is a future revision\n"},
 		{"prefix and from-key", nil, "get a --prefix --from-key",
 			"Error: `--prefix` and `--from-key` cannot be set at the same time, choose one\n"},
-		{"unknown flag suggests", nil, "get a --prefx", "Error: unknown flag: --prefx (did you mean --prefix?)\n"},
+		{"unknown flag: pflag's words only", nil, "get a --prefx", "Error: unknown flag: --prefx\n"},
 		{"unknown command suggests", nil, "pt a 1", `Error: unknown command "pt" (did you mean "put"? try "help")` + "\n"},
 		{"bad rev", nil, "get a --rev x",
 			`Error: invalid argument "x" for "--rev" flag: strconv.ParseInt: parsing "x": invalid syntax` + "\n"},

@@ -24,6 +24,10 @@ type Shell struct {
 	watches    []backgroundWatch
 	watchCount int // watches ever opened, to name them in the trace
 	calls      int // requests kubectl sent, so a refused command is seen to send none
+
+	stdinFor string   // a command line waiting for its standard input (etcdctl txn)
+	stdinBuf []string // the input lines so far
+	stdin    string   // while a command runs: the input given with it
 }
 
 // settleMax bounds how much virtual time one command may take to settle.
@@ -123,17 +127,73 @@ func (sh *Shell) World() *engine.World { return sh.w }
 // open watches printed while the world settled. Blank lines and lines
 // starting with # are ignored. A mistyped command returns an error naming
 // the problem; the world is unchanged and the shell goes on.
+//
+// `etcdctl txn` reads its transaction from standard input: the lines that
+// follow it, up to and including the third blank line, are that input
+// (Pending reports whether input is being collected). The command line and
+// its input then run, and are logged, as one command.
 func (sh *Shell) Exec(line string) (string, error) {
+	if sh.stdinFor != "" {
+		sh.stdinBuf = append(sh.stdinBuf, line)
+		if blankLines(sh.stdinBuf) < txnBlocks {
+			return "", nil
+		}
+		full := sh.stdinFor + "\n" + strings.Join(sh.stdinBuf, "\n") + "\n"
+		sh.stdinFor, sh.stdinBuf = "", nil
+		return sh.w.Exec(full)
+	}
 	line = strings.TrimSpace(line)
 	if line == "" || strings.HasPrefix(line, "#") {
+		return "", nil
+	}
+	if readsStdin(line) {
+		sh.stdinFor = line
 		return "", nil
 	}
 	out, err := sh.w.Exec(line)
 	return out, err
 }
 
+// Pending reports whether the shell is collecting a command's standard
+// input: blank lines matter then.
+func (sh *Shell) Pending() bool { return sh.stdinFor != "" }
+
+// txnBlocks is how many blank-line-ended blocks etcdctl txn reads.
+const txnBlocks = 3
+
+func blankLines(lines []string) int {
+	n := 0
+	for _, l := range lines {
+		if strings.TrimSpace(l) == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// readsStdin reports whether line is an etcdctl txn that will read its
+// transaction from the lines that follow (one given arguments fails at
+// once, as etcdctl does before reading).
+func readsStdin(line string) bool {
+	words, err := splitArgs(line)
+	if err != nil || len(words) == 0 {
+		return false
+	}
+	if words[0] == "etcdctl" {
+		words = words[1:]
+	}
+	cmd, rest := etcdctlSubcommand(words)
+	if cmd != "txn" {
+		return false
+	}
+	p, err := parseFlags(rest, txnSpec())
+	return err == nil && len(p.Args) == 0
+}
+
 // apply is the world's Applier: parse, dispatch, settle, drain watches.
 func (sh *Shell) apply(line string) (string, error) {
+	line, sh.stdin, _ = strings.Cut(line, "\n")
+	defer func() { sh.stdin = "" }()
 	words, err := splitArgs(line)
 	if err != nil {
 		return "", err
@@ -213,13 +273,18 @@ const helpText = `WatchScope console: a simulated etcd 3.6 and kube-apiserver 1.
 the tools you already use.
 
 etcd (the word "etcdctl" may be left out):
-  etcdctl put KEY VALUE [--prev-kv]
+  etcdctl put KEY VALUE [--prev-kv] [--lease ID] [--ignore-value]
   etcdctl get KEY [RANGE_END] [--prefix|--from-key] [--rev N] [--limit N] [--keys-only] [--count-only -w fields]
+              [--sort-by KEY|CREATE|MODIFY|VERSION|VALUE] [--order ASCEND|DESCEND] [--print-value-only]
+              [--min-mod-rev N] [--max-mod-rev N] [--min-create-rev N] [--max-create-rev N]
   etcdctl del KEY [RANGE_END] [--prefix|--from-key] [--prev-kv]
+  etcdctl txn [-i]                  then compares, a blank line, success ops, a blank line, failure ops, a blank line
   etcdctl compaction REV            (alias: compact)
   etcdctl watch KEY [RANGE_END] [--prefix] [--rev N] [--prev-kv] [--progress-notify]
+  etcdctl lease grant TTL | revoke ID | timetolive ID [--keys] | list | keep-alive ID [--once]
+  etcdctl member list
   etcdctl endpoint status
-  Every etcdctl command takes -w simple|json|fields.
+  Every etcdctl command takes -w simple|json|fields (member list and endpoint status: table) and --hex.
 
 Kubernetes:
   kubectl get RESOURCE [NAME] [-n NS|-A] [-l SEL] [--field-selector SEL] [-o wide|json|yaml|name]

@@ -11,7 +11,7 @@ import (
 // watchSession is one `etcdctl watch` left running in the background, like
 // a watch in another terminal. Each has its own gRPC watch stream.
 type watchSession struct {
-	format string
+	d      display
 	stream *mvcc.WatchStream
 	done   bool
 }
@@ -29,7 +29,7 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	format, err := outputFormat(p)
+	d, err := outputFormat(p)
 	if err != nil {
 		return "", err
 	}
@@ -42,10 +42,7 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 	if len(p.Args) == 2 && p.Bool("prefix") {
 		return "", errors.New("`range_end` and `--prefix` are mutually exclusive")
 	}
-	rr, err := rangeFromArgs("watch", p)
-	if err != nil {
-		return "", err
-	}
+	rr := watchRange(p)
 	rev, err := p.Int64("rev", 0)
 	if err != nil {
 		return "", err
@@ -61,10 +58,12 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 		WatchID: mvcc.AutoWatchID,
 	})
 	if err != nil {
+		// The server cancels the watch at once; clientv3 hands the
+		// cancellation to etcdctl, which prints it and exits.
 		ws.Close()
-		return "", err
+		return fmt.Sprintf("watch was canceled (%v)\n", err), errors.New("watch is canceled by the server")
 	}
-	sh.watches = append(sh.watches, &watchSession{format: format, stream: ws})
+	sh.watches = append(sh.watches, &watchSession{d: d, stream: ws})
 	return "", nil
 }
 
@@ -82,7 +81,7 @@ func (s *watchSession) drain() (string, bool) {
 		if resp.Created && !resp.Canceled {
 			continue
 		}
-		b.WriteString(printWatch(s.format, resp))
+		b.WriteString(printWatch(s.d, resp))
 		if resp.Canceled {
 			b.WriteString("Error: watch is canceled by the server\n")
 			s.stream.Close()
@@ -106,4 +105,22 @@ func (sh *Shell) drainWatches() string {
 	}
 	sh.watches = live
 	return b.String()
+}
+
+// watchRange is etcdctl's getWatchChan: "<key> [range_end]" (a third word
+// is ignored, and so is range_end unless exactly two words were given),
+// --prefix on the key.
+func watchRange(p parsedFlags) mvcc.RangeRequest {
+	key := []byte(p.Args[0])
+	var end []byte
+	if len(p.Args) == 2 {
+		end = []byte(p.Args[1])
+	}
+	if p.Bool("prefix") {
+		end = mvcc.PrefixEnd(key)
+		if len(key) == 0 {
+			key, end = []byte{0}, []byte{0}
+		}
+	}
+	return mvcc.RangeRequest{Key: key, RangeEnd: end}
 }

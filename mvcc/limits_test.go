@@ -44,8 +44,8 @@ func TestRequestSizeTxnAndConfig(t *testing.T) {
 // TestQuotaNoSpace: a put that would take the file to the quota raises the
 // NOSPACE alarm; then puts fail while deletes, reads and compaction work.
 func TestQuotaNoSpace(t *testing.T) {
-	s := newTestServer(t, Config{QuotaBackendBytes: 30000})
-	value := strings.Repeat("x", 5000)
+	s := newTestServer(t, Config{QuotaBackendBytes: 46000}) // the fresh file is 28,672 bytes
+	value := strings.Repeat("x", 17000)
 	mustPut(t, s, "a", value)
 	if _, err := s.Put(PutRequest{Key: []byte("b"), Value: []byte(value)}); !errors.Is(err, ErrGRPCNoSpace) {
 		t.Fatalf("second big put: %v", err)
@@ -131,7 +131,7 @@ func TestConfigValidation(t *testing.T) {
 		}
 	}
 	s := newTestServer(t, Config{})
-	if st := s.Status(); st.Version != Version || st.Header.Revision != 1 || st.DbSize != freshDBBytes {
+	if st := s.Status(); st.Version != Version || st.Header.Revision != 1 || st.DbSize != freshDBFileBytes || st.DbSizeInUse != pages(freshDBBytes) {
 		t.Fatalf("status %+v", st)
 	}
 	if _, ok := s.NextWake(); ok {

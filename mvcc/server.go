@@ -19,7 +19,7 @@ const (
 	// receive limit (etcd's grpcOverheadBytes).
 	grpcOverheadBytes = 512 * 1024
 	// Version is the etcd version the simulation follows.
-	Version = "3.6.14"
+	Version = "3.6.16"
 )
 
 // Identity of the simulated single-member cluster, as a fresh default
@@ -149,8 +149,8 @@ func (s *Server) Status() StatusResponse {
 	return StatusResponse{
 		Header:           s.header(),
 		Version:          Version,
-		DbSize:           s.kv.backend.size,
-		DbSizeInUse:      s.kv.backend.inUse,
+		DbSize:           pages(s.kv.backend.size),
+		DbSizeInUse:      pages(s.kv.backend.inUse),
 		Leader:           MemberID,
 		RaftIndex:        s.raftIndex,
 		RaftTerm:         raftTerm,
