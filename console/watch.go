@@ -1,6 +1,7 @@
 package console
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -47,6 +48,12 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if end := rr.RangeEnd; len(end) != 0 && !(len(end) == 1 && end[0] == 0) && bytes.Compare(rr.Key, end) >= 0 {
+		// The server cancels such a watch as it arrives; clientv3 hands the
+		// cancellation to etcdctl, which prints it and exits. Nothing is
+		// left in the member, so the console does not open a stream for it.
+		return fmt.Sprintf("watch was canceled (%v)\n", mvcc.ErrEmptyWatcherRange), errors.New("watch is canceled by the server")
+	}
 	ws := sh.etcd().NewWatchStream()
 	ws.SetOwner("client/etcdctl")
 	n := sh.watchCount
@@ -58,8 +65,6 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 		WatchID: mvcc.AutoWatchID,
 	})
 	if err != nil {
-		// The server cancels the watch at once; clientv3 hands the
-		// cancellation to etcdctl, which prints it and exits.
 		ws.Close()
 		return fmt.Sprintf("watch was canceled (%v)\n", err), errors.New("watch is canceled by the server")
 	}
