@@ -13,10 +13,10 @@ PURE += $(shell test -d apiserver && echo ./apiserver/...)
 PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
 
-.PHONY: serve test deps wasm dist vet unit wasm-test build-check lessons conformance e2e bench soak
+.PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance e2e bench soak
 
-## serve: build the WebAssembly app and serve it on http://$(ADDR)
-serve: wasm
+## serve: install what the page needs (brotli), build the WebAssembly app and serve it on http://$(ADDR)
+serve: serve-deps wasm
 	$(GO) run . serve -dir $(BUILD) -addr $(ADDR)
 
 ## test: every test the project has, browser end to end included
@@ -26,7 +26,10 @@ test: deps vet build-check unit wasm-test lessons conformance e2e
 deps:
 	@bash scripts/deps.sh
 
-wasm:
+serve-deps:
+	@bash scripts/deps.sh serve
+
+wasm: serve-deps
 	bash web/build.sh $(BUILD)
 
 ## dist: a static folder for any static host, and dist/watchscope-offline.zip (one HTML file, no server) for a USB stick
