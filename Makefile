@@ -65,9 +65,10 @@ conformance:
 e2e:
 	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 45m ./web/e2e/; fi
 
-## soak: the long chaos run (10,000 seeded fault schedules)
+## soak: the long chaos run (10,000 seeded fault schedules) and every lesson on seeds 1..20 (~3 min)
 soak:
 	$(GO) test -count=1 -timeout 3h -run Chaos ./engine/ -soak
+	$(GO) test -count=1 -timeout 1h -run TestLessonsHoldOnSeeds ./lessons/ -seeds 20
 
 ## bench: the budgets named in the issues, natively and under wasm
 bench:

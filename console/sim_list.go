@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	am "watchscope/apimachinery"
@@ -29,6 +30,9 @@ func init() {
 //	"LargestPageBytes" : 1048576   the largest single response
 //	"ServedBy" : "cache"           route of the first page: cache, etcd, ...
 //	"Replica" : "apiserver-1"      who answered
+//	"ResourceVersion" : 3227       the first page's list resourceVersion
+//	"PageResourceVersions" : 1     distinct list resourceVersions among the
+//	                               pages (1: one consistent snapshot)
 //
 // --chunk-size 0 sends one unpaginated request; the default is 500, as
 // kubectl's. A failed request (an OOM-killed replica resets the
@@ -73,12 +77,16 @@ type listSummary struct {
 	items, requests int
 	bytes, largest  int64
 	route, replica  string
+	rvs             []string // distinct list resourceVersions, in page order
 }
 
 func (s *listSummary) add(resp apiserver.Response) {
 	s.requests++
 	if resp.List != nil {
 		s.items += len(resp.List.Items)
+		if rv := resp.List.ResourceVersion; !slices.Contains(s.rvs, rv) {
+			s.rvs = append(s.rvs, rv)
+		}
 	}
 	s.bytes += int64(resp.SizeBytes)
 	s.largest = max(s.largest, int64(resp.SizeBytes))
@@ -99,5 +107,8 @@ func (s listSummary) text() string {
 		fmt.Fprintf(&b, "%q : %d\n", f.name, f.v)
 	}
 	fmt.Fprintf(&b, "%q : %q\n%q : %q\n", "ServedBy", s.route, "Replica", s.replica)
+	if len(s.rvs) > 0 {
+		fmt.Fprintf(&b, "%q : %s\n%q : %d\n", "ResourceVersion", s.rvs[0], "PageResourceVersions", len(s.rvs))
+	}
 	return b.String()
 }
