@@ -159,33 +159,63 @@ func (g *Game) key(w, h int) drawKey {
 	return k
 }
 
-// send queues a stage or console command; theme and fullscreen are the
-// game's own, since they concern the window rather than the world.
+// send runs one of the game's own verbs or queues the command for the
+// session (a stage verb or a console line).
 func (g *Game) send(cmd string) {
 	g.dirty = true
-	switch {
-	case cmd == "theme projector" || cmd == "theme light":
-		view.SetTheme(true)
-	case cmd == "theme dark":
-		view.SetTheme(false)
-	case cmd == "theme toggle":
-		view.SetTheme(!view.Projector)
-	case cmd == "close" && g.console.open:
-		g.escape = true
-	case cmd == "console":
+	verb, arg, _ := strings.Cut(cmd, " ")
+	if run, ok := gameVerbs[verb]; ok && run(g, arg) {
+		return
+	}
+	g.sess.Send(cmd)
+}
+
+// gameVerbs are the commands the game runs itself, since they concern the
+// window (theme, fullscreen) or the keyboard (console, Space, digits)
+// rather than the world. A verb that returns false passes the command on
+// to the session.
+var gameVerbs = map[string]func(g *Game, arg string) bool{
+	"theme": func(_ *Game, arg string) bool {
+		switch arg {
+		case "projector", "light":
+			view.SetTheme(true)
+		case "dark":
+			view.SetTheme(false)
+		case "toggle":
+			view.SetTheme(!view.Projector)
+		default:
+			return false
+		}
+		return true
+	},
+	"fullscreen": func(*Game, string) bool { ebiten.SetFullscreen(!ebiten.IsFullscreen()); return true },
+	"close": func(g *Game, _ string) bool { // Escape leaves the console first
+		g.escape = g.console.open
+		return g.console.open
+	},
+	"console": func(g *Game, _ string) bool {
 		g.console.open = true
 		g.sess.Chrome().Console = true
-	case cmd == "space":
+		return true
+	},
+	"space": func(g *Game, _ string) bool { // a lesson steps on, the sandbox's clock plays or pauses
 		if g.sess.Snapshot().Lesson != nil {
 			g.sess.Send("next")
 		} else {
 			g.sess.Send("toggle")
 		}
-	case strings.HasPrefix(cmd, "digit "):
-		g.sess.Send(g.digit(strings.TrimPrefix(cmd, "digit ")))
-	default:
-		g.sess.Send(cmd)
-	}
+		return true
+	},
+	"digit": func(g *Game, arg string) bool {
+		g.sess.Send(g.digit(arg))
+		return true
+	},
+}
+
+// Knows reports whether verb is a command the game or its session runs.
+func (g *Game) Knows(verb string) bool {
+	_, ok := gameVerbs[verb]
+	return ok || g.sess.Knows(verb)
 }
 
 // Redraw asks for a new frame even if nothing changed.

@@ -6,24 +6,28 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
+	"watchscope/ui/keys"
 	"watchscope/ui/view"
 )
 
-// keyCommands maps presenter keys to stage commands. Clickers send
-// PageDown/PageUp (and sometimes "." or B), so those are here too.
-var keyCommands = []struct {
+// stageKeys are the key table's stage commands (package keys) with the
+// Ebiten key each is bound to, for polling when the page does not deliver
+// the keys itself (a native window).
+var stageKeys = func() []stageKey {
+	var out []stageKey
+	for _, b := range keys.Table {
+		var k ebiten.Key
+		if b.Scope&keys.Stage == 0 || b.By != keys.Go || k.UnmarshalText([]byte(b.EbitenName())) != nil {
+			continue // TestKeyTableReachesEbiten fails on a name Ebiten does not know
+		}
+		out = append(out, stageKey{k, b})
+	}
+	return out
+}()
+
+type stageKey struct {
 	key ebiten.Key
-	cmd string
-}{
-	{ebiten.KeyArrowRight, "next"}, {ebiten.KeyPageDown, "next"},
-	{ebiten.KeyArrowLeft, "back"}, {ebiten.KeyPageUp, "back"},
-	{ebiten.KeyB, "blank"}, {ebiten.KeyM, "motion"}, {ebiten.KeyH, "help"},
-	{ebiten.KeyEscape, "close"}, {ebiten.KeyW, "why"}, {ebiten.KeyL, "picker"},
-	{ebiten.KeyEqual, "faster"}, {ebiten.KeyNumpadAdd, "faster"},
-	{ebiten.KeyMinus, "slower"}, {ebiten.KeyNumpadSubtract, "slower"},
-	{ebiten.KeyPeriod, "tick"},
-	{ebiten.KeyDigit1, "1"}, {ebiten.KeyDigit2, "2"}, {ebiten.KeyDigit3, "3"}, {ebiten.KeyDigit4, "4"},
-	{ebiten.KeyDigit5, "5"}, {ebiten.KeyDigit6, "6"}, {ebiten.KeyDigit7, "7"}, {ebiten.KeyDigit8, "8"}, {ebiten.KeyDigit9, "9"},
+	b   keys.Binding
 }
 
 // input turns this tick's keys and clicks into stage commands.
@@ -38,27 +42,15 @@ func (g *Game) input() {
 	g.mouse()
 }
 
-// keys polls the presenter keys (when the page does not deliver them).
+// keys polls the stage keys (when the page does not deliver them).
 func (g *Game) keys() {
-	if inpututil.IsKeyJustPressed(ebiten.KeyF) { // a key press is the user gesture browsers require
-		ebiten.SetFullscreen(!ebiten.IsFullscreen())
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyP) {
-		g.send("theme toggle")
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeySlash) && ebiten.IsKeyPressed(ebiten.KeyShift) {
-		g.send("help")
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeyBackquote) {
-		g.send("console")
-		return
-	}
-	if inpututil.IsKeyJustPressed(ebiten.KeySpace) {
-		g.send("space")
-	}
-	for _, k := range keyCommands {
-		if inpututil.IsKeyJustPressed(k.key) {
-			g.send(g.digit(k.cmd))
+	for _, k := range stageKeys {
+		if !inpututil.IsKeyJustPressed(k.key) || (k.b.Shift && !ebiten.IsKeyPressed(ebiten.KeyShift)) {
+			continue
+		}
+		g.send(k.b.Cmd)
+		if g.console.open { // the keys that follow are the console's
+			return
 		}
 	}
 }

@@ -60,17 +60,27 @@
   `;
 
   // The toolbar: the stage keys' commands, in the order a lesson uses them.
+  // Each button shows the first key bound to its command (web/keys.js).
   const BUTTONS = [
-    { id: "back", label: "Back", name: "Previous step", cmd: "back", key: "←", keys: "ArrowLeft" },
-    { id: "next", label: "Next", name: "Next step", cmd: "next", key: "→", keys: "ArrowRight" },
-    { id: "play", label: "Pause", name: "Pause the clock", cmd: "toggle", key: "", keys: "" },
-    { id: "lessons", label: "Lessons", name: "Open the lesson picker", cmd: "picker", key: "L", keys: "L" },
-    { id: "why", label: "Why?", name: "Explain the newest marked event", cmd: "why", key: "W", keys: "W" },
-    { id: "help", label: "Help", name: "Show the keys", cmd: "help", key: "?", keys: "?" },
-    { id: "theme", label: "Theme", name: "Switch the projector theme", cmd: "theme toggle", key: "P", keys: "P" },
-    { id: "motion", label: "Motion", name: "Toggle reduced motion", cmd: "motion", key: "M", keys: "M" },
-    { id: "console", label: "Console", name: "Open the stage console", cmd: "console", key: "`", keys: "`" },
+    { id: "back", label: "Back", name: "Previous step", cmd: "back" },
+    { id: "next", label: "Next", name: "Next step", cmd: "next" },
+    { id: "play", label: "Pause", name: "Pause the clock", cmd: "toggle" },
+    { id: "lessons", label: "Lessons", name: "Open the lesson picker", cmd: "picker" },
+    { id: "why", label: "Why?", name: "Explain the newest marked event", cmd: "why" },
+    { id: "help", label: "Help", name: "Show the keys", cmd: "help" },
+    { id: "theme", label: "Theme", name: "Switch the projector theme", cmd: "theme toggle" },
+    { id: "motion", label: "Motion", name: "Toggle reduced motion", cmd: "motion" },
+    { id: "console", label: "Console", name: "Open the stage console", cmd: "console" },
   ];
+
+  // shortcut is the first shown key bound to cmd on the stage: its label,
+  // and its name for aria-keyshortcuts (a printable character as itself,
+  // any other key by its code: "ArrowLeft"); null when no key sends cmd.
+  function shortcut(cmd) {
+    const b = window.watchscopeKeys.table.find((k) => k.cmd === cmd && k.label && k.scopes.includes("stage"));
+    if (!b) return null;
+    return { key: b.label, keys: /^[\x21-\x7e]$/.test(b.label) ? b.label : b.code };
+  }
   const FEED_KEEP = 50;
 
   const el = (tag, props = {}, ...kids) => {
@@ -96,9 +106,10 @@
     const bar = el("nav", { id: "ws-toolbar", "aria-label": "Stage controls" });
     for (const b of BUTTONS) {
       const btn = el("button", { type: "button", id: "ws-" + b.id, "aria-label": b.name }, b.label);
-      if (b.key) {
-        btn.append(el("kbd", { "aria-hidden": "true", text: b.key }));
-        btn.setAttribute("aria-keyshortcuts", b.keys);
+      const k = shortcut(b.cmd);
+      if (k) {
+        btn.append(el("kbd", { "aria-hidden": "true", text: k.key }));
+        btn.setAttribute("aria-keyshortcuts", k.keys);
       }
       btn.addEventListener("click", () => send(b.cmd));
       bar.append(btn);

@@ -277,10 +277,10 @@
   // inForm: the key goes to a form field the user is typing into.
   document.addEventListener("keydown", (e) => {
     const key = window.watchscopeDialog.pageKey(e);
-    if (key === "KeyO") {
+    if (key === "open") {
       e.preventDefault();
       open();
-    } else if (key === "Escape") {
+    } else if (key === "close") {
       close();
     }
   });

@@ -10,9 +10,11 @@
 //   window.watchscopeDialog.show(panel, focusEl)   remembers where focus was
 //   window.watchscopeDialog.hide(panel)            and gives it back
 //
-// and read the page's own keys (N, R, S, O, E) with
+// and read the page's own keys (N, S, O, E, Esc) with
 //
-//   window.watchscopeDialog.pageKey(e)   e.code, or "" when the key is not the page's
+//   window.watchscopeDialog.pageKey(e)   the command the key is bound to
+//                                        (web/keys.js: "share", "close", ...),
+//                                        or "" when the key is not the page's
 "use strict";
 
 window.watchscopeDialog = (id, css, html) => {
@@ -43,14 +45,16 @@ window.watchscopeDialog.hide = (panel) => {
   if (back && back.focus) back.focus();
 };
 
-// pageKey is a keydown's code when it is a key for the page's features,
-// or "": a repeat or a chord, a key the stage's console is typing, or a
-// key typed into a form field (Escape still counts there: it closes).
+// pageKey is a keydown's command in the key table (web/keys.js, made
+// from ui/keys), or "": an unbound key, a repeat or a chord, a key the
+// stage's console is typing, or a key typed into a form field (Escape
+// still counts there: it closes).
 window.watchscopeDialog.pageKey = (e) => {
   if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return "";
   const ws = window.watchscope;
   if (ws && ws.typing && ws.typing()) return "";
   const t = e.target;
   const inForm = !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
-  return inForm && e.code !== "Escape" ? "" : e.code;
+  const cmd = window.watchscopeKeys.command(e, "stage");
+  return inForm && cmd !== "close" ? "" : cmd;
 };

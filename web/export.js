@@ -217,21 +217,22 @@
   window.addEventListener("keydown", (e) => {
     if (!isOpen() || !panel.contains(e.target)) return;
     e.stopImmediatePropagation();
-    if (e.code === "Escape") {
+    const cmd = window.watchscopeKeys.command(e, "stage");
+    if (cmd === "close") {
       close();
     } else if (e.key === "Enter" && e.target.tagName === "INPUT") {
       gif();
-    } else if (e.code === "KeyE" && e.target.tagName !== "INPUT" && !e.repeat) {
+    } else if (cmd === "export" && e.target.tagName !== "INPUT" && !e.repeat) {
       close();
     }
   }, true);
 
   document.addEventListener("keydown", (e) => {
     const key = window.watchscopeDialog.pageKey(e);
-    if (key === "KeyE") {
+    if (key === "export") {
       toggle();
       e.preventDefault();
-    } else if (key === "Escape") {
+    } else if (key === "close") {
       close();
     }
   });

@@ -18,14 +18,17 @@
 //                  (next, back, space, blank, cue back): the stage obeys
 //   notes -> main  {type: "timer", op}   start, pause, toggle or reset
 //
-// Keys here: N opens the notes window, R rewinds to the last cue point.
+// Keys here (web/keys.js, made from ui/keys): "notes" (N) opens the notes
+// window; the stage itself runs "cue back" (R).
 // window.watchscopePresent = {open(), timer(), notesWindows()} for tests.
 "use strict";
 
 (() => {
   const CHANNEL = "watchscope-present";
-  // The commands a notes window may send: the presenter's keys, nothing else.
-  const ALLOWED = new Set(["next", "back", "space", "blank", "cue back"]);
+  // The commands a notes window may send: the stage commands its keys are
+  // bound to (web/keys.js), nothing else.
+  const ALLOWED = new Set(window.watchscopeKeys.table
+    .filter((b) => b.scopes.includes("notes") && b.by === "go").map((b) => b.cmd));
 
   const channel = "BroadcastChannel" in window ? new BroadcastChannel(CHANNEL) : null;
   const notes = new Set(); // ids of the notes windows said hello
@@ -118,11 +121,8 @@
   document.addEventListener("keydown", (e) => {
     const key = window.watchscopeDialog.pageKey(e);
     if (!window.watchscope || !window.watchscope.ready) return;
-    if (key === "KeyN") {
+    if (key === "notes") {
       open();
-      e.preventDefault();
-    } else if (key === "KeyR") {
-      send("cue back");
       e.preventDefault();
     }
   });

@@ -13,13 +13,32 @@
   const channel = "BroadcastChannel" in window ? new BroadcastChannel("watchscope-present") : null;
   let last = null; // the last {present, timer} from the stage
 
-  // Keys, by KeyboardEvent.code: what a clicker sends (PageDown/PageUp,
-  // sometimes B), and the stage's own arrows and Space.
-  const KEYS = {
-    ArrowRight: "next", PageDown: "next", ArrowDown: "next", Space: "space",
-    ArrowLeft: "back", PageUp: "back", ArrowUp: "back",
-    KeyB: "blank", KeyR: "cue back",
-  };
+  // The keys come from the one key table (web/keys.js, made from ui/keys):
+  // what a clicker sends (PageDown/PageUp, sometimes B), the stage's own
+  // arrows and Space, and T for the talk timer.
+  const KEYS = window.watchscopeKeys;
+
+  // showKeys writes the key hints: the footer lists the notes window's
+  // keys, and a <kbd data-cmd> shows its command's first key.
+  function showKeys() {
+    const footer = $("keys");
+    footer.textContent = "";
+    for (const h of KEYS.hints.notes) {
+      const span = document.createElement("span");
+      for (const k of h.keys) {
+        const kbd = document.createElement("kbd");
+        kbd.textContent = k;
+        span.append(kbd, " ");
+      }
+      span.append(h.help);
+      footer.append(span);
+    }
+    for (const kbd of document.querySelectorAll("kbd[data-cmd]")) {
+      const h = KEYS.hints.notes.find((x) => x.cmd === kbd.dataset.cmd);
+      if (h) kbd.textContent = h.keys[0];
+    }
+  }
+  showKeys();
 
   function post(m) { if (channel) channel.postMessage(m); }
   function key(cmd) { post({ type: "key", cmd }); }
@@ -106,12 +125,12 @@
 
   document.addEventListener("keydown", (e) => {
     if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return;
-    if (e.code === "KeyT") {
+    const cmd = KEYS.command(e, "notes");
+    if (cmd === "timer") {
       post({ type: "timer", op: "toggle" });
       e.preventDefault();
       return;
     }
-    const cmd = KEYS[e.code];
     if (!cmd) return;
     if (e.code === "Space" && e.target instanceof HTMLButtonElement) return; // Space presses a focused button
     key(cmd);

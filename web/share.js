@@ -184,10 +184,10 @@
 
   document.addEventListener("keydown", (e) => {
     const key = window.watchscopeDialog.pageKey(e);
-    if (key === "KeyS") {
+    if (key === "share") {
       toggle();
       e.preventDefault();
-    } else if (key === "Escape") {
+    } else if (key === "close") {
       close();
     }
   });

@@ -41,64 +41,74 @@ func (s *Session) command(cmd string) {
 
 // stageCommand runs a stage command; false means cmd is for the console.
 func (s *Session) stageCommand(verb, arg string) bool {
-	switch verb {
-	case "next", "back":
-		s.step(verb == "next")
-	case "lesson":
-		s.openLesson(arg, 0)
-	case "goto":
-		s.gotoStep(arg)
-	case "sandbox":
-		s.openSandbox()
-	case "pick":
+	if run, ok := stageVerbs[verb]; ok {
+		run(s, verb, arg)
+		return true
+	}
+	return s.runExtraCommand(verb, arg)
+}
+
+// Knows reports whether verb is a stage command (the core's or a
+// feature's); anything else is a console line.
+func (s *Session) Knows(verb string) bool {
+	_, core := stageVerbs[verb]
+	_, extra := extraCommands[verb]
+	return core || extra
+}
+
+// stageVerbs are the core's stage commands, by verb.
+var stageVerbs = map[string]func(s *Session, verb, arg string){
+	"next":    func(s *Session, _, _ string) { s.step(true) },
+	"back":    func(s *Session, _, _ string) { s.step(false) },
+	"lesson":  func(s *Session, _, arg string) { s.openLesson(arg, 0) },
+	"goto":    func(s *Session, _, arg string) { s.gotoStep(arg) },
+	"sandbox": func(s *Session, _, _ string) { s.openSandbox() },
+	"pick": func(s *Session, _, arg string) {
 		if n, err := strconv.Atoi(arg); err == nil && s.lesson != nil {
 			s.lesson.pick(n - 1)
 		}
-	case "play", "pause", "toggle":
-		s.clock.Paused = verb == "pause" || (verb == "toggle" && !s.clock.Paused)
-	case "speed":
+	},
+	"play":   (*Session).clockVerb,
+	"pause":  (*Session).clockVerb,
+	"toggle": (*Session).clockVerb,
+	"speed": func(s *Session, _, arg string) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(arg, "x"), 64)
 		if err != nil || v < 0.1 || v > 100 {
 			s.chrome.Message = "speed wants a number from 0.1 to 100, not " + strconv.Quote(arg)
-			return true
+			return
 		}
 		s.clock.Speed = v
-	case "faster", "slower":
-		d := 1
-		if verb == "slower" {
-			d = -1
-		}
-		s.clock.Speed = view.NextSpeed(s.speed(), d)
-	case "tick":
+	},
+	"faster": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(s.speed(), 1) },
+	"slower": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(s.speed(), -1) },
+	"tick": func(s *Session, _, _ string) {
 		if s.lesson == nil {
 			s.sim.RunUntil(s.sim.Now() + 100*time.Millisecond)
 		}
-	case "seek":
-		s.seek(arg)
-	case "why":
-		s.why(arg)
-	case "whyrev":
-		s.whyRev(arg)
-	case "close":
+	},
+	"seek":   func(s *Session, _, arg string) { s.seek(arg) },
+	"why":    func(s *Session, _, arg string) { s.why(arg) },
+	"whyrev": func(s *Session, _, arg string) { s.whyRev(arg) },
+	"close": func(s *Session, _, _ string) {
 		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Message, s.chrome.Console = false, nil, false, "", false
-	case "picker":
-		s.togglePicker()
-	case "up", "down", "enter": // the picker's keyboard selection
-		s.pickerKey(verb)
-	case "pickLesson":
+	},
+	"picker": func(s *Session, _, _ string) { s.togglePicker() },
+	"up":     func(s *Session, verb, _ string) { s.pickerKey(verb) }, // the picker's keyboard selection
+	"down":   func(s *Session, verb, _ string) { s.pickerKey(verb) },
+	"enter":  func(s *Session, verb, _ string) { s.pickerKey(verb) },
+	"pickLesson": func(s *Session, _, arg string) {
 		if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(s.picker) {
 			s.openLesson(s.picker[i].ID, 0)
 		}
-	case "help":
-		s.chrome.Help = !s.chrome.Help
-	case "blank":
-		s.chrome.Blank = !s.chrome.Blank
-	case "motion":
-		s.chrome.Reduced = !s.chrome.Reduced
-	default:
-		return s.runExtraCommand(verb, arg)
-	}
-	return true
+	},
+	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },
+	"blank":  func(s *Session, _, _ string) { s.chrome.Blank = !s.chrome.Blank },
+	"motion": func(s *Session, _, _ string) { s.chrome.Reduced = !s.chrome.Reduced },
+}
+
+// clockVerb is play, pause and toggle.
+func (s *Session) clockVerb(verb, _ string) {
+	s.clock.Paused = verb == "pause" || (verb == "toggle" && !s.clock.Paused)
 }
 
 func (s *Session) speed() float64 {

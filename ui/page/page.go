@@ -36,6 +36,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"watchscope/ui"
+	"watchscope/ui/keys"
 	"watchscope/ui/live"
 	"watchscope/ui/view"
 )
@@ -216,22 +217,11 @@ func statsJSON(g *ui.Game, sess *live.Session) string {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// pageKeys maps KeyboardEvent.code to stage commands. Presenter clickers
-// send PageDown/PageUp (some "." and "b"); "?" is matched on the key.
-var pageKeys = map[string]string{
-	"ArrowRight": "next", "PageDown": "next", "ArrowLeft": "back", "PageUp": "back",
-	"Space": "space", "KeyB": "blank", "KeyM": "motion", "KeyH": "help", "Escape": "close",
-	"KeyW": "why", "KeyL": "picker", "Equal": "faster", "NumpadAdd": "faster",
-	"Minus": "slower", "NumpadSubtract": "slower", "Period": "tick", "KeyP": "theme toggle",
-	"Backquote": "console", "ArrowUp": "up", "ArrowDown": "down", "Enter": "enter",
-	"Digit1": "digit 1", "Digit2": "digit 2", "Digit3": "digit 3", "Digit4": "digit 4", "Digit5": "digit 5",
-	"Digit6": "digit 6", "Digit7": "digit 7", "Digit8": "digit 8", "Digit9": "digit 9",
-}
-
-// installKeys listens to keydown on the page and queues the presenter
-// keys as commands: an event is never lost, however short the press,
-// which polling once per tick cannot promise. F toggles fullscreen right
-// here, inside the key's user gesture, as browsers require.
+// installKeys listens to keydown on the page and queues the stage
+// commands of the key table (ui/keys; the page's own commands, such as
+// share, are web/*.js's): an event is never lost, however short the
+// press, which polling once per tick cannot promise. Fullscreen happens
+// right here, inside the key's user gesture, as browsers require.
 func installKeys(g *ui.Game, inbox chan string) {
 	g.PageKeys = true
 	doc := js.Global().Get("document")
@@ -247,15 +237,13 @@ func installKeys(g *ui.Game, inbox chan string) {
 			(tag.String() == "BUTTON" || tag.String() == "A") { // Enter presses the focused control, nothing more
 			return nil
 		}
-		code, key := e.Get("code").String(), e.Get("key").String()
-		cmd, ok := pageKeys[code]
-		if key == "?" {
-			cmd, ok = "help", true
-		}
+		b, ok := keys.Lookup(keys.Stage, e.Get("code").String(), e.Get("key").String())
+		ok = ok && b.By == keys.Go
+		cmd := b.Cmd
 		if g.ConsoleOpen() { // the console types; only Escape leaves it
-			cmd, ok = "close", code == "Escape"
+			cmd, ok = "close", cmd == "close"
 		}
-		if code == "KeyF" && !g.ConsoleOpen() {
+		if ok && cmd == "fullscreen" {
 			if doc.Get("fullscreenElement").Truthy() {
 				doc.Call("exitFullscreen")
 			} else if el := doc.Get("documentElement"); el.Get("requestFullscreen").Truthy() {

@@ -1,6 +1,11 @@
 package view
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+
+	"watchscope/ui/keys"
+)
 
 // overlays draws what sits over the stage: the one-line message (a bad
 // deep-link parameter, a failed command), the "why?" chain, the console
@@ -32,23 +37,24 @@ func overlays(sc *Scene, s Snapshot) {
 		list(o, "Lessons  (click one, press its number, or ↑ ↓ and Enter; Esc closes)", u.Lessons, u.PickerAt)
 	}
 	if u.Help {
-		list(o, "Keys", helpLines, -1)
+		list(o, "Keys", helpRows(), -1)
 	}
 }
 
-var helpLines = []string{
-	"→  PageDown  Space     next step (Space plays/pauses in the sandbox)",
-	"←  PageUp              step back",
-	"1 2 3 4                pick an answer to the question",
-	"F                      fullscreen          B   blank screen",
-	"P                      projector theme     M   reduced motion",
-	"+  −                   speed 0.1x … 100x   .   one tick",
-	"W                      why? for the newest event (or click an event)",
-	"`                      console             L   lesson picker",
-	"N                      speaker notes       R   back to the last cue",
-	"S                      share link, QR      O   open a lesson file",
-	"E                      export PNG or GIF   Tab the page's controls",
-	"?                      this help           Esc close",
+// helpRows lays the key table's hints (package keys) out in two columns.
+func helpRows() []string {
+	hints := keys.Hints(keys.Stage)
+	half := (len(hints) + 1) / 2
+	rows := make([]string, half)
+	for i := range rows {
+		l := hints[i]
+		rows[i] = fmt.Sprintf("%-12s %-*s", strings.Join(l.Keys, "  "), keys.HelpMax, l.Help)
+		if j := i + half; j < len(hints) {
+			rows[i] += fmt.Sprintf("  %-12s %s", strings.Join(hints[j].Keys, "  "), hints[j].Help)
+		}
+		rows[i] = strings.TrimRight(rows[i], " ")
+	}
+	return rows
 }
 
 // PickerRow is the region of row i in the lesson picker.

@@ -1,0 +1,129 @@
+package keys
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+var update = flag.Bool("update", false, "rewrite web/keys.js and the README's key table from the table")
+
+// TestNoTwoBindingsClash: in each scope a key (a code, or a typed
+// character) means one thing, every binding is complete, and every help
+// text fits its column.
+func TestNoTwoBindingsClash(t *testing.T) {
+	for _, scope := range []Scope{Stage, Notes} {
+		codes, chars := map[string]string{}, map[string]string{}
+		for _, b := range Table {
+			if b.Scope&scope == 0 {
+				continue
+			}
+			seen, k := codes, b.Code
+			if b.Char != "" {
+				seen, k = chars, b.Char
+			}
+			if prev, ok := seen[k]; ok {
+				t.Errorf("scope %v: %q is bound twice: %q and %q", scope.names(), k, prev, b.Cmd)
+			}
+			seen[k] = b.Cmd
+		}
+	}
+	for _, b := range Table {
+		switch {
+		case b.Code == "":
+			t.Errorf("%q: no code", b.Cmd)
+		case b.Scope == 0:
+			t.Errorf("%s: in no scope", b.Code)
+		case b.Help == "":
+			t.Errorf("%s: no help", b.Code)
+		case utf8.RuneCountInString(b.Help) > HelpMax:
+			t.Errorf("%s: help %q is longer than %d runes", b.Code, b.Help, HelpMax)
+		case (b.By == Browser) != (b.Cmd == ""):
+			t.Errorf("%s: only the browser's own keys have no command (cmd %q)", b.Code, b.Cmd)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	for _, c := range []struct {
+		scope      Scope
+		code, char string
+		cmd        string
+		ok         bool
+	}{
+		{Stage, "ArrowRight", "ArrowRight", "next", true},
+		{Stage, "Slash", "?", "help", true},
+		{Stage, "Minus", "?", "help", true}, // "?" where a layout puts it
+		{Stage, "Slash", "/", "", false},    // "/" without Shift is nothing
+		{Stage, "ArrowUp", "ArrowUp", "up", true},
+		{Notes, "ArrowUp", "ArrowUp", "back", true},
+		{Notes, "KeyT", "t", "timer", true},
+		{Stage, "KeyT", "t", "", false},
+		{Stage, "KeyQ", "q", "", false},
+		{Stage, "Digit7", "7", "digit 7", true},
+	} {
+		b, ok := Lookup(c.scope, c.code, c.char)
+		if ok != c.ok || b.Cmd != c.cmd {
+			t.Errorf("Lookup(%v, %q, %q) = %q, %v; want %q, %v", c.scope.names(), c.code, c.char, b.Cmd, ok, c.cmd, c.ok)
+		}
+	}
+}
+
+// TestPageCommandsAreHandled: a command the page's JavaScript runs is
+// named in one of the page's scripts (web/keys.js aside): a key bound to
+// a page command nobody handles would do nothing.
+func TestPageCommandsAreHandled(t *testing.T) {
+	files, err := filepath.Glob("../../web/*.js")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no web/*.js: %v", err)
+	}
+	var js strings.Builder
+	for _, f := range files {
+		if filepath.Base(f) == "keys.js" {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		js.Write(b)
+	}
+	for _, b := range Table {
+		if b.By == JS && !strings.Contains(js.String(), `"`+b.Cmd+`"`) {
+			t.Errorf("%s: no page script handles %q", b.Code, b.Cmd)
+		}
+	}
+}
+
+// TestGeneratedFiles: web/keys.js and the README's key table are the
+// table's (go test ./ui/keys -update rewrites them).
+func TestGeneratedFiles(t *testing.T) {
+	const jsPath, readmePath = "../../web/keys.js", "../../README.md"
+	readme, err := os.ReadFile(readmePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, ok := ReplaceReadme(string(readme))
+	if !ok {
+		t.Fatalf("README.md has no %q ... %q markers for the key table", ReadmeBegin, ReadmeEnd)
+	}
+	if *update {
+		if err := os.WriteFile(jsPath, Script(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(readmePath, []byte(want), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	if want != string(readme) {
+		t.Errorf("README.md's key table is not the table's: run go test ./ui/keys -update")
+	}
+	js, err := os.ReadFile(jsPath)
+	if err != nil || string(js) != string(Script()) {
+		t.Errorf("web/keys.js is not the table's (%v): run go test ./ui/keys -update", err)
+	}
+}

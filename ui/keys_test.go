@@ -1,0 +1,50 @@
+package ui
+
+import (
+	"testing"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"watchscope/ui/keys"
+	"watchscope/ui/live"
+)
+
+// TestKeyTableCommandsAreKnownVerbs: every stage command of the key table
+// (ui/keys) is a verb the game or the session's dispatcher runs, so no
+// key silently becomes a console line ("Error: unknown command").
+func TestKeyTableCommandsAreKnownVerbs(t *testing.T) {
+	sim, err := live.NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := New(live.New(sim, live.Options{}))
+	for _, b := range keys.Table {
+		if b.By == keys.Go && !g.Knows(b.Verb()) {
+			t.Errorf("%s: %q is not a verb the stage knows", b.Code, b.Cmd)
+		}
+	}
+	for _, v := range []string{"etcdctl", "kubectl", "nonsense"} { // console lines
+		if g.Knows(v) {
+			t.Errorf("Knows(%q) = true, want false", v)
+		}
+	}
+}
+
+// TestKeyTableReachesEbiten: every stage key has an Ebiten name, so a
+// native window (which polls Ebiten, not the page) has every stage key.
+func TestKeyTableReachesEbiten(t *testing.T) {
+	n := 0
+	for _, b := range keys.Table {
+		if b.Scope&keys.Stage == 0 || b.By != keys.Go {
+			continue
+		}
+		n++
+		var k ebiten.Key
+		if err := k.UnmarshalText([]byte(b.EbitenName())); err != nil {
+			t.Errorf("%s: %v", b.Code, err)
+		}
+	}
+	if len(stageKeys) != n {
+		t.Errorf("Ebiten polls %d stage keys, the table has %d", len(stageKeys), n)
+	}
+}
