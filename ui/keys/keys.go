@@ -141,8 +141,8 @@ func Lookup(scope Scope, code, char string) (Binding, bool) {
 // thing (→ and PageDown), and what they do.
 type Hint struct {
 	Keys []string `json:"keys"`
-	Cmd  string `json:"cmd"`
-	Help string `json:"help"`
+	Cmd  string   `json:"cmd"`
+	Help string   `json:"help"`
 }
 
 // Hints groups the shown bindings of scope by help text, in the table's
