@@ -1,6 +1,7 @@
 package lessons
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -26,6 +27,14 @@ import (
 func dropBookmarks(_ *engine.World, line string) (string, string, bool) {
 	line = strings.ReplaceAll(line, "&allowWatchBookmarks=true", "")
 	return "", strings.ReplaceAll(line, "allowWatchBookmarks=true&", ""), false
+}
+
+// rewriteCmd returns a command rewriter that applies re -> repl to every line.
+func rewriteCmd(re, repl string) func(*engine.World, string) (string, string, bool) {
+	r := regexp.MustCompile(re)
+	return func(_ *engine.World, line string) (string, string, bool) {
+		return "", r.ReplaceAllString(line, repl), false
+	}
 }
 
 // withWorld returns a copy of l whose world and flags are changed: each
@@ -86,6 +95,32 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 		{lesson: "the-incident", fault: "consistent reads go to etcd (before 1.31)",
 			set: map[string]string{"consistent-reads": "false"}, wantFailed: []string{
 				"The cache served all 20,000 secrets as a consistent read, and nobody died.",
+			}},
+		{lesson: "rv-semantics", fault: "the server treats Exact as NotOlderThan",
+			wrap: wrapWith(rewriteCmd(`resourceVersionMatch=Exact`, "resourceVersionMatch=NotOlderThan")), wantFailed: []string{
+				"Exact: the past, pod a alone, at exactly that revision, from a cache snapshot.",
+				"Two 422s, each naming the rule.",
+			}},
+		{lesson: "rv-semantics", fault: "a GET ignores its resourceVersion",
+			wrap: wrapWith(rewriteCmd(`(pods/a)\?resourceVersion=\d+'`, "$1'")), wantFailed: []string{
+				"Unset: etcd; \"0\" and a number: the cache.",
+				"The future: three seconds of waiting, then 504 with the cache's RV.",
+			}},
+		{lesson: "rv-semantics", fault: "a watch from a number replays the whole state",
+			wrap: wrapWith(rewriteCmd(`watch=1&resourceVersion=[1-9]\d*`, "watch=1&resourceVersion=0")), wantFailed: []string{
+				"From a's revision: only b, the one event after it.",
+			}},
+		{lesson: "rv-semantics", fault: "a legacy exact LIST (a number and a limit) reads the present",
+			wrap: wrapWith(rewriteCmd(`resourceVersion=(\d+)&limit=1`, "resourceVersion=$1&resourceVersionMatch=NotOlderThan&limit=1")), wantFailed: []string{
+				"A number with a limit is read exactly too.",
+			}},
+		{lesson: "why-relist", fault: "nothing is written while the API server is down",
+			wrap: wrapWith(rewriteCmd(`^etcdctl put /registry/configmaps/default/written-meanwhile v1$`, "sim advance 0s")), wantFailed: []string{
+				"One 410, one relist, in that order...",
+			}},
+		{lesson: "why-relist", fault: "reflectors retry without backoff",
+			set: map[string]string{"client-backoff": "0s"}, wantFailed: []string{
+				"... after the back-off's third rung (two refusals took the first two): 3.2 to 6.4 s.",
 			}},
 	}
 	for _, tc := range tests {

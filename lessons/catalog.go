@@ -18,8 +18,8 @@ var content embed.FS
 // catalogOrder is the order of the lesson catalogue (LESSONS.md); lessons
 // not named here follow in id order.
 var catalogOrder = []string{
-	"revisions", "compaction", "etcd-watch", "fan-out", "resource-version", "gone-410",
-	"bookmarks", "informers", "slow-consumers", "restart-storm", "the-incident", "pagination",
+	"revisions", "compaction", "etcd-watch", "fan-out", "resource-version", "rv-semantics", "gone-410",
+	"bookmarks", "informers", "slow-consumers", "restart-storm", "why-relist", "the-incident", "pagination",
 	"consistent-reads", "snapshots", "watch-list", "cache-sizing", "stale-reads",
 	"polling-vs-watching", "sandbox",
 }
