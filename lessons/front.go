@@ -8,7 +8,7 @@ import (
 
 // headerFields are the keys a lesson header may have, in the order the
 // authoring guide lists them.
-var headerFields = []string{"id", "title", "minutes", "kubernetes", "etcd", "seed", "world", "flags", "metrics"}
+var headerFields = []string{"id", "title", "minutes", "kubernetes", "etcd", "seed", "world", "flags", "metrics", "pace"}
 
 var (
 	idRE      = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
@@ -88,6 +88,8 @@ func setHeaderField(l *Lesson, key, value string, n int, ps *problems) {
 		l.Flags = parseFlags(value, n, ps)
 	case "metrics":
 		l.Metrics = parseMetricList(value, n, ps)
+	case "pace":
+		l.Pace = parsePace(value, n, ps)
 	}
 }
 

@@ -23,6 +23,7 @@ type Lesson struct {
 	World      []Flag   // simulation settings from the `world:` field (apiservers=1, nodes=50, ...)
 	Flags      []Flag   // real flags the lesson touches (some also configure the world)
 	Metrics    []string // real metric names the lesson's checks and charts read
+	Pace       float64  // the motion's tempo on the stage (header `pace:`; 0 means 1)
 	Intro      string   // text between the header and the first step
 	Steps      []Step
 }
@@ -57,6 +58,7 @@ type Step struct {
 	Notes      string
 	Cue        string           // optional cue point label: the stage pauses here
 	Scene      []SceneDirective // actors this step shows or hides on the stage
+	Keys       []KeyFilter      // the key events the stage plays slowly (motion block; see motion.go)
 	Checks     []Check
 }
 

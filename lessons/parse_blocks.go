@@ -24,6 +24,8 @@ func (p *parser) closeBlock(b *block) {
 		p.cue(b)
 	case "scene":
 		p.sceneDirectives(b)
+	case "motion":
+		p.motion(b)
 	}
 }
 

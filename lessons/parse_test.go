@@ -93,7 +93,7 @@ func TestParseErrors(t *testing.T) {
 		{"no steps", header + "Just an intro.\n", []string{"x.md:1: a lesson needs at least one step (a ## heading)"}},
 		{"unknown block", header + strings.Replace(step, "```check", "```chek", 1),
 			[]string{`x.md:15: unknown block "chek" (did you mean "check"?)`, `x.md:10: step "S" acts on the world but has no check block: prove what the narration says`}},
-		{"unnamed block", header + step + "```\nx\n```\n", []string{"x.md:20: a block needs a kind after ```: one of highlight, do, check, ask, notes, cue, scene"}},
+		{"unnamed block", header + step + "```\nx\n```\n", []string{"x.md:20: a block needs a kind after ```: one of highlight, do, check, ask, notes, cue, scene, motion"}},
 		{"unclosed block", header + step + "```notes\nforever\n", []string{`x.md:20: block "notes" is never closed (a line with only ` + "```" + ` ends it)`}},
 		{"block before step", header + "```do\nput a 1\n```\n" + step, []string{`x.md:10: block "do" before the first step: start a step with ## first`}},
 		{"duplicate block", header + step + "```do\nput b 1\n```\n", []string{`x.md:20: second "do" block in this step (first on line 12): merge them`}},

@@ -171,7 +171,7 @@ func (g *Game) send(cmd string) {
 }
 
 // gameVerbs are the commands the game runs itself, since they concern the
-// window (theme, fullscreen) or the keyboard (console, Space, digits)
+// window (theme, fullscreen) or the keyboard (console, digits)
 // rather than the world. A verb that returns false passes the command on
 // to the session.
 var gameVerbs = map[string]func(g *Game, arg string) bool{
@@ -196,14 +196,6 @@ var gameVerbs = map[string]func(g *Game, arg string) bool{
 	"console": func(g *Game, _ string) bool {
 		g.console.open = true
 		g.sess.Chrome().Console = true
-		return true
-	},
-	"space": func(g *Game, _ string) bool { // a lesson steps on, the sandbox's clock plays or pauses
-		if g.sess.Snapshot().Lesson != nil {
-			g.sess.Send("next")
-		} else {
-			g.sess.Send("toggle")
-		}
 		return true
 	},
 	"digit": func(g *Game, arg string) bool {

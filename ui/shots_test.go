@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"image/png"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -85,14 +84,7 @@ func TestShots(t *testing.T) {
 		}
 		img := ebiten.NewImage(1920, 1080)
 		newRenderer().draw(img, s.Scene(), view.Fit(1920, 1080))
-		f, err := os.Create(filepath.Join(dir, name+".png"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := png.Encode(f, img); err != nil {
-			t.Fatal(err)
-		}
-		f.Close()
+		writePNG(t, filepath.Join(dir, name+".png"), img)
 		view.SetTheme(false)
 	}
 }

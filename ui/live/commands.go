@@ -82,10 +82,15 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"faster": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(s.speed(), 1) },
 	"slower": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(s.speed(), -1) },
 	"tick": func(s *Session, _, _ string) {
+		if s.stepOne() { // a step in slow motion: its next event
+			return
+		}
 		if s.lesson == nil {
 			s.sim.RunUntil(s.sim.Now() + 100*time.Millisecond)
 		}
 	},
+	"space": func(s *Session, _, _ string) { s.space() },
+	"skip":  func(s *Session, _, _ string) { s.skip() },
 	"seek":   func(s *Session, _, arg string) { s.seek(arg) },
 	"why":    func(s *Session, _, arg string) { s.why(arg) },
 	"whyrev": func(s *Session, _, arg string) { s.whyRev(arg) },
@@ -171,10 +176,14 @@ func (s *Session) step(forward bool) {
 		return
 	}
 	var err error
+	played := s.lesson.r.Next()
 	if forward {
 		err = s.lesson.next()
 	} else {
 		err = s.lesson.back()
+	}
+	if s.play = nil; s.lesson.r.Next() > played {
+		s.startPlayback() // a step ran: the screen replays it
 	}
 	if err != nil {
 		s.chrome.Message = err.Error()

@@ -53,6 +53,7 @@ type Session struct {
 
 	pace  framePlan       // how a frame's time is shared between world and stage
 	texts []scene.TextBox // the text boxes of the last layout, for state()
+	play  *stepPlay       // the step being replayed in slow motion (playback.go)
 
 	// Each feature's own state, declared in the feature's file (parts.go).
 	present presentState
@@ -124,6 +125,7 @@ func (s *Session) Paused() bool { return s.clock.Paused }
 func (s *Session) Tick(dt time.Duration) {
 	s.ticks++
 	s.clock.Tick(dt)
+	s.advancePlayback(dt)
 	for i := 0; i < len(s.queue); i++ { // commands may queue more (none do today)
 		s.command(s.queue[i])
 		s.cmdTick = s.ticks
@@ -209,6 +211,7 @@ func (s *Session) refresh() {
 	if s.lesson != nil {
 		s.snap.Lesson = s.lesson.view()
 	}
+	s.replayed(w)
 }
 
 // heavyRefresh re-reads the costly parts when they are due. Each part has
@@ -278,7 +281,11 @@ func (s *Session) scanMarkers(w *engine.World) {
 	if w != s.world {
 		s.world, s.markers, s.lastID = w, nil, 0
 	}
+	upTo := s.shownID(w) // a step in slow motion marks its events as they show
 	for _, e := range w.Trace.Since(engine.EventID(s.lastID)) {
+		if e.ID > upTo {
+			break
+		}
 		s.lastID = uint64(e.ID)
 		if it := traceItem(e); it.Mark != view.NoMarker {
 			if len(s.markers) >= markersKeep {
@@ -309,7 +316,7 @@ func (s *Session) Scene() view.Scene {
 
 // Settled reports whether no animation is running (nothing would change
 // on screen until the next tick brings news).
-func (s *Session) Settled() bool { return s.motion.Settled(s.clock.Anim()) }
+func (s *Session) Settled() bool { return !s.playing() && s.motion.Settled(s.clock.Anim()) }
 
 // Ticks is the number of ticks run so far.
 func (s *Session) Ticks() int64 { return s.ticks }

@@ -35,6 +35,7 @@ type State struct {
 	Highlights []string       `json:"highlights,omitempty"`
 	Speed      float64        `json:"speed"`
 	Markers    map[string]int `json:"markers"`
+	Playback   PlaybackJSON   `json:"playback"` // a step's slow motion (playback.go)
 
 	// Feature parts (see parts.go), each filled by its own file.
 	Present any `json:"present,omitempty"` // present.go: notes, next cue, timer
@@ -101,6 +102,7 @@ func (s *Session) State() State {
 	s.lessonState(&st)
 	st.Counts = counts(sn)
 	st.Message, st.Speed = s.chrome.Message, s.speed()
+	st.Playback = s.playbackState()
 	st.Markers = map[string]int{}
 	for _, m := range s.markers {
 		st.Markers[m.Mark.String()]++

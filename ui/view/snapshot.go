@@ -28,8 +28,9 @@ type Snapshot struct {
 	Kubelets   []Client // every kubelet, for the grid (name and phase only)
 	Trace      []TraceItem
 	Charts     []Series
-	Lesson     *LessonView // nil in the sandbox
-	Markers    []TraceItem // timeline markers (410s, relists, ...) of the run so far
+	Lesson     *LessonView   // nil in the sandbox
+	Markers    []TraceItem   // timeline markers (410s, relists, ...) of the run so far
+	Playback   *PlaybackView // a lesson step replayed in slow motion; nil when the screen is at the world's time
 	UI         Chrome
 	// EtcdDBBytes is etcd_mvcc_db_total_size_in_bytes (the full stage
 	// shows it instead of scanning the key index).

@@ -85,6 +85,7 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	lessonPanel(&sc, s)
 	timeline(&sc, s, now)
 	focus(&sc, s, now)
+	playbackBadge(&sc, s)
 	overlays(&sc, s)
 	return sc
 }

@@ -48,7 +48,10 @@ func TestPresenterNotesFollow(t *testing.T) {
 		t.Errorf("the notes window does not show step 2's question: %q", q)
 	}
 	notesKey(t, ctx, notes, kb.ArrowRight, 2, false)
-	notesKey(t, ctx, notes, " ", 3, false) // Space, as the stage takes it
+	// Space, as the stage takes it: while a step plays in slow motion it
+	// pauses the motion; once the step holds its end, it is the next beat.
+	waitFor(t, ctx, `!JSON.parse(window.watchscope.state()).playback.playing`, 30*time.Second)
+	notesKey(t, ctx, notes, " ", 3, false)
 	followed(t, notes, l, 3)
 
 	// R rewinds to the last cue: from step 4, back to step 3's cue.

@@ -1,0 +1,227 @@
+package live
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"watchscope/engine"
+	"watchscope/ui/playback"
+	"watchscope/ui/view"
+)
+
+// Slow motion. A lesson step runs to completion in the lesson runner, as
+// `go run . play` runs it: the world, its trace and the checks are at the
+// step's end the moment → is pressed. The screen then replays the step's
+// trace on its own clock (package playback): the step's key events one
+// by one, about half a second each, then the rest fast, then the end
+// holds. The snapshot follows that clock: its time, the trace items, the
+// markers and the packets are the replayed ones.
+//
+// Why replay instead of running the world slowly: the world stays the
+// runner's, so the end of a step is byte-identical to the golden
+// transcripts and to a deep link (no command is cut in the middle of a
+// "sim advance", which would need the engine to suspend a command between
+// frames); stepping back, deep links and shares keep jumping exactly as
+// they did; and a 5,000-node world is never held twice in memory. What
+// the screen shows between a step's start and end is read from the trace
+// the step left, so it is what happened, in order, at the times it
+// happened.
+
+// stepPlay is the step being replayed on screen.
+type stepPlay struct {
+	p      *playback.Player
+	world  *engine.World       // the world the step ran in
+	evs    []engine.TraceEvent // the step's events still in the trace window, oldest first
+	from   engine.EventID      // the newest event before the step
+	counts map[string]int      // events shown so far, per kind
+	seen   int                 // events counted into counts
+}
+
+// startPlayback replays the step just played, unless motion is reduced
+// (the step then shows at once, as a jump, with highlights).
+func (s *Session) startPlayback() {
+	s.play = nil
+	p := s.lesson
+	if p == nil || s.chrome.Reduced || p.r.Next() == 0 {
+		return
+	}
+	res := p.r.Results()[p.r.Next()-1]
+	var evs []engine.TraceEvent
+	for _, e := range res.Events {
+		if e.Kind != "CMD" { // a command is the step's cause, listed with the step
+			evs = append(evs, e)
+		}
+	}
+	keys := res.Step.KeyEvents(evs)
+	pe := make([]playback.Event, len(evs))
+	for i, e := range evs {
+		pe[i] = playback.Event{At: e.At, Key: keys[i]}
+	}
+	from := engine.EventID(0)
+	if len(res.Events) > 0 {
+		from = res.Events[0].ID - 1
+	}
+	s.play = &stepPlay{p: playback.New(res.Start, res.End, pe, s.tempo()), world: p.r.World(), evs: evs,
+		from: from, counts: map[string]int{}}
+}
+
+// tempo is the motion's pace multiplier: the lesson's pace times the
+// stage's speed (+ and - change it).
+func (s *Session) tempo() float64 {
+	t := s.speed()
+	if s.lesson != nil && s.lesson.l.Pace > 0 {
+		t *= s.lesson.l.Pace
+	}
+	return t
+}
+
+// playing reports whether a step is being replayed (not yet at its end)
+// on the world it ran in: a rewind (back, R, a reloaded lesson file)
+// builds a new world and so ends the replay.
+func (s *Session) playing() bool {
+	return s.play != nil && !s.play.p.Done() && s.play.world == s.sim.World()
+}
+
+// advancePlayback moves the replay by one frame of real time dt.
+func (s *Session) advancePlayback(dt time.Duration) {
+	if !s.playing() || s.clock.Paused {
+		return
+	}
+	s.play.p.SetTempo(s.tempo())
+	s.play.p.Advance(min(dt, time.Second)) // real time: a slow page plays slowly only in frames, not in seconds
+}
+
+// space pauses a step in motion (and goes on); on a step at rest it is
+// the next beat, as a presenter's Space is; in the sandbox it plays or
+// pauses the clock.
+func (s *Session) space() {
+	switch {
+	case s.playing():
+		s.clock.Paused = !s.clock.Paused
+	case s.lesson != nil:
+		s.step(true)
+	default:
+		s.clock.Paused = !s.clock.Paused
+	}
+}
+
+// stepOne pauses a step in motion and shows its next event ('.'); false
+// when no step is in motion.
+func (s *Session) stepOne() bool {
+	if !s.playing() {
+		return false
+	}
+	s.clock.Paused = true
+	s.play.p.StepOne()
+	return true
+}
+
+// skip jumps a step in motion to its end.
+func (s *Session) skip() {
+	if s.playing() {
+		s.play.p.Skip()
+	}
+}
+
+// shownID is the newest trace event the screen shows; every event when
+// nothing is replayed.
+func (s *Session) shownID(w *engine.World) engine.EventID {
+	if !s.playing() {
+		return w.Trace.Last()
+	}
+	if n := s.play.p.Shown(); n > 0 {
+		return s.play.evs[n-1].ID
+	}
+	return s.play.from
+}
+
+// replayed fills the snapshot's time-bound parts from the replay: the
+// screen's time, and the trace items up to the last event shown.
+func (s *Session) replayed(w *engine.World) {
+	if !s.playing() {
+		if s.play != nil {
+			s.snap.Playback = nil
+		}
+		return
+	}
+	pl := s.play
+	s.snap.Now = pl.p.Now()
+	s.snap.Trace = traceUpTo(w, s.shownID(w), traceKeep)
+	for ; pl.seen < pl.p.Shown(); pl.seen++ {
+		pl.counts[pl.evs[pl.seen].Kind]++
+	}
+	s.snap.Playback = &view.PlaybackView{Pace: pl.p.Pace(), Slow: pl.p.Slow(), Paused: s.clock.Paused,
+		Pending: pl.p.Pending(), Counter: counterText(pl.counts)}
+}
+
+// traceUpTo is up to n trace events ending at id, oldest first.
+func traceUpTo(w *engine.World, id engine.EventID, n int) []view.TraceItem {
+	out := make([]view.TraceItem, 0, n)
+	for i := id - engine.EventID(min(uint64(id), uint64(n))) + 1; i <= id && i > 0; i++ {
+		if e, ok := w.Trace.Get(i); ok {
+			out = append(out, traceItem(e))
+		}
+	}
+	return out
+}
+
+// kindWords name what the counter counts, per trace kind.
+var kindWords = map[string][2]string{
+	"PUT": {"write", "writes"}, "DELETE": {"delete", "deletes"},
+	"REQ": {"request", "requests"}, "RESP": {"response", "responses"},
+	"WATCH-RESP": {"watch response", "watch responses"}, "WATCH_ERROR": {"watch error", "watch errors"},
+	"WATCH_END": {"watch ended", "watches ended"}, "REFLECTOR": {"reflector step", "reflector steps"},
+	"COMPACT": {"compaction", "compactions"}, "RESTART": {"restart", "restarts"},
+	"KILLED": {"kill", "kills"}, "WATCHER_TERMINATED": {"watcher dropped", "watchers dropped"},
+}
+
+// counterText says what went by, the two largest counts first:
+// "412 requests · 410 responses".
+func counterText(counts map[string]int) string {
+	kinds := make([]string, 0, len(counts))
+	for k := range counts {
+		kinds = append(kinds, k)
+	}
+	sort.Slice(kinds, func(i, j int) bool {
+		if counts[kinds[i]] != counts[kinds[j]] {
+			return counts[kinds[i]] > counts[kinds[j]]
+		}
+		return kinds[i] < kinds[j]
+	})
+	var parts []string
+	for _, k := range kinds[:min(2, len(kinds))] {
+		n, w := counts[k], kindWords[k]
+		if w[0] == "" {
+			w = [2]string{strings.ToLower(k), strings.ToLower(k)}
+		}
+		word := w[1]
+		if n == 1 {
+			word = w[0]
+		}
+		parts = append(parts, strconv.Itoa(n)+" "+word)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// PlaybackJSON is State.Playback: the replay's pace (simulated seconds
+// per screen second), whether the key events are still playing one by
+// one, and how many of the step's events are still to be shown.
+type PlaybackJSON struct {
+	Pace    float64 `json:"pace"`
+	Slow    bool    `json:"slow"`
+	Pending int     `json:"pending"`
+	Playing bool    `json:"playing"`
+	Counter string  `json:"counter,omitempty"`
+}
+
+// playbackState is State.Playback.
+func (s *Session) playbackState() PlaybackJSON {
+	if !s.playing() {
+		return PlaybackJSON{Pace: 1}
+	}
+	p := s.play.p
+	return PlaybackJSON{Pace: p.Pace(), Slow: p.Slow(), Pending: p.Pending(), Playing: true,
+		Counter: counterText(s.play.counts)}
+}

@@ -1,0 +1,180 @@
+package live
+
+import (
+	"testing"
+	"time"
+
+	"watchscope/lessons"
+)
+
+// lessonSession opens lesson id at its intro on a fresh session.
+func lessonSession(t *testing.T, id string) *Session {
+	t.Helper()
+	s := newSession(t, Options{})
+	if err := s.OpenLesson(id, 0, 0); err != nil {
+		t.Fatal(err)
+	}
+	s.Tick(frame)
+	return s
+}
+
+// playStep presses next until step n has been played.
+func playStep(t *testing.T, s *Session, n int) {
+	t.Helper()
+	for i := 0; i < 4 && s.lesson.r.Next() < n; i++ {
+		s.Send("next")
+		s.Tick(frame)
+	}
+	if s.lesson.r.Next() != n {
+		t.Fatalf("pressed next, yet %d steps played, want %d", s.lesson.r.Next(), n)
+	}
+}
+
+// deepLinkHash is the trace hash a deep link to step n of id gives.
+func deepLinkHash(t *testing.T, id string, n int) (string, time.Duration) {
+	t.Helper()
+	l, err := lessons.ByID(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := lessons.NewRunner(l, lessons.Options{})
+	if err == nil {
+		err = r.Seek(n)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.World().Trace.Hash(), r.World().Now()
+}
+
+// TestStepPlaysInSlowMotion is the acceptance test natively: gone-410's
+// second step (300 writes) pressed at speed 1, sampled every 200 ms: the
+// screen's time takes at least 5 values over at least 1.5 s before the
+// step's end, slowly first, then fast; the markers and trace items never
+// run ahead of it; at the end the trace hash is the deep link's.
+func TestStepPlaysInSlowMotion(t *testing.T) {
+	s := lessonSession(t, "gone-410")
+	playStep(t, s, 1)
+	run(s, 10*time.Second) // let step 1's motion end
+	playStep(t, s, 2)
+	wantHash, end := deepLinkHash(t, "gone-410", 2)
+	times := map[int64]bool{}
+	var took time.Duration
+	sawSlow, sawFast := false, false
+	for took = 0; took < 30*time.Second; took += 200 * time.Millisecond {
+		st := s.State()
+		if !st.Playback.Playing {
+			break
+		}
+		times[st.TimeMs] = true
+		sawSlow = sawSlow || st.Playback.Slow && st.Playback.Pace < 1
+		sawFast = sawFast || !st.Playback.Slow && st.Playback.Pace >= 1
+		if st.TimeMs > end.Milliseconds() {
+			t.Fatalf("the screen's time %d ms passed the step's end %v", st.TimeMs, end)
+		}
+		for _, it := range s.Snapshot().Trace {
+			if it.AtMs > st.TimeMs {
+				t.Fatalf("trace item %d at %d ms on screen at %d ms", it.ID, it.AtMs, st.TimeMs)
+			}
+		}
+		run(s, 200*time.Millisecond)
+	}
+	t.Logf("gone-410 step 2: %v of screen time, %d distinct times", took, len(times))
+	if len(times) < 5 || took < 1500*time.Millisecond {
+		t.Errorf("the step played in %v with %d distinct times; want >= 1.5 s and >= 5", took, len(times))
+	}
+	if !sawSlow || !sawFast {
+		t.Errorf("slow motion seen %v, fast seen %v: want both", sawSlow, sawFast)
+	}
+	st := s.State()
+	if st.TimeMs != end.Milliseconds() || st.Playback.Pending != 0 || !st.Settled && s.playing() {
+		t.Errorf("at the end: time %d ms (want %d), pending %d", st.TimeMs, end.Milliseconds(), st.Playback.Pending)
+	}
+	if got := s.sim.World().Trace.Hash(); got != wantHash {
+		t.Errorf("trace hash %s after the motion, deep link %s", got, wantHash)
+	}
+}
+
+// TestReducedMotionJumps: with reduced motion the step is at its end at
+// once, as before.
+func TestReducedMotionJumps(t *testing.T) {
+	s := lessonSession(t, "gone-410")
+	s.Send("motion")
+	s.Tick(frame)
+	playStep(t, s, 2)
+	_, end := deepLinkHash(t, "gone-410", 2)
+	st := s.State()
+	if st.Playback.Playing || st.TimeMs != end.Milliseconds() {
+		t.Errorf("reduced motion: playing %v at %d ms, want the end %d at once", st.Playback.Playing, st.TimeMs, end.Milliseconds())
+	}
+}
+
+// TestPlaybackKeys: Space pauses a step in motion (and goes on), '.'
+// shows one more event, End skips to the end, and Space on a step at
+// rest is the next beat; back stops the motion.
+func TestPlaybackKeys(t *testing.T) {
+	s := lessonSession(t, "gone-410")
+	playStep(t, s, 1)
+	run(s, 100*time.Millisecond)
+	s.Send("space")
+	s.Tick(frame)
+	paused := s.State()
+	run(s, time.Second)
+	if st := s.State(); !st.Paused || st.TimeMs != paused.TimeMs || st.Step != 1 || !st.Playback.Playing {
+		t.Fatalf("space in motion: paused %v, time %d -> %d ms, step %d", st.Paused, paused.TimeMs, st.TimeMs, st.Step)
+	}
+	s.Send("tick")
+	s.Tick(frame)
+	if st := s.State(); st.Playback.Pending != paused.Playback.Pending-1 || !st.Paused {
+		t.Errorf("'.': pending %d -> %d, want one fewer, still paused", paused.Playback.Pending, st.Playback.Pending)
+	}
+	s.Send("space")
+	s.Send("skip")
+	s.Tick(frame)
+	if st := s.State(); st.Playback.Playing || st.Paused {
+		t.Errorf("after space and skip: playing %v paused %v", st.Playback.Playing, st.Paused)
+	}
+	s.Send("space") // at rest: the next beat (step 2's question)
+	s.Tick(frame)
+	if st := s.State(); !st.Pending {
+		t.Errorf("space at rest did not move to step 2's question")
+	}
+	s.Send("next")
+	s.Tick(frame)
+	if !s.State().Playback.Playing {
+		t.Fatal("step 2 does not play")
+	}
+	s.Send("back")
+	s.Tick(frame)
+	if st := s.State(); st.Playback.Playing || st.Step != 1 {
+		t.Errorf("back: playing %v at step %d", st.Playback.Playing, st.Step)
+	}
+}
+
+// TestLessonPace: the header's pace and the stage's speed scale the motion.
+func TestLessonPace(t *testing.T) {
+	length := func(speed string, pace float64) time.Duration {
+		s := lessonSession(t, "gone-410")
+		s.lesson.l = withPace(s.lesson.l, pace)
+		s.Send("speed " + speed)
+		playStep(t, s, 1)
+		var d time.Duration
+		for ; s.playing() && d < time.Minute; d += frame {
+			s.Tick(frame)
+		}
+		return d
+	}
+	base := length("1", 1)
+	if fast := length("2", 1); fast > base*6/10 {
+		t.Errorf("speed 2: %v, speed 1: %v; want about half", fast, base)
+	}
+	if slow := length("1", 0.5); slow < base*18/10 {
+		t.Errorf("pace 0.5: %v, pace 1: %v; want about twice", slow, base)
+	}
+}
+
+func withPace(l *lessons.Lesson, pace float64) *lessons.Lesson {
+	c := *l
+	c.Pace = pace
+	return &c
+}

@@ -1,0 +1,79 @@
+package view
+
+import (
+	"strconv"
+)
+
+// PlaybackView is a lesson step being replayed in slow motion (package
+// playback): the pace in simulated seconds per screen second, whether the
+// key events are still playing one by one, and what went by so far.
+type PlaybackView struct {
+	Pace    float64
+	Slow    bool
+	Paused  bool
+	Pending int    // the step's events still to be shown
+	Counter string // "412 requests · 410 responses"
+}
+
+// PaceText is the one text form of a pace: "slow motion ×0.05" below 1,
+// "×20" above.
+func PaceText(pace float64) string {
+	switch {
+	case pace <= 0:
+		return "slow motion"
+	case pace < 0.01:
+		return "slow motion ×" + strconv.FormatFloat(pace, 'f', 3, 64)
+	case pace < 0.995:
+		return "slow motion ×" + strconv.FormatFloat(pace, 'f', 2, 64)
+	case pace < 9.95:
+		return "×" + strconv.FormatFloat(pace, 'f', 1, 64)
+	}
+	return "×" + strconv.FormatFloat(pace, 'f', 0, 64)
+}
+
+// playbackBadge says that the screen is replaying the step and how fast:
+// a pill left of the top bar's clock with the pace (yellow while the key
+// events play one by one) over what went by. It is drawn after the focus
+// dimming, so it stays legible whatever the step highlights.
+func playbackBadge(sc *Scene, s Snapshot) {
+	pb := s.Playback
+	if pb == nil {
+		return
+	}
+	pace := "► " + PaceText(pb.Pace)
+	if pb.Paused {
+		pace = "paused · " + PaceText(pb.Pace) + " · Space goes on"
+	}
+	counter := pb.Counter
+	if counter == "" {
+		counter = "the step begins"
+	}
+	const big, small = 24, 18
+	c := Ink
+	if pb.Slow {
+		c = Yellow
+	}
+	if !full(s) { // the etcd stage: one line under the counters
+		line := fitText(ProseBold, 20, pace+"  ·  "+counter, 900)
+		w := Measure(ProseBold, textSize(20), line) + 32
+		sc.rect(Rect{X: GridRight - w, Y: 130, W: w, H: 34, Radius: 8, Fill: PanelHi})
+		sc.label(GridRight-w+16, 135, line, ProseBold, 20, Left, c)
+		return
+	}
+	right, top, maxW := float64(StageEnd-3*200+24), 6.0, 420.0
+	pace, counter = fitText(ProseBold, big, pace, maxW-32), fitText(Mono, small, counter, maxW-32)
+	w := max(Measure(ProseBold, textSize(big), pace), Measure(Mono, textSize(small), counter)) + 32
+	x := right - w
+	sc.rect(Rect{X: x, Y: top, W: w, H: 84, Radius: 10, Fill: PanelHi})
+	sc.label(x+16, top+10, pace, ProseBold, big, Left, c)
+	sc.label(x+16, top+48, counter, Mono, small, Left, Muted)
+}
+
+// fitText shortens s with an ellipsis until it fits w at size.
+func fitText(f Font, size float64, s string, w float64) string {
+	r := []rune(s)
+	for len(r) > 1 && Measure(f, textSize(size), string(r)) > w {
+		r = append(r[:len(r)-2], '…')
+	}
+	return string(r)
+}
