@@ -16,6 +16,11 @@ type Status struct {
 	Reason   StatusReason   `json:"reason,omitempty"`
 	Details  *StatusDetails `json:"details,omitempty"`
 	Code     int32          `json:"code,omitempty"`
+	// TooOld holds the watch cache's "too old resource version: N (M)" as
+	// numbers, N asked for and M the oldest still served, for readers of
+	// the simulation (the trace, the stage); the wire carries only the
+	// message, as the real API server's does.
+	TooOld [2]uint64 `json:"-"`
 }
 
 // ListMeta is metav1.ListMeta; a Status uses it to hand back a fresh

@@ -30,7 +30,9 @@ func NewResourceExpired(msg string) *StatusError {
 // NewTooOldResourceVersion is the watch cache's 410 (C4): requested RV n,
 // m = the oldest RV still watchable (oldest buffered event - 1).
 func NewTooOldResourceVersion(n, m uint64) *StatusError {
-	return NewResourceExpired(errorf("too old resource version: %d (%d)", n, m))
+	e := NewResourceExpired(errorf("too old resource version: %d (%d)", n, m))
+	e.ErrStatus.TooOld = [2]uint64{n, m}
+	return e
 }
 
 // NewListTooOld is etcd3's 410 for a LIST at a compacted revision.

@@ -36,7 +36,7 @@ func (s *Server) checkMemory() {
 		if delay > 0 {
 			when = fmt.Sprintf("restart in %v (CrashLoopBackOff)", delay)
 		}
-		s.kill(fmt.Sprintf("OOMKilled: %d bytes > limit %d; %d LISTs in flight hold %d bytes; %s",
+		s.kill(ReasonOOMKilled, fmt.Sprintf("%d bytes > limit %d; %d LISTs in flight hold %d bytes; %s",
 			used, s.cfg.Memory.Limit, s.inflightLists(), s.memLists, when))
 		s.restartAt = s.now + delay
 		s.oomKills++
@@ -59,10 +59,10 @@ func (s *Server) inflightLists() int {
 func (s *Server) Restart(now time.Duration) {
 	s.advance(now)
 	if s.up {
-		s.kill("restart")
+		s.kill(ReasonRestart, "")
 	}
 	s.restarts++
-	s.logf("RESTART", "process restarted")
+	s.logf(LogRestart, "process restarted")
 	s.boot(now, now+s.cfg.Memory.StartupDelay)
 }
 
@@ -71,17 +71,22 @@ func (s *Server) Restart(now time.Duration) {
 func (s *Server) Kill(now time.Duration, reason string) {
 	s.advance(now)
 	if s.up {
-		s.kill(reason)
+		s.kill(reason, "")
 	}
 	s.restartAt = 1<<63 - 1
 }
 
 // kill drops the process state: requests in flight and queued get a reset
 // connection, streams end with ErrConnReset, reflectors close their etcd
-// watches.
-func (s *Server) kill(reason string) {
-	s.logf("KILLED", reason)
-	s.up, s.downReason = false, reason
+// watches. The trace and DownReason say "reason: message" (just the
+// reason without one).
+func (s *Server) kill(reason, message string) {
+	detail := reason
+	if message != "" {
+		detail += ": " + message
+	}
+	s.log = append(s.log, LogEntry{At: s.now, Kind: LogKilled, Detail: detail, Reason: reason})
+	s.up, s.downReason = false, detail
 	lost := append([]*call(nil), s.executing...)
 	if s.apf != nil {
 		lost = append(lost, s.apf.drop()...)

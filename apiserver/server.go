@@ -93,13 +93,37 @@ type Completion struct {
 	Stream   *Stream
 }
 
-// LogEntry is a notable event for the trace: Kind ("COMPACT", "OOMKILLED",
-// "RESTART", "READY", ...) and a detail line.
+// LogEntry is a notable event for the trace: what happened (Kind), a
+// detail line for people, and the facts a program reads instead of it.
 type LogEntry struct {
 	At     time.Duration
-	Kind   string
+	Kind   LogKind
 	Detail string
+	// Reason is a kill's reason ("OOMKilled", "restart"); Detail is then
+	// the reason, or "reason: the rest".
+	Reason string
+	// Resource and RV: a cache that became ready, at the RV it listed.
+	Resource string
+	RV       uint64
 }
+
+// The reasons a replica is killed with, besides a fault's own.
+const (
+	ReasonOOMKilled = "OOMKilled" // memory past the limit (the kernel's OOM killer)
+	ReasonRestart   = "restart"   // a restart: killed, then started again at once
+)
+
+// LogKind says what a LogEntry tells; the engine prints it by name.
+type LogKind uint8
+
+const (
+	LogCompact           LogKind = iota + 1 // the compactor's tick (COMPACT)
+	LogCacheReady                           // a watch cache initialized (CACHE_READY)
+	LogCachePending                         // a watch cache's reflector ended (CACHE_PENDING)
+	LogWatcherTerminated                    // a slow watcher closed (WATCHER_TERMINATED)
+	LogKilled                               // the process was killed (KILLED)
+	LogRestart                              // the process started again (RESTART)
+)
 
 // New starts a replica at now on etcd. Its caches are Pending until their
 // reflectors have listed (after the startup delay).
@@ -221,7 +245,7 @@ func (s *Server) TakeLog() []LogEntry {
 	return out
 }
 
-func (s *Server) logf(kind, detail string) {
+func (s *Server) logf(kind LogKind, detail string) {
 	s.log = append(s.log, LogEntry{At: s.now, Kind: kind, Detail: detail})
 }
 

@@ -38,13 +38,13 @@ func (s *Server) Step(now time.Duration) {
 		if now < s.restartAt {
 			return
 		}
-		s.logf("RESTART", fmt.Sprintf("container restarted by the kubelet (restart %d)", s.crashes))
+		s.logf(LogRestart, fmt.Sprintf("container restarted by the kubelet (restart %d)", s.crashes))
 		s.boot(now, now+s.cfg.Memory.StartupDelay)
 	}
 	s.stepCaches(now)
 	s.compactor.tick(now, s.etcd)
 	for _, l := range s.compactor.takeLog() {
-		s.logf("COMPACT", l)
+		s.logf(LogCompact, l)
 	}
 	s.progressCalls(now)
 	if s.apf != nil {
@@ -67,12 +67,14 @@ func (s *Server) stepCaches(now time.Duration) {
 		after := rc.cacher.ReadyState()
 		switch {
 		case before != watchcache.Ready && after == watchcache.Ready:
-			s.logf("CACHE_READY", fmt.Sprintf("%s cache initialized at RV %d", rc.res.GroupResource(), rc.cacher.ListResourceVersion()))
+			rv := rc.cacher.ListResourceVersion()
+			s.log = append(s.log, LogEntry{At: s.now, Kind: LogCacheReady, Resource: rc.res.Resource, RV: rv,
+				Detail: fmt.Sprintf("%s cache initialized at RV %d", rc.res.GroupResource(), rv)})
 		case before == watchcache.Ready && after != watchcache.Ready:
-			s.logf("CACHE_PENDING", fmt.Sprintf("%s cache reflector ended: %v", rc.res.GroupResource(), rc.reflector.LastError))
+			s.logf(LogCachePending, fmt.Sprintf("%s cache reflector ended: %v", rc.res.GroupResource(), rc.reflector.LastError))
 		}
 		for _, t := range rc.cacher.Terminations() {
-			s.logf("WATCHER_TERMINATED", t.Line)
+			s.logf(LogWatcherTerminated, t.Line)
 		}
 	}
 }

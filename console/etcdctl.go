@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchscope/engine"
 	"watchscope/mvcc"
 )
 
@@ -140,7 +141,7 @@ func (sh *Shell) etcdPut(words []string) (string, error) {
 	if err != nil {
 		return sh.rpcFailed("/etcdserverpb.KV/Put", err)
 	}
-	sh.record("PUT", fmt.Sprintf("key=%s rev=%d", req.Key, resp.Header.Revision))
+	sh.record(engine.KindPut, fmt.Sprintf("key=%s rev=%d", req.Key, resp.Header.Revision), resp.Header.Revision)
 	if err := d.kvOnly(); err != nil {
 		return "", err
 	}
@@ -337,7 +338,7 @@ func (sh *Shell) etcdDel(words []string) (string, error) {
 		warn, err := sh.rpcFailed("/etcdserverpb.KV/DeleteRange", err)
 		return out.String() + warn, err
 	}
-	sh.record("DELETE", fmt.Sprintf("key=%q end=%q deleted=%d rev=%d", rr.Key, rr.RangeEnd, resp.Deleted, resp.Header.Revision))
+	sh.record(engine.KindDelete, fmt.Sprintf("key=%q end=%q deleted=%d rev=%d", rr.Key, rr.RangeEnd, resp.Deleted, resp.Header.Revision), resp.Header.Revision)
 	if err := d.kvOnly(); err != nil {
 		return out.String(), err
 	}
@@ -372,7 +373,7 @@ func (sh *Shell) etcdCompact(words []string) (string, error) {
 	if _, err := sh.etcd().Compact(rev); err != nil {
 		return sh.rpcFailed("/etcdserverpb.KV/Compact", err)
 	}
-	sh.record("COMPACT", fmt.Sprintf("rev=%d", rev))
+	sh.record(engine.KindCompact, fmt.Sprintf("rev=%d", rev), rev)
 	return fmt.Sprintf("compacted revision %d\n", rev), nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"watchscope/engine"
 	"watchscope/mvcc"
 )
 
@@ -70,7 +71,7 @@ func (sh *Shell) leaseGrant(d display, args []string) (string, error) {
 		warn, err := sh.rpcFailed("/etcdserverpb.Lease/LeaseGrant", err)
 		return warn, fmt.Errorf("failed to grant lease (%w)", err)
 	}
-	sh.record("LEASE-GRANT", fmt.Sprintf("id=%016x ttl=%d", resp.ID, resp.TTL))
+	sh.record(engine.KindLeaseGrant, fmt.Sprintf("id=%016x ttl=%d", resp.ID, resp.TTL), 0)
 	if d.format == "table" {
 		return "", errUnsupported("table")
 	}
@@ -119,7 +120,7 @@ func (sh *Shell) leaseRevoke(d display, args []string) (string, error) {
 		warn, err := sh.rpcFailed("/etcdserverpb.Lease/LeaseRevoke", err)
 		return warn, fmt.Errorf("failed to revoke lease (%w)", err)
 	}
-	sh.record("LEASE-REVOKE", fmt.Sprintf("id=%016x rev=%d", id, resp.Header.Revision))
+	sh.record(engine.KindLeaseRevoke, fmt.Sprintf("id=%016x rev=%d", id, resp.Header.Revision), resp.Header.Revision)
 	switch d.format {
 	case "json":
 		return marshalLine(struct {

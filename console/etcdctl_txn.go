@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"watchscope/engine"
 	"watchscope/mvcc"
 )
 
@@ -91,7 +92,7 @@ func (sh *Shell) etcdTxn(words []string) (string, error) {
 		warn, err := sh.rpcFailed("/etcdserverpb.KV/Txn", err)
 		return out.String() + warn, err
 	}
-	sh.record("TXN", fmt.Sprintf("succeeded=%v rev=%d", resp.Succeeded, resp.Header.Revision))
+	sh.record(engine.KindTxn, fmt.Sprintf("succeeded=%v rev=%d", resp.Succeeded, resp.Header.Revision), resp.Header.Revision)
 	if err := d.kvOnly(); err != nil {
 		return out.String(), err
 	}

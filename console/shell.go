@@ -258,8 +258,9 @@ func (sh *Shell) etcd() *mvcc.Server { return sh.w.Etcd }
 
 // record adds what etcd just did to the world's trace, on etcd's node and
 // caused by whatever is running (the command, or a timer's event).
-func (sh *Shell) record(kind, detail string) {
-	sh.w.Record(engine.EtcdNode, kind, detail)
+// rv is the revision the event names (0 for none).
+func (sh *Shell) record(kind engine.Kind, detail string, rv int64) {
+	sh.w.RecordEvent(engine.TraceEvent{Cause: sh.w.Cause(), Node: engine.EtcdNode, Kind: kind, Detail: detail, RV: uint64(rv)})
 }
 
 func (sh *Shell) quotaBytes() int64 {

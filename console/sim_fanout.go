@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"watchscope/engine"
 	"watchscope/mvcc"
 )
 
@@ -36,7 +37,7 @@ func (sh *Shell) simEtcdWatchers(args []string) (string, error) {
 		ws.SetOwner("etcd-clients")
 		id := sh.watchCount
 		sh.watchCount++
-		ws.SetNotify(func() { sh.record("WATCH-RESP", fmt.Sprintf("watch#%d queued=%d", id, ws.Len())) })
+		ws.SetNotify(func() { sh.record(engine.KindWatchResp, fmt.Sprintf("watch#%d queued=%d", id, ws.Len()), 0) })
 		if _, err := ws.Watch(mvcc.WatchCreateRequest{Key: prefix, RangeEnd: mvcc.PrefixEnd(prefix), WatchID: mvcc.AutoWatchID}); err != nil {
 			ws.Close()
 			return "", err

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchscope/apiserver"
+	"watchscope/engine"
 )
 
 // The simulator's fault and knob verbs. Each is one engine method; each
@@ -100,7 +101,7 @@ func (sh *Shell) simCompactNow(args []string) (string, error) {
 	if err := sh.w.CompactNow(); err != nil {
 		return "", err
 	}
-	sh.record("COMPACT", fmt.Sprintf("rev=%d", rev)) // as etcdctl compaction does: the timeline marks it
+	sh.record(engine.KindCompact, fmt.Sprintf("rev=%d", rev), rev) // as etcdctl compaction does: the timeline marks it
 	return fmt.Sprintf("etcd compacted at revision %d\n", rev), nil
 }
 

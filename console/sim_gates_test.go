@@ -32,7 +32,7 @@ func TestSimFeatureGates(t *testing.T) {
 	}
 	var routes []string
 	for _, ev := range sh.World().Trace.Since(0) {
-		if ev.Kind == "RESP" && strings.Contains(ev.Detail, " items ") {
+		if ev.Kind == engine.KindResp && strings.Contains(ev.Detail, " items ") {
 			routes = append(routes, ev.Detail[strings.LastIndex(ev.Detail, "("):])
 		}
 	}

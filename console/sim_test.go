@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"watchscope/engine"
 )
 
 // After an API server restart the cache relists at a new revision L; a
@@ -79,7 +81,7 @@ func TestCompactNowIsTraced(t *testing.T) {
 	}
 	evs := sh.World().Trace.Recent(5)
 	last := evs[len(evs)-1]
-	if last.Kind != "COMPACT" || last.Detail != "rev="+strconv.FormatInt(rev, 10) {
+	if last.Kind != engine.KindCompact || last.Detail != "rev="+strconv.FormatInt(rev, 10) {
 		t.Fatalf("newest trace event %s, want COMPACT rev=%d", last, rev)
 	}
 }
@@ -108,7 +110,7 @@ func TestClientKnobs(t *testing.T) {
 	run(t, sh, "sim advance 30s")
 	var with, without int
 	for _, e := range sh.World().Trace.Since(mark) {
-		if e.Kind == "REFLECTOR" && e.Node == "app" && strings.HasPrefix(e.Detail, "WATCH pods") {
+		if e.Kind == engine.KindReflector && e.Node == "app" && strings.HasPrefix(e.Detail, "WATCH pods") {
 			if strings.Contains(e.Detail, " bookmarks") {
 				with++
 			} else {
@@ -118,7 +120,7 @@ func TestClientKnobs(t *testing.T) {
 	}
 	retries := 0
 	for _, e := range sh.World().Trace.Since(mark) {
-		if e.Kind == "REFLECTOR" && e.Node == "app" && e.Detail == "backoff 100ms before retrying the watch" {
+		if e.Kind == engine.KindReflector && e.Node == "app" && e.Detail == "backoff 100ms before retrying the watch" {
 			retries++
 		}
 	}

@@ -140,7 +140,7 @@ func reachedServer(err error) bool {
 func worldChange(fw *fuzzWorld, mark engine.EventID, now time.Duration, rev int64) string {
 	evs := fw.w.Trace.Since(mark)
 	switch {
-	case len(evs) != 1 || evs[0].Kind != "CMD":
+	case len(evs) != 1 || evs[0].Kind != engine.KindCmd:
 		return fmt.Sprintf("%d trace events after the command's own (first %+v)", len(evs)-1, evs[min(1, len(evs)-1)])
 	case fw.w.Now() != now:
 		return fmt.Sprintf("the clock moved from %s to %s", now, fw.w.Now())

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"watchscope/engine"
 	"watchscope/mvcc"
 )
 
@@ -58,7 +59,7 @@ func (sh *Shell) etcdWatch(words []string) (string, error) {
 	ws.SetOwner("client/etcdctl")
 	n := sh.watchCount
 	sh.watchCount++
-	ws.SetNotify(func() { sh.record("WATCH-RESP", fmt.Sprintf("watch#%d queued=%d", n, ws.Len())) })
+	ws.SetNotify(func() { sh.record(engine.KindWatchResp, fmt.Sprintf("watch#%d queued=%d", n, ws.Len()), 0) })
 	_, err = ws.Watch(mvcc.WatchCreateRequest{
 		Key: rr.Key, RangeEnd: rr.RangeEnd, StartRevision: rev,
 		PrevKv: p.Bool("prev-kv"), ProgressNotify: p.Bool("progress-notify"),

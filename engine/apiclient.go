@@ -39,10 +39,14 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 	}
 	req.Client = client
 	a.line = req.AppendText(a.line[:0])
-	reqID := w.Record(client, "REQ", w.text.string(a.line))
+	ev := TraceEvent{Cause: w.cause, Node: client, Kind: KindReq, Detail: w.text.string(a.line),
+		Req: req.ID, Client: client, Verb: req.Verb, Resource: req.Resource, Continue: req.Options.Continue}
+	reqID := w.RecordEvent(ev)
 	cc, err := a.connFor(client)
 	if err != nil {
-		w.RecordCause(reqID, client, "RESP", err.Error())
+		ev.Cause, ev.Kind, ev.Detail, ev.Continue = reqID, KindResp, err.Error(), ""
+		ev.Reason = ev.Detail
+		w.RecordEvent(ev)
 		resp := apiserver.Response{ID: req.ID, ConnErr: err}
 		w.Schedule(w.now, reqID, func() {
 			if h != nil {

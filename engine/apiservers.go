@@ -138,6 +138,13 @@ func (r *apiReplica) advance(now time.Duration) (at time.Duration, ok, known boo
 	return 0, false, false
 }
 
+// logKinds is the trace kind of each API server log entry.
+var logKinds = [...]Kind{
+	apiserver.LogCompact: KindCompact, apiserver.LogCacheReady: KindCacheReady,
+	apiserver.LogCachePending: KindCachePending, apiserver.LogWatcherTerminated: KindWatcherTerminated,
+	apiserver.LogKilled: KindKilled, apiserver.LogRestart: KindRestart,
+}
+
 // maxReplicaRounds bounds Advance's loop (see Advance).
 const maxReplicaRounds = 1 << 20
 
@@ -163,8 +170,10 @@ func (r *apiReplica) deliver() {
 func (r *apiReplica) deliverAnswers() {
 	w := r.c.w
 	for _, e := range r.srv.TakeLog() {
-		id := w.Record(r.node, e.Kind, e.Detail)
-		if e.Kind == "COMPACT" || e.Kind == "CACHE_READY" || e.Kind == "KILLED" || e.Kind == "RESTART" {
+		k := logKinds[e.Kind]
+		id := w.RecordEvent(TraceEvent{Cause: w.cause, Node: r.node, Kind: k, Detail: e.Detail,
+			Reason: e.Reason, Resource: e.Resource, RV: e.RV})
+		if k == KindCompact || k == KindCacheReady || k == KindKilled || k == KindRestart {
 			r.lastCause = id
 		}
 	}
@@ -195,7 +204,7 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	}
 	line := strconv.AppendUint(append(r.c.line[:0], '#'), resp.ID, 10)
 	r.c.line = resp.AppendText(append(line, ' '))
-	id := w.RecordCause(cause, r.node, "RESP", w.text.string(r.c.line))
+	id := w.RecordEvent(respEvent(cause, r.node, w.text.string(r.c.line), p.req, resp))
 	if w.checker != nil && resp.Object != nil && resp.Code < 300 && p.req.Verb != apiserver.GET && p.req.Verb != apiserver.LIST {
 		w.checker.recordWrite(p.req, resp.Object)
 	}
@@ -321,7 +330,13 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 			if e.Status != nil && e.Status.Code == 410 && r.lastCause != 0 {
 				c = r.lastCause
 			}
-			cause = r.c.w.RecordCause(c, r.node, "WATCH_ERROR", fmt.Sprintf("#%d %s", st.ID, e.String()))
+			ev := TraceEvent{Cause: c, Node: r.node, Kind: KindWatchError, Detail: fmt.Sprintf("#%d %s", st.ID, e.String()),
+				Req: st.ID, Client: st.Req.Client, Verb: st.Req.Verb, Resource: st.Req.Resource}
+			if e.Status != nil {
+				ev.Code, ev.Reason = e.Status.Code, string(e.Status.Reason)
+				ev.RV, ev.OldestRV = e.Status.TooOld[0], e.Status.TooOld[1]
+			}
+			cause = r.c.w.RecordEvent(ev)
 		}
 		if sendTask(h.conn, eventBytes(e), cause, (*eventArrival)(h)) {
 			h.inFlight.push(e) // the arrival takes it (watch_fifo.go)
@@ -332,12 +347,33 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 		// connection breaks first, connClosed still ends it.
 		h.endSent = true
 		reason := st.EndReason()
-		id := r.c.w.RecordCause(h.cause, r.node, "WATCH_END", fmt.Sprintf("#%d %s", st.ID, endText(reason)))
+		id := r.c.w.RecordEvent(TraceEvent{Cause: h.cause, Node: r.node, Kind: KindWatchEnd,
+			Detail: fmt.Sprintf("#%d %s", st.ID, endText(reason)),
+			Req:    st.ID, Client: st.Req.Client, Verb: st.Req.Verb, Resource: st.Req.Resource})
 		send(h.conn, 0, id, func() {
 			r.dropWatch(st, h)
 			h.end(reason)
 		})
 	}
+}
+
+// respEvent is the RESP event of an answer to req: its code, reason and
+// the resourceVersion of the object or list it carries.
+func respEvent(cause EventID, node, detail string, req apiserver.Request, resp apiserver.Response) TraceEvent {
+	ev := TraceEvent{Cause: cause, Node: node, Kind: KindResp, Detail: detail, Code: resp.Code,
+		Req: resp.ID, Client: req.Client, Verb: req.Verb, Resource: req.Resource, Route: resp.Route}
+	switch {
+	case resp.ConnErr != nil:
+		ev.Code, ev.Reason, ev.Route = 0, resp.ConnErr.Error(), ""
+	case resp.Status != nil:
+		ev.Code, ev.Reason = resp.Status.Code, string(resp.Status.Reason)
+	case resp.List != nil:
+		ev.Items = int32(len(resp.List.Items))
+		ev.RV, _ = strconv.ParseUint(resp.List.ResourceVersion, 10, 64)
+	case resp.Object != nil:
+		ev.RV, _ = strconv.ParseUint(resp.Object.ResourceVersion, 10, 64)
+	}
+	return ev
 }
 
 func endText(err error) string {

@@ -129,7 +129,7 @@ func TestAnswerLostToAResetFailsTheCall(t *testing.T) {
 		func(r apiserver.Response) { got = append(got, r) })
 	answered := func() bool {
 		for _, e := range w.Trace.Since(from) {
-			if e.Kind == "RESP" {
+			if e.Kind == KindResp {
 				return true
 			}
 		}

@@ -42,7 +42,7 @@ func (w *World) chaosFault() {
 	case 3:
 		_ = w.RestartAPIServer(replica)
 	case 4:
-		_ = w.KillAPIServer(replica, "OOMKilled", 10*time.Second)
+		_ = w.KillAPIServer(replica, ReasonOOMKilled, 10*time.Second)
 	case 5:
 		_ = w.CompactNow()
 	case 6:

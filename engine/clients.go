@@ -139,7 +139,9 @@ func (c *Client) recordDecisions(inf *informer.SharedIndexInformer) {
 		return
 	}
 	for _, d := range r.TakeTrace() {
-		c.cause = c.w.Record(c.node, "REFLECTOR", d.Text)
+		c.cause = c.w.RecordEvent(TraceEvent{Cause: c.w.cause, Node: c.node, Kind: KindReflector, Detail: d.Text,
+			Code: d.Code, Reason: d.Reason, Req: d.Req, Resource: d.Resource, List: d.List,
+			RV: d.TooOld[0], OldestRV: d.TooOld[1]})
 	}
 }
 

@@ -51,7 +51,7 @@ func (w *World) Exec(cmd string) (string, error) {
 		w.log = append(w.log, LoggedCommand{At: w.now, Text: cmd})
 	}
 	prev := w.cause
-	w.cause = w.RecordCause(0, CommandNode, "CMD", cmd)
+	w.cause = w.RecordCause(0, CommandNode, KindCmd, cmd)
 	w.inExec = true
 	out, err := w.cfg.Apply(w, cmd)
 	w.inExec = nested

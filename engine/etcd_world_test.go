@@ -20,7 +20,7 @@ func etcdApply(w *World, cmd string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	w.Record(EtcdNode, "PUT", fmt.Sprintf("key=%s rev=%d", f[1], resp.Header.Revision))
+	w.Record(EtcdNode, KindPut, fmt.Sprintf("key=%s rev=%d", f[1], resp.Header.Revision))
 	return "OK", nil
 }
 

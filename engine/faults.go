@@ -43,7 +43,7 @@ func (n *Network) Disconnect(node string, d time.Duration) error {
 	if err := n.check(node); err != nil {
 		return err
 	}
-	n.begin(&fault{a: []string{node}}, d, "DISCONNECT")
+	n.begin(&fault{a: []string{node}}, d, KindDisconnect)
 	return nil
 }
 
@@ -61,13 +61,13 @@ func (n *Network) Partition(a, b []string, d time.Duration) error {
 	}) {
 		return ErrBadPartition
 	}
-	n.begin(&fault{a: a, b: b}, d, "PARTITION")
+	n.begin(&fault{a: a, b: b}, d, KindPartition)
 	return nil
 }
 
 // begin activates f, records it, breaks the connections it cuts and
 // schedules its end.
-func (n *Network) begin(f *fault, d time.Duration, kind string) {
+func (n *Network) begin(f *fault, d time.Duration, kind Kind) {
 	w := n.w
 	n.lastID++
 	f.id = n.lastID
@@ -95,7 +95,7 @@ func (n *Network) end(id uint64) {
 	f := n.faults[i]
 	f.timer.Cancel()
 	n.faults = slices.Delete(n.faults, i, i+1)
-	n.w.Record("net", "HEAL", f.String())
+	n.w.Record("net", KindHeal, f.String())
 }
 
 // Heal ends every active fault now, oldest first.

@@ -19,7 +19,7 @@ func (w *World) SetEtcdWatchLatency(d time.Duration) error {
 		return ErrNoSuchReplica
 	}
 	if d == 0 {
-		w.Record(EtcdNode, "HEAL", "etcd watch responses reach the API servers' caches at once")
+		w.Record(EtcdNode, KindHeal, "etcd watch responses reach the API servers' caches at once")
 	} else {
 		w.recordFault(EtcdNode, fmt.Sprintf("etcd watch responses reach the API servers' caches %v late", d))
 	}

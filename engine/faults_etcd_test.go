@@ -44,8 +44,8 @@ func TestEtcdWatchLatency(t *testing.T) {
 	}
 	var kinds []string
 	for _, e := range w.Trace.Since(0) {
-		if e.Node == EtcdNode && (e.Kind == "FAULT" || e.Kind == "HEAL") {
-			kinds = append(kinds, e.Kind)
+		if e.Node == EtcdNode && (e.Kind == KindFault || e.Kind == KindHeal) {
+			kinds = append(kinds, e.Kind.String())
 		}
 	}
 	if len(kinds) != 2 || kinds[0] != "FAULT" || kinds[1] != "HEAL" {

@@ -39,7 +39,7 @@ func (w *World) Partition(a, b []string, d time.Duration) error {
 // recordFault counts a fault and records it in the trace as FAULT.
 func (w *World) recordFault(node, detail string) EventID {
 	w.faultCount++
-	return w.Record(node, "FAULT", detail)
+	return w.Record(node, KindFault, detail)
 }
 
 // FaultCount is the number of faults thrown so far.
@@ -84,7 +84,9 @@ func (w *World) KillAPIServer(name, reason string, restartAfter time.Duration) e
 		return err
 	}
 	rep := w.api.replicas[i]
-	id := w.recordFault(rep.node, fmt.Sprintf("kill %s (%s)", rep.node, reason))
+	w.faultCount++
+	id := w.RecordEvent(TraceEvent{Cause: w.cause, Node: rep.node, Kind: KindFault,
+		Detail: fmt.Sprintf("kill %s (%s)", rep.node, reason), Reason: reason})
 	rep.srv.Kill(w.now, reason)
 	rep.deliver()
 	if restartAfter > 0 {
@@ -127,7 +129,7 @@ func (w *World) SlowConsumer(client string, eventsPerSec float64) error {
 			return nil
 		}
 		delete(w.api.readRates, client)
-		w.Record(client, "HEAL", "slow consumer off: reads at full speed")
+		w.Record(client, KindHeal, "slow consumer off: reads at full speed")
 		w.eachWatchOf(client, func(rep *apiReplica, st *apiserver.Stream, h *WatchHandle) {
 			h.reader.stop()
 			h.reader = nil

@@ -166,7 +166,7 @@ func TestFaults(t *testing.T) {
 					t.Errorf("after heal Dial(%s,%s) = %v", d.from, d.to, err)
 				}
 			}
-			if tr := w.Trace.Recent(1); len(tr) != 1 || tr[0].Kind != "HEAL" {
+			if tr := w.Trace.Recent(1); len(tr) != 1 || tr[0].Kind != KindHeal {
 				t.Errorf("last trace event %v, want HEAL", tr)
 			}
 		})

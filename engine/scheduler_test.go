@@ -127,7 +127,7 @@ func BenchmarkWorldStep(b *testing.B) {
 	w.AddTicker("x", &fakeTicker{})
 	var tick func()
 	tick = func() {
-		w.Record("x", "TICK", "")
+		w.Record("x", kindTick, "")
 		w.After(time.Millisecond, tick)
 	}
 	for range 100 {

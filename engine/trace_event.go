@@ -3,6 +3,8 @@ package engine
 import (
 	"strconv"
 	"time"
+
+	"watchscope/apiserver"
 )
 
 // EventID numbers trace events 1, 2, 3, ... in the order they happen.
@@ -21,13 +23,57 @@ func (id EventID) String() string {
 // TraceEvent is one line of the world's story: what happened (Kind and
 // Detail), where (Node), when (At) and why (Cause, the event that led to
 // it). Following Cause links backwards answers the UI's "why?".
+//
+// Detail is text for people; what a program asks of an event it reads
+// from the typed fields below, which the recorder fills from the same
+// values it printed into Detail (zero where a kind has no such fact):
+//
+//	kind         Code Reason        Req Client Resource RV            OldestRV List
+//	REQ               -             #   yes    yes      -             -        -
+//	RESP         yes  status reason #   yes    yes      object's/list -        -
+//	WATCH_ERROR  yes  status reason #   yes    yes      asked (410)   (410)    -
+//	WATCH_END         -             #   yes    yes      -             -        -
+//	REFLECTOR    API error's code   call #     yes      -             -        yes
+//	             and reason, or the call's reason ("relist after 410")
+//	KILLED            "OOMKilled", "restart", ...
+//	COMPACT, PUT, DELETE, TXN, LEASE-REVOKE: RV is the revision;
+//	CACHE_READY: the RV the cache listed at.
+//
+// The replica of an API server's event is its Node; Verb is the request's
+// verb on REQ, RESP and the watch's events. A RESP that is no answer (the
+// client's own connection error) has Code 0 and the error's text as its
+// Reason. A LIST's REQ carries its continue token, its RESP the number
+// of items and the route that served it ("cache", "etcd").
 type TraceEvent struct {
 	ID     EventID
 	Cause  EventID
 	At     time.Duration
 	Node   string
-	Kind   string
+	Kind   Kind
 	Detail string
+
+	Code     int32          // HTTP status code (410, 429, 200, ...)
+	Items    int32          // a list answer's number of items
+	List     ListKind       // a reflector's list call: first list or relist
+	Reason   string         // status reason, kill reason, or a reflector call's reason
+	Req      uint64         // the request's number, "#12" in Detail
+	Client   string         // the client that sent the request
+	Verb     apiserver.Verb // the request's verb (LIST, WATCH, CREATE, ...)
+	Resource string         // "pods"
+	RV       uint64         // the revision or resourceVersion the event names
+	OldestRV uint64         // a too-old 410: the oldest RV the cache still serves
+	Continue string         // a LIST request's continue token
+	Route    string         // how an answer was served: "cache", "etcd", ...
+}
+
+// Message is the part of Detail after its reason: an event recorded as
+// "OOMKilled: 9 bytes > limit 8" with Reason "OOMKilled" has the message
+// "9 bytes > limit 8"; without that form, the whole Detail.
+func (e TraceEvent) Message() string {
+	if p := e.Reason + ": "; e.Reason != "" && len(e.Detail) > len(p) && e.Detail[:len(p)] == p {
+		return e.Detail[len(p):]
+	}
+	return e.Detail
 }
 
 // String is the one text form of a trace event, used by the console, the
@@ -49,7 +95,7 @@ func (e TraceEvent) AppendText(b []byte) []byte {
 	b = append(b, "  "...)
 	b = append(b, e.Node...)
 	b = append(b, "  "...)
-	b = append(b, e.Kind...)
+	b = append(b, e.Kind.String()...)
 	if e.Detail != "" {
 		b = append(b, "  "...)
 		b = append(b, e.Detail...)

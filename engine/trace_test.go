@@ -11,15 +11,15 @@ func TestTraceEventString(t *testing.T) {
 		ev   TraceEvent
 		want string
 	}{
-		{TraceEvent{ID: 12, Cause: 7, At: 1250 * time.Millisecond, Node: "etcd-0", Kind: "PUT", Detail: "key=/a rev=5"},
+		{TraceEvent{ID: 12, Cause: 7, At: 1250 * time.Millisecond, Node: "etcd-0", Kind: KindPut, Detail: "key=/a rev=5"},
 			"#12 <-#7  1.250s  etcd-0  PUT  key=/a rev=5"},
-		{TraceEvent{ID: 1, At: 0, Node: "user", Kind: "CMD", Detail: "etcdctl put a 1"},
+		{TraceEvent{ID: 1, At: 0, Node: "user", Kind: KindCmd, Detail: "etcdctl put a 1"},
 			"#1 <-ext  0.000s  user  CMD  etcdctl put a 1"},
-		{TraceEvent{ID: 3, Cause: 2, At: 61*time.Second + 999999*time.Microsecond, Node: "n", Kind: "K"},
+		{TraceEvent{ID: 3, Cause: 2, At: 61*time.Second + 999999*time.Microsecond, Node: "n", Kind: kindK},
 			"#3 <-#2  61.999s  n  K"},
-		{TraceEvent{ID: 40, Cause: 39, At: -1005 * time.Millisecond, Node: "n", Kind: "K", Detail: "d"},
+		{TraceEvent{ID: 40, Cause: 39, At: -1005 * time.Millisecond, Node: "n", Kind: kindK, Detail: "d"},
 			"#40 <-#39  -1.005s  n  K  d"},
-		{TraceEvent{ID: 9, Cause: 8, At: 3*time.Hour + 70*time.Millisecond, Node: "", Kind: "K"},
+		{TraceEvent{ID: 9, Cause: 8, At: 3*time.Hour + 70*time.Millisecond, Node: "", Kind: kindK},
 			"#9 <-#8  10800.070s    K"},
 	}
 	for _, tt := range tests {
@@ -34,7 +34,7 @@ func TestTraceWindowAndChain(t *testing.T) {
 	// 1 <- 2 <- 3, then 4 unrelated, 5 <- 3, 6 <- 5
 	causes := []EventID{0, 1, 2, 0, 3, 5}
 	for i, c := range causes {
-		if id := tr.Record(TraceEvent{Cause: c, Node: "n", Kind: fmt.Sprint("K", i+1)}); id != EventID(i+1) {
+		if id := tr.Record(TraceEvent{Cause: c, Node: "n", Kind: kindK, Detail: fmt.Sprint("K", i+1)}); id != EventID(i+1) {
 			t.Fatalf("id = %v, want %d", id, i+1)
 		}
 	}
@@ -75,7 +75,7 @@ func TestTraceHash(t *testing.T) {
 	record := func(details ...string) string {
 		tr := NewTrace(2) // the hash covers dropped events too
 		for _, d := range details {
-			tr.Record(TraceEvent{Node: "n", Kind: "K", Detail: d})
+			tr.Record(TraceEvent{Node: "n", Kind: kindK, Detail: d})
 		}
 		return tr.Hash()
 	}

@@ -155,11 +155,18 @@ func (w *World) Uniform(lo, hi time.Duration) time.Duration { return Uniform(w.r
 func (w *World) Cause() EventID { return w.cause }
 
 // Record appends a trace event at the current time, caused by Cause().
-func (w *World) Record(node, kind, detail string) EventID {
+func (w *World) Record(node string, kind Kind, detail string) EventID {
 	return w.RecordCause(w.cause, node, kind, detail)
 }
 
 // RecordCause appends a trace event with an explicit cause.
-func (w *World) RecordCause(cause EventID, node, kind, detail string) EventID {
+func (w *World) RecordCause(cause EventID, node string, kind Kind, detail string) EventID {
 	return w.Trace.Record(TraceEvent{Cause: cause, At: w.now, Node: node, Kind: kind, Detail: detail})
+}
+
+// RecordEvent appends ev, with its facts, at the current time (ev.Cause
+// as given: set it, usually to Cause()).
+func (w *World) RecordEvent(ev TraceEvent) EventID {
+	ev.At = w.now
+	return w.Trace.Record(ev)
 }

@@ -67,13 +67,13 @@ func chain(w *World, depth int) {
 	from, to := testNodes[r.IntN(len(testNodes))], testNodes[r.IntN(len(testNodes))]
 	c, err := w.Net.Dial(from, to)
 	if err != nil {
-		w.Record(from, "DIAL-FAIL", err.Error())
+		w.Record(from, kindDialFail, err.Error())
 		return
 	}
 	size := 1 + r.IntN(1000)
-	id := w.Record(from, "SEND", fmt.Sprintf("%s size=%d", c, size))
+	id := w.Record(from, kindSend, fmt.Sprintf("%s size=%d", c, size))
 	c.Send(size, id, func() {
-		w.Record(to, "RECV", fmt.Sprintf("%s size=%d", c, size))
+		w.Record(to, kindRecv, fmt.Sprintf("%s size=%d", c, size))
 		c.Close()
 		if depth > 1 && r.IntN(3) > 0 {
 			w.After(w.Jitter(ms(50), 1), func() { chain(w, depth-1) })
@@ -217,7 +217,7 @@ func TestExec(t *testing.T) {
 	}
 	var cmds []string
 	for _, ev := range w.Trace.Recent(10) {
-		if ev.Kind == "CMD" {
+		if ev.Kind == KindCmd {
 			cmds = append(cmds, ev.String())
 		}
 	}
@@ -231,9 +231,9 @@ func TestExec(t *testing.T) {
 	}
 	w.RunFor(time.Second)
 	for _, ev := range w.Trace.Recent(100) {
-		if ev.Kind == "RECV" {
+		if ev.Kind == kindRecv {
 			chain := w.Trace.Chain(ev.ID)
-			if root := chain[0]; root.Kind != "CMD" || root.Cause != 0 {
+			if root := chain[0]; root.Kind != KindCmd || root.Cause != 0 {
 				t.Errorf("chain of %v starts at %v, want a command", ev, root)
 			}
 		}

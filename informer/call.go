@@ -75,7 +75,20 @@ type Call struct {
 	// Reason says why the reflector made the call, for traces:
 	// "initial list", "relist after 410", "re-watch after close", ...
 	Reason string
+	// List says whether the call lists (a LIST, or a watch-list WATCH),
+	// and if so whether it is the first list or a relist.
+	List ListKind
 }
+
+// ListKind tells a reflector's list calls apart: a LIST, or a WATCH that
+// lists first (sendInitialEvents=true, the watch-list).
+type ListKind uint8
+
+const (
+	NotAList  ListKind = iota // not a list call (or a continue page)
+	FirstList                 // the informer's first list, which fills its store
+	Relist                    // a list again, after a watch ended or failed
+)
 
 // String is the one-line trace form, e.g.
 //

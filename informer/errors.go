@@ -71,6 +71,16 @@ func restRetryAfter(err error) (seconds int, ok bool) {
 	return s, s > 0
 }
 
+// statusOf is the facts of a line that reports err: its API status code,
+// reason and too-old RVs (nothing for an error that is not an API status).
+func statusOf(err error) Decision {
+	var se *am.StatusError
+	if errors.As(err, &se) {
+		return Decision{Code: se.ErrStatus.Code, Reason: string(se.ErrStatus.Reason), TooOld: se.ErrStatus.TooOld}
+	}
+	return Decision{}
+}
+
 func errText(err error) string {
 	if err == nil {
 		return "<nil>"

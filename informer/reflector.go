@@ -191,8 +191,8 @@ func (r *Reflector) baseOptions() am.ListOptions {
 }
 
 // send emits a request and makes it the outstanding one.
-func (r *Reflector) send(now time.Duration, verb Verb, opts am.ListOptions, reason string) *Call {
-	c := Call{ID: r.newID(), Verb: verb, Resource: r.cfg.Resource, Namespace: r.cfg.Namespace, Options: opts, Reason: reason}
+func (r *Reflector) send(now time.Duration, verb Verb, opts am.ListOptions, reason string, list ListKind) *Call {
+	c := Call{ID: r.newID(), Verb: verb, Resource: r.cfg.Resource, Namespace: r.cfg.Namespace, Options: opts, Reason: reason, List: list}
 	r.emit(now, c)
 	return r.inflight
 }
@@ -200,7 +200,7 @@ func (r *Reflector) send(now time.Duration, verb Verb, opts am.ListOptions, reas
 func (r *Reflector) emit(now time.Duration, c Call) {
 	r.calls = append(r.calls, c)
 	r.metrics.Calls[kindOf(c)][KindOfRV(c.Options.ResourceVersion)]++
-	r.trace.add(now, "%s", c.String())
+	r.traceCall(now, c)
 	cp := c
 	r.inflight = &cp
 }
@@ -209,7 +209,12 @@ func (r *Reflector) emit(now time.Duration, c Call) {
 func (r *Reflector) cancel(now time.Duration, id uint64, why string) {
 	c := Call{ID: id, Verb: VerbCancel, Resource: r.cfg.Resource, Reason: why}
 	r.calls = append(r.calls, c)
-	r.trace.add(now, "%s", c.String())
+	r.traceCall(now, c)
+}
+
+// traceCall traces a call, its facts with it.
+func (r *Reflector) traceCall(now time.Duration, c Call) {
+	r.trace.put(Decision{At: now, Text: c.String(), Req: c.ID, Resource: c.Resource, Reason: c.Reason, List: c.List})
 }
 
 func (r *Reflector) isInflight(id uint64) bool {

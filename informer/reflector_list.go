@@ -44,22 +44,25 @@ func (r *Reflector) startList(now time.Duration) {
 	rv := r.relistResourceVersion()
 	r.phase = phaseList
 	r.pager = &pagerState{origRV: rv, requested: rv, pageSize: r.pageSizeFor(rv)}
-	r.sendPage(now, "", r.listReason(rv))
+	reason, list := r.listReason(rv)
+	r.sendPage(now, "", reason, list)
 }
 
-func (r *Reflector) listReason(rv string) string {
+func (r *Reflector) listReason(rv string) (string, ListKind) {
 	switch {
 	case r.metrics.ListAndWatchRuns <= 1 && rv == "0":
-		return "initial list"
+		return "initial list", FirstList
 	case rv == "":
-		return "RV unavailable: consistent relist"
+		return "RV unavailable: consistent relist", Relist
 	case r.cause != "":
-		return "relist after " + r.cause
+		return "relist after " + r.cause, Relist
 	}
-	return "relist"
+	return "relist", Relist
 }
 
-func (r *Reflector) sendPage(now time.Duration, cont, reason string) {
+// sendPage sends the next page's LIST; the first page is the list (it
+// says which), a continue page is not a list of its own.
+func (r *Reflector) sendPage(now time.Duration, cont, reason string, list ListKind) {
 	p := r.pager
 	p.page++
 	o := r.baseOptions()
@@ -70,9 +73,9 @@ func (r *Reflector) sendPage(now time.Duration, cont, reason string) {
 		// Continue pages clear RV and RVMatch ("specifying resource
 		// version is not allowed when using continue").
 		o.Continue = cont
-		reason = fmt.Sprintf("page %d", p.page)
+		reason, list = fmt.Sprintf("page %d", p.page), NotAList
 	}
-	r.send(now, VerbList, o, reason)
+	r.send(now, VerbList, o, reason, list)
 }
 
 // OnListResult delivers the answer to LIST call id: a list or an error.
@@ -82,7 +85,7 @@ func (r *Reflector) OnListResult(now time.Duration, id uint64, list *am.List, er
 	}
 	call := *r.inflight
 	if err != nil {
-		r.trace.add(now, "LIST #%d failed: %s", id, errText(err))
+		r.trace.addErr(now, err, "LIST #%d failed: %s", id, errText(err))
 		if r.restRetry(now, err) {
 			return
 		}
@@ -92,7 +95,7 @@ func (r *Reflector) OnListResult(now time.Duration, id uint64, list *am.List, er
 			p.fullRelist = true
 			o := r.baseOptions()
 			o.ResourceVersion = p.requested
-			r.send(now, VerbList, o, "full list after expired continue")
+			r.send(now, VerbList, o, "full list after expired continue", NotAList)
 			return
 		}
 		r.pagerDone(now, err)
@@ -125,7 +128,7 @@ func (r *Reflector) onPage(now time.Duration, list *am.List) {
 		return
 	}
 	p.paginated = true
-	r.sendPage(now, list.Continue, "")
+	r.sendPage(now, list.Continue, "", NotAList)
 }
 
 // pagerDone finishes pager.List: a 410/too-large retries once at once
@@ -138,10 +141,10 @@ func (r *Reflector) pagerDone(now time.Duration, err error) {
 			r.isLastSyncResourceVersionUnavailable = true
 			rv := r.relistResourceVersion()
 			*p = pagerState{origRV: p.origRV, requested: rv, pageSize: p.pageSize, retried: true}
-			r.sendPage(now, "", "RV unavailable: consistent relist")
+			r.sendPage(now, "", "RV unavailable: consistent relist", Relist)
 			return
 		}
-		r.listAndWatchReturned(now, fmt.Errorf("failed to list %v: %w", r.cfg.TypeDescription, err), "list error")
+		r.listAndWatchReturned(now, fmt.Errorf("failed to list %v: %w", r.cfg.TypeDescription, err), "list error", 0)
 		return
 	}
 	if p.origRV == "0" && p.paginated {

@@ -58,21 +58,23 @@ func (r *Reflector) delay(now time.Duration) time.Duration {
 // listAndWatchReturned ends one ListAndWatch: the resync goroutine stops,
 // a returned error goes to the default watch error handler, and the run
 // loop sleeps delay() (sliding: measured from now) before the next one.
-func (r *Reflector) listAndWatchReturned(now time.Duration, err error, cause string) {
+// cause names why for the next call's reason ("410"); code is the status
+// code behind it, if one is (the backoff line carries it).
+func (r *Reflector) listAndWatchReturned(now time.Duration, err error, cause string, code int32) {
 	r.resyncArmed = false
 	r.inflight, r.stream, r.pager = nil, nil, nil
 	if err != nil {
 		switch {
 		case isExpiredError(err):
-			r.trace.add(now, "Watch closed: %s", errText(err))
+			r.trace.addErr(now, err, "Watch closed: %s", errText(err))
 		default:
-			r.trace.add(now, "Failed to watch %s: %s", r.cfg.TypeDescription, errText(err))
+			r.trace.addErr(now, err, "Failed to watch %s: %s", r.cfg.TypeDescription, errText(err))
 		}
 	}
 	r.cause = cause
 	d := r.delay(now)
 	r.phase, r.wakeAt = phaseBackoff, now+d
-	r.trace.add(now, "backoff %v before ListAndWatch (%s)", d.Round(time.Millisecond), cause)
+	r.trace.addCode(now, code, "backoff %v before ListAndWatch (%s)", d.Round(time.Millisecond), cause)
 }
 
 // Step fires every timer that is due at now: REST retries, backoff and
@@ -156,7 +158,7 @@ func (r *Reflector) restRetry(now time.Duration, err error) bool {
 	r.resend, r.resendAt = &c, now+time.Duration(secs)*time.Second
 	r.inflight = &c
 	r.metrics.RESTRetries++
-	r.trace.add(now, "REST retry %d/%d in %ds after %s", c.Attempt, maxRESTRetries, secs, errText(err))
+	r.trace.addErr(now, err, "REST retry %d/%d in %ds after %s", c.Attempt, maxRESTRetries, secs, errText(err))
 	return true
 }
 

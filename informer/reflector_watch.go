@@ -1,6 +1,7 @@
 package informer
 
 import (
+	"fmt"
 	"time"
 
 	am "watchscope/apimachinery"
@@ -48,7 +49,7 @@ func (r *Reflector) startWatch(now time.Duration, reason string) {
 	o.TimeoutSeconds = r.watchTimeoutSeconds()
 	o.AllowWatchBookmarks = !r.cfg.DisableBookmarks
 	o.Watch = true
-	c := r.send(now, VerbWatch, o, reason)
+	c := r.send(now, VerbWatch, o, reason, NotAList)
 	rv := o.ResourceVersion
 	r.stream = &watchStream{id: c.ID, start: now, propagateRVFromStart: rv != "" && rv != "0"}
 }
@@ -64,7 +65,7 @@ func (r *Reflector) OnWatchStarted(now time.Duration, id uint64, err error) {
 		r.stream.nextWarnAt = now + bookmarkWarnInterval
 		return
 	}
-	r.trace.add(now, "WATCH #%d failed: %s", id, errText(err))
+	r.trace.addErr(now, err, "WATCH #%d failed: %s", id, errText(err))
 	if r.restRetry(now, err) {
 		r.stream.id = r.inflight.ID
 		return
@@ -76,7 +77,7 @@ func (r *Reflector) OnWatchStarted(now time.Duration, id uint64, err error) {
 	}
 	r.stream, r.inflight = nil, nil
 	if isWatchErrorRetriable(err) {
-		r.trace.add(now, "Watch failed - backing off: %s", errText(err))
+		r.trace.addErr(now, err, "Watch failed - backing off: %s", errText(err))
 		r.retryOf = "429"
 		if !am.IsTooManyRequests(err) {
 			r.retryOf = "connection refused"
@@ -84,7 +85,7 @@ func (r *Reflector) OnWatchStarted(now time.Duration, id uint64, err error) {
 		r.waitThen(now, phaseWatchRetry)
 		return
 	}
-	r.listAndWatchReturned(now, err, causeOf(err))
+	r.listAndWatchReturned(now, err, causeOf(err), statusOf(err).Code)
 }
 
 func causeOf(err error) string {
@@ -116,7 +117,9 @@ func (r *Reflector) OnWatchEvent(now time.Duration, id uint64, ev am.WatchEvent)
 		if ev.Status != nil {
 			err = &am.StatusError{ErrStatus: *ev.Status}
 		}
-		r.trace.add(now, "WATCH #%d %s", id, ev.String())
+		d := statusOf(err)
+		d.At, d.Text, d.Req = now, fmt.Sprintf("WATCH #%d %s", id, ev.String()), id
+		r.trace.put(d)
 		r.cancel(now, id, "watch error")
 		r.countError(err)
 		r.streamEnded(now, err)
@@ -185,7 +188,7 @@ func (r *Reflector) OnWatchEnded(now time.Duration, id uint64, err error) {
 		return
 	}
 	if err != nil {
-		r.trace.add(now, "WATCH #%d ended: %s", id, errText(err))
+		r.trace.addErr(now, err, "WATCH #%d ended: %s", id, errText(err))
 		r.countError(err)
 	} else if now-s.start < veryShortWatch && s.events == 0 {
 		err = &VeryShortWatchError{Name: r.cfg.Name}
@@ -211,17 +214,17 @@ func (r *Reflector) streamEnded(now time.Duration, err error) {
 	case isExpiredError(err):
 		// Not marked unavailable: a LIST at the last RV ("not older
 		// than") is cheap from the watch cache, so try that first.
-		r.trace.add(now, "Watch closed: %s", errText(err))
-		r.listAndWatchReturned(now, nil, "410")
+		r.trace.addErr(now, err, "Watch closed: %s", errText(err))
+		r.listAndWatchReturned(now, nil, "410", 410)
 	case am.IsTooManyRequests(err):
 		r.trace.add(now, "Watch returned 429 - backing off")
 		r.waitThen(now, phaseWatchRetry)
 	default:
-		r.trace.add(now, "Warning: watch ended with error: %s", errText(err))
+		r.trace.addErr(now, err, "Warning: watch ended with error: %s", errText(err))
 		cause := "error"
 		if _, ok := err.(*VeryShortWatchError); ok {
 			cause = "very short watch"
 		}
-		r.listAndWatchReturned(now, nil, cause)
+		r.listAndWatchReturned(now, nil, cause, 0)
 	}
 }

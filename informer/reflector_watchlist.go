@@ -18,20 +18,21 @@ func (r *Reflector) watchListIterate(now time.Duration) {
 	o.ResourceVersionMatch = "NotOlderThan"
 	o.TimeoutSeconds = r.watchTimeoutSeconds()
 	o.Watch = true
-	c := r.send(now, VerbWatch, o, r.watchListReason(o.ResourceVersion))
+	reason, list := r.watchListReason(o.ResourceVersion)
+	c := r.send(now, VerbWatch, o, reason, list)
 	r.stream = &watchStream{id: c.ID, start: now, listMode: true, temp: newListStore()}
 }
 
-func (r *Reflector) watchListReason(rv string) string {
+func (r *Reflector) watchListReason(rv string) (string, ListKind) {
 	switch {
 	case r.metrics.ListAndWatchRuns <= 1 && !r.synced && rv == "":
-		return "watch-list"
+		return "watch-list", FirstList
 	case rv == "" && r.isLastSyncResourceVersionUnavailable:
-		return "watch-list: RV unavailable"
+		return "watch-list: RV unavailable", Relist
 	case r.cause != "":
-		return "watch-list after " + r.cause
+		return "watch-list after " + r.cause, Relist
 	}
-	return "watch-list"
+	return "watch-list", FirstList
 }
 
 // watchListEvent puts an initial event into the temporary store; the
@@ -94,14 +95,14 @@ func (r *Reflector) watchListFailed(now time.Duration, err error, streamed bool)
 	r.stream, r.inflight = nil, nil
 	switch {
 	case isWatchErrorRetriable(err):
-		r.trace.add(now, "watch-list failed - backing off: %s", errText(err))
+		r.trace.addErr(now, err, "watch-list failed - backing off: %s", errText(err))
 		r.waitThen(now, phaseWatchListRetry)
 	case isExpiredError(err) || isTooLargeResourceVersionError(err):
 		r.isLastSyncResourceVersionUnavailable = true
 		r.watchListIterate(now)
 	default:
 		r.metrics.WatchListFallbacks++
-		r.trace.add(now, "Data couldn't be fetched in watchlist mode. Falling back to regular list. "+
+		r.trace.addErr(now, err, "Data couldn't be fetched in watchlist mode. Falling back to regular list. "+
 			"This is expected if watchlist is not supported or disabled in kube-apiserver. err=%s", errText(err))
 		r.startList(now)
 	}

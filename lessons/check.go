@@ -3,6 +3,8 @@ package lessons
 import (
 	"regexp"
 	"time"
+
+	"watchscope/engine"
 )
 
 // Check is one line of a check block: an assertion about the run that
@@ -109,10 +111,13 @@ type Filter struct {
 }
 
 // FilterTerm is kind=PUT, node=etcd-0, detail="exact" or detail~"part".
+// A kind is written by its name in the trace and read into Kind: a term
+// on kinds compares the typed kind, never text.
 type FilterTerm struct {
 	Field string // kind, node, detail
 	Op    byte   // '=' equals, '~' contains, '!' lacks (written !~)
 	Value string
+	Kind  engine.Kind // the kind of a kind= term
 }
 
 var filterFields = []string{"kind", "node", "detail"}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"watchscope/engine"
 )
 
 // parseExpr reads PRODUCT { (+|-) PRODUCT }, PRODUCT = TERM { * TERM }:
@@ -169,6 +171,20 @@ func parseSource(c *cursor) (Source, error) {
 	return Source{}, fmt.Errorf("expected output, output N or outputs, found %s", c.describe())
 }
 
+// parseKind reads the value of a kind term (op as written: =, ~ or !~):
+// a trace kind by its name.
+func parseKind(op, name string) (engine.Kind, error) {
+	if op != "=" {
+		return 0, fmt.Errorf("kind%s%q: a kind is matched whole, write kind=%s", op, name, name)
+	}
+	k, ok := engine.ParseKind(name)
+	if !ok {
+		names := engine.KindNames()
+		return 0, fmt.Errorf("unknown trace kind %q%s; the kinds are %s", name, didYouMean(name, names), strings.Join(names, ", "))
+	}
+	return k, nil
+}
+
 // parseFilter reads filter terms (kind=PUT node=etcd-0 detail~"x") until
 // a word that is not one.
 func parseFilter(c *cursor, lesson bool) (Filter, error) {
@@ -190,7 +206,13 @@ func parseFilter(c *cursor, lesson bool) (Filter, error) {
 		if err != nil {
 			return f, err
 		}
-		f.Terms = append(f.Terms, FilterTerm{Field: field, Op: op, Value: v})
+		t := FilterTerm{Field: field, Op: op, Value: v}
+		if field == "kind" {
+			if t.Kind, err = parseKind(w[len(field):i+1], v); err != nil {
+				return f, err
+			}
+		}
+		f.Terms = append(f.Terms, t)
 		c.next()
 	}
 	return f, nil

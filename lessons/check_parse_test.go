@@ -26,6 +26,8 @@ func TestCheckLanguageErrors(t *testing.T) {
 		{`output 0 contains "a"`, `check: output numbers start at 1 (the step's first action)`},
 		{`output 3 contains "a"`, `output 3: this step has only 1 actions`},
 		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node or detail`},
+		{`trace count kind=PTU == 1`, `check: unknown trace kind "PTU" (did you mean "PUT"?); the kinds are ` + strings.Join(engine.KindNames(), ", ")},
+		{`trace count kind~PUT == 1`, `check: kind~"PUT": a kind is matched whole, write kind=PUT`},
 		{`trace cont kind=PUT == 1`, `check: expected "count", found "cont" (a trace value is: trace count FILTER)`},
 		{`trace order kind=PUT after kind=DELETE`, `check: expected "before", found "after"`},
 		{`trace first kind=PUT within soon`, `check: expected a duration such as 1s or 500ms, found "soon"`},
@@ -138,7 +140,7 @@ func TestTraceLastAndLacks(t *testing.T) {
 		{"WATCH /api/v1/pods?resourceVersion=&watch=true", false},
 		{"WATCH /api/v1/pods?watch=true", false},
 	} {
-		if got := f.matches(engine.TraceEvent{Kind: "REQ", Detail: tc.detail}); got != tc.want {
+		if got := f.matches(engine.TraceEvent{Kind: engine.KindReq, Detail: tc.detail}); got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.detail, got, tc.want)
 		}
 	}

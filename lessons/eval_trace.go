@@ -14,7 +14,10 @@ func (f Filter) matches(ev engine.TraceEvent) bool {
 		var got string
 		switch t.Field {
 		case "kind":
-			got = ev.Kind
+			if ev.Kind != t.Kind {
+				return false
+			}
+			continue
 		case "node":
 			got = ev.Node
 		default:

@@ -31,6 +31,7 @@ func TestGoldenTranscripts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		checkTraceFacts(t, l.ID, rep)
 		var b bytes.Buffer
 		WriteTranscript(&b, rep, TranscriptOptions{TraceLines: 1 << 20})
 		text := b.String() + "trace hash " + rep.TraceHash + "\n"

@@ -155,7 +155,7 @@ trace order kind=PUT detail~"key=a" before kind=PUT detail~"key=b"
 # fail
 trace order kind=PUT detail~"key=b" before kind=PUT detail~"key=a"
 # fail
-trace order kind=NOPE before kind=PUT
+trace order kind=PARTITION before kind=PUT
 # pass
 trace first kind=WATCH-RESP within 1s
 # pass

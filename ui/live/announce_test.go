@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"watchscope/engine"
 	"watchscope/lessons"
 	"watchscope/ui/view"
 )
@@ -56,10 +57,10 @@ func TestFeedTellsEach410Once(t *testing.T) {
 	for i := 0; i < 30 && !s.lesson.r.Done(); i++ {
 		seen, from := lastID(s), s.lastID
 		beat(s, "next")
-		var want []view.TraceItem
-		for _, m := range s.markers {
-			if m.ID > from && m.Mark == view.MarkGone && m.Kind == "WATCH_ERROR" {
-				want = append(want, m)
+		var want []engine.TraceEvent
+		for i, m := range s.markers {
+			if e := s.markEvents[i]; m.ID > from && m.Mark == view.MarkGone && e.Kind == engine.KindWatchError {
+				want = append(want, e)
 			}
 		}
 		var got []FeedItem
@@ -73,8 +74,8 @@ func TestFeedTellsEach410Once(t *testing.T) {
 		}
 		for j, m := range want {
 			rv, oldest, ok := tooOld(m.Detail)
-			if !ok {
-				t.Fatalf("unparsed 410 %q", m.Detail)
+			if !ok || rv != strconv.FormatUint(m.RV, 10) || oldest != strconv.FormatUint(m.OldestRV, 10) {
+				t.Fatalf("410 %q has RV %d, oldest %d", m.Detail, m.RV, m.OldestRV)
 			}
 			text := got[j].Text
 			if !strings.Contains(text, "resourceVersion "+rv+" is older than the cache's oldest "+oldest) || got[j].Level != assertive {
@@ -144,8 +145,8 @@ func TestFeedThrottlesStorms(t *testing.T) {
 	s.Send("sim restart apiserver-0")
 	run(s, 12*time.Second)
 	events := map[view.Marker]int{}
-	for _, m := range s.markers {
-		if m.ID > from && speaks(m) && !echo(s.world, m) {
+	for i, m := range s.markers {
+		if e := s.markEvents[i]; m.ID > from && speaks(m.Mark, e) && !echo(s.world, m.Mark, e) {
 			events[m.Mark]++
 		}
 	}
@@ -245,48 +246,54 @@ func texts(items []FeedItem) []string {
 	return out
 }
 
-func TestTooOld(t *testing.T) {
-	for _, c := range []struct {
-		detail, rv, oldest string
-		ok                 bool
-	}{
-		{"#1655 ERROR 410 Expired: too old resource version: 911 (1202)", "911", "1202", true},
-		{"Watch closed: 410 Expired: too old resource version: 2 (4)", "2", "4", true},
-		{"too old resource version: 7", "", "", false},
-		{"too old resource version: 7 1202", "", "", false},
-		{"backoff 1.058s before ListAndWatch (410)", "", "", false},
-	} {
-		rv, oldest, ok := tooOld(c.detail)
-		if rv != c.rv || oldest != c.oldest || ok != c.ok {
-			t.Errorf("tooOld(%q) = %q, %q, %v; want %q, %q, %v", c.detail, rv, oldest, ok, c.rv, c.oldest, c.ok)
-		}
+// tooOld reads the watch cache's "too old resource version: 911 (1202)"
+// out of a trace line, to check the event's facts against its text.
+func tooOld(detail string) (rv, oldest string, ok bool) {
+	const msg = "too old resource version: "
+	i := strings.Index(detail, msg)
+	if i < 0 {
+		return "", "", false
 	}
+	f := strings.Fields(detail[i+len(msg):])
+	if len(f) < 2 || !strings.HasPrefix(f[1], "(") || !strings.HasSuffix(f[1], ")") {
+		return "", "", false
+	}
+	return f[0], strings.Trim(f[1], "()"), true
 }
 
 func TestMarkerSentences(t *testing.T) {
+	type ev = engine.TraceEvent
 	for _, c := range []struct {
-		item  view.TraceItem
+		mark  view.Marker
+		e     ev
 		want  string
 		level string
 	}{
-		{view.TraceItem{Node: "node-1", Kind: "REFLECTOR", Mark: view.MarkRelist, Detail: `LIST pods rv="15" limit=500 (relist after 410)`},
+		{view.MarkRelist, ev{Node: "node-1", Kind: engine.KindReflector, List: engine.Relist, Resource: "pods",
+			Reason: "relist after 410", Detail: `LIST pods rv="15" limit=500 (relist after 410)`},
 			"relist: informer node-1 lists pods again (relist after 410).", polite},
-		{view.TraceItem{Node: "etcd-0", Kind: "COMPACT", Mark: view.MarkCompact, Detail: "rev=656"},
-			"compaction on etcd-0 at revision 656 (" + Rule("COMPACT", "") + ").", polite},
-		{view.TraceItem{Node: "apiserver-0", Kind: "RESTART", Mark: view.MarkRestart, Detail: "process restarted"},
-			"restart of apiserver-0: process restarted (" + Rule("RESTART", "") + ").", polite},
-		{view.TraceItem{Node: "apiserver-0", Kind: "KILLED", Mark: view.MarkOOM, Detail: "OOMKilled: 9 bytes > limit 8"},
-			"OOMKilled: apiserver-0 was killed, 9 bytes > limit 8 (" + Rule("KILLED", "") + ").", assertive},
+		{view.MarkCompact, ev{Node: "etcd-0", Kind: engine.KindCompact, RV: 656, Detail: "rev=656"},
+			"compaction on etcd-0 at revision 656 (" + Rule(ev{Kind: engine.KindCompact}) + ").", polite},
+		{view.MarkCompact, ev{Node: "apiserver-0", Kind: engine.KindCompact, Detail: "compacted etcd to rev 9"},
+			"compaction on apiserver-0 at compacted etcd to rev 9 (" + Rule(ev{Kind: engine.KindCompact}) + ").", polite},
+		{view.MarkRestart, ev{Node: "apiserver-0", Kind: engine.KindRestart, Detail: "process restarted"},
+			"restart of apiserver-0: process restarted (" + Rule(ev{Kind: engine.KindRestart}) + ").", polite},
+		{view.MarkOOM, ev{Node: "apiserver-0", Kind: engine.KindKilled, Reason: engine.ReasonOOMKilled, Detail: "OOMKilled: 9 bytes > limit 8"},
+			"OOMKilled: apiserver-0 was killed, 9 bytes > limit 8 (" + Rule(ev{Kind: engine.KindKilled}) + ").", assertive},
+		{view.MarkGone, ev{Node: "apiserver-0", Kind: engine.KindResp, Code: 410, Detail: "#4 410 Expired: too old resource version: 7"},
+			"410 Gone on apiserver-0: #4 410 Expired: too old resource version: 7.", assertive},
+		{view.MarkGone, ev{Node: "app", Kind: engine.KindReflector, Code: 410, RV: 911, OldestRV: 1202},
+			"410 Gone: the watch from resourceVersion 911 is older than the cache's oldest 1202; informer app will relist.", assertive},
 	} {
-		text, level := markerSentence(nil, c.item)
+		text, level := markerSentence(nil, c.mark, c.e)
 		if text != c.want || level != c.level {
-			t.Errorf("%s %q:\n got %q (%s)\nwant %q (%s)", c.item.Kind, c.item.Detail, text, level, c.want, c.level)
+			t.Errorf("%s %q:\n got %q (%s)\nwant %q (%s)", c.e.Kind, c.e.Detail, text, level, c.want, c.level)
 		}
 	}
-	if speaks(view.TraceItem{Kind: "KILLED", Mark: view.MarkOOM, Detail: "restart"}) {
+	if speaks(view.MarkOOM, ev{Kind: engine.KindKilled, Reason: engine.ReasonRestart, Detail: "restart"}) {
 		t.Error("a restart's KILLED line is told twice")
 	}
-	if speaks(view.TraceItem{Mark: view.MarkBookmark}) {
+	if speaks(view.MarkBookmark, ev{}) {
 		t.Error("bookmarks are not news")
 	}
 }

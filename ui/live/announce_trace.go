@@ -1,7 +1,7 @@
 package live
 
 import (
-	"strings"
+	"strconv"
 
 	"watchscope/engine"
 	"watchscope/ui/view"
@@ -36,11 +36,12 @@ func (s *Session) announceMarkers() {
 	for start > 0 && s.markers[start-1].ID > f.seen {
 		start--
 	}
-	for _, m := range s.markers[start:] {
-		if echo(s.world, m) || !speaks(m) || !f.admit(s, m.Mark) {
+	for i, m := range s.markers[start:] {
+		ev := s.markEvents[start+i]
+		if echo(s.world, m.Mark, ev) || !speaks(m.Mark, ev) || !f.admit(s, m.Mark) {
 			continue
 		}
-		text, level := markerSentence(s.world, m)
+		text, level := markerSentence(s.world, m.Mark, ev)
 		f.add(s, m.Mark.String(), level, text)
 	}
 	f.seen = s.lastID
@@ -49,58 +50,58 @@ func (s *Session) announceMarkers() {
 // speaks reports whether the feed tells this marker at all: first lists,
 // bookmarks and the learner's own faults are not news, and an API
 // server's KILLED "restart" is told by the RESTART that follows it.
-func speaks(m view.TraceItem) bool {
-	switch m.Mark {
+func speaks(mark view.Marker, ev engine.TraceEvent) bool {
+	switch mark {
 	case view.MarkGone, view.MarkRelist, view.MarkCompact, view.MarkRestart:
 		return true
 	case view.MarkOOM:
-		return !(m.Kind == "KILLED" && m.Detail == "restart")
+		return !(ev.Kind == engine.KindKilled && ev.Reason == engine.ReasonRestart)
 	}
 	return false
 }
 
-// echo reports whether m is an informer's line about a 410 the API
+// echo reports whether ev is an informer's line about a 410 the API
 // server's own event already told.
-func echo(w *engine.World, m view.TraceItem) bool {
-	if m.Mark != view.MarkGone || m.Kind == "WATCH_ERROR" || m.Cause == 0 {
+func echo(w *engine.World, mark view.Marker, ev engine.TraceEvent) bool {
+	if mark != view.MarkGone || ev.Kind == engine.KindWatchError || ev.Cause == 0 {
 		return false
 	}
-	c, ok := w.Trace.Get(engine.EventID(m.Cause))
-	return ok && Classify(c.Kind, c.Detail) == view.MarkGone
+	c, ok := w.Trace.Get(ev.Cause)
+	return ok && Classify(c) == view.MarkGone
 }
 
 // markerSentence is the plain-language sentence for a marker, and its
 // aria-live level.
-func markerSentence(w *engine.World, m view.TraceItem) (text, level string) {
-	switch m.Mark {
+func markerSentence(w *engine.World, mark view.Marker, ev engine.TraceEvent) (text, level string) {
+	switch mark {
 	case view.MarkGone:
-		return goneSentence(w, m), assertive
+		return goneSentence(w, ev), assertive
 	case view.MarkRelist:
-		return relistSentence(m), polite
+		return relistSentence(ev), polite
 	case view.MarkCompact:
-		at := strings.TrimPrefix(m.Detail, "rev=")
-		if at != m.Detail {
-			at = "revision " + at
+		at := ev.Detail
+		if ev.RV != 0 {
+			at = "revision " + strconv.FormatUint(ev.RV, 10)
 		}
-		return "compaction on " + m.Node + " at " + at + " (" + Rule(m.Kind, m.Detail) + ").", polite
+		return "compaction on " + ev.Node + " at " + at + " (" + Rule(ev) + ").", polite
 	case view.MarkRestart:
-		return "restart of " + m.Node + ": " + m.Detail + " (" + Rule(m.Kind, m.Detail) + ").", polite
+		return "restart of " + ev.Node + ": " + ev.Detail + " (" + Rule(ev) + ").", polite
 	case view.MarkOOM:
-		why := strings.TrimPrefix(m.Detail, "OOMKilled: ")
-		return "OOMKilled: " + m.Node + " was killed, " + why + " (" + Rule(m.Kind, m.Detail) + ").", assertive
+		return "OOMKilled: " + ev.Node + " was killed, " + ev.Message() + " (" + Rule(ev) + ").", assertive
 	}
-	return m.Mark.String() + " on " + m.Node + ": " + m.Detail + ".", polite
+	return mark.String() + " on " + ev.Node + ": " + ev.Detail + ".", polite
 }
 
 // goneSentence tells a 410: what the watch asked for, what the cache
-// still had, and what its client does next.
-func goneSentence(w *engine.World, m view.TraceItem) string {
-	rv, oldest, ok := tooOld(m.Detail)
-	if !ok {
-		return "410 Gone on " + m.Node + ": " + m.Detail + "."
+// still had, and what its client does next. Only the watch cache's
+// "too old resource version: 911 (1202)" names both RVs.
+func goneSentence(w *engine.World, ev engine.TraceEvent) string {
+	if ev.OldestRV == 0 {
+		return "410 Gone on " + ev.Node + ": " + ev.Detail + "."
 	}
-	text := "410 Gone: the watch from resourceVersion " + rv + " is older than the cache's oldest " + oldest
-	switch who, informer := watcherOf(w, m); {
+	text := "410 Gone: the watch from resourceVersion " + strconv.FormatUint(ev.RV, 10) +
+		" is older than the cache's oldest " + strconv.FormatUint(ev.OldestRV, 10)
+	switch who, informer := watcherOf(w, ev); {
 	case informer:
 		text += "; informer " + who + " will relist"
 	case who != "":
@@ -109,59 +110,43 @@ func goneSentence(w *engine.World, m view.TraceItem) string {
 	return text + "."
 }
 
-// tooOld reads the API server's "too old resource version: 911 (1202)":
-// the resourceVersion asked for and the oldest one the cache can serve.
-func tooOld(detail string) (rv, oldest string, ok bool) {
-	const msg = "too old resource version: "
-	i := strings.Index(detail, msg)
-	if i < 0 {
-		return "", "", false
-	}
-	f := strings.Fields(detail[i+len(msg):])
-	if len(f) < 2 || !strings.HasPrefix(f[1], "(") || !strings.HasSuffix(f[1], ")") {
-		return "", "", false
-	}
-	return f[0], strings.Trim(f[1], "()"), true
-}
-
 // watcherOf names the client of the watch a 410 ended, and whether it is
 // an informer: the informer whose line echoes the 410 right after it, or
-// else the client of the request the WATCH_ERROR names ("#1655").
-func watcherOf(w *engine.World, m view.TraceItem) (who string, informer bool) {
-	if m.Kind == "REFLECTOR" {
-		return m.Node, true
+// else the client of the request the WATCH_ERROR answers.
+func watcherOf(w *engine.World, ev engine.TraceEvent) (who string, informer bool) {
+	if ev.Kind == engine.KindReflector {
+		return ev.Node, true
 	}
-	id := engine.EventID(m.ID)
+	id := ev.ID
 	for next := id + 1; next <= min(w.Trace.Last(), id+lookAround); next++ {
-		if e, ok := w.Trace.Get(next); ok && e.Cause == id && e.Kind == "REFLECTOR" {
+		if e, ok := w.Trace.Get(next); ok && e.Cause == id && e.Kind == engine.KindReflector {
 			return e.Node, true
 		}
 	}
-	req, _, _ := strings.Cut(m.Detail, " ")
 	for prev := id - 1; prev > 0 && prev+lookAround > id; prev-- {
 		e, ok := w.Trace.Get(prev)
 		if !ok {
 			break
 		}
-		if f := strings.Fields(e.Detail); e.Kind == "REQ" && len(f) > 1 && f[0] == req {
+		if e.Kind == engine.KindReq && e.Req == ev.Req {
 			c, _ := w.Trace.Get(e.Cause)
-			return f[1], c.Kind == "REFLECTOR"
+			return e.Client, c.Kind == engine.KindReflector
 		}
 	}
 	return "", false
 }
 
-// relistSentence: `LIST pods rv="15" limit=500 (relist after 410)` from
-// informer node-1 is "relist: informer node-1 lists pods again (relist
-// after 410)."
-func relistSentence(m view.TraceItem) string {
-	text := "relist: informer " + m.Node + " lists"
-	if f := strings.Fields(m.Detail); len(f) > 1 && (f[0] == "LIST" || f[0] == "WATCH") {
-		text += " " + f[1]
+// relistSentence: a relist of pods by informer node-1, for the reason
+// "relist after 410", is "relist: informer node-1 lists pods again
+// (relist after 410)."
+func relistSentence(ev engine.TraceEvent) string {
+	text := "relist: informer " + ev.Node + " lists"
+	if ev.Resource != "" {
+		text += " " + ev.Resource
 	}
 	text += " again"
-	if i := strings.LastIndex(m.Detail, "("); i >= 0 && strings.HasSuffix(m.Detail, ")") {
-		text += " " + m.Detail[i:]
+	if ev.Reason != "" {
+		text += " (" + ev.Reason + ")"
 	}
 	return text + "."
 }

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"net/url"
 	"strconv"
 	"strings"
 
@@ -139,79 +138,55 @@ func watcherClients(s *apiserver.Server) map[*watchcache.CacheWatcher]string {
 }
 
 // stepLists reads the LISTs the step made from its trace: each request
-// ("#7 kubectl LIST /api/v1/pods?limit=500") and its answer ("#7 200 500
-// items rv=3227 (cache-snapshot)"). A page's continue token is the one the
-// next request of the same client carries, or, for the step's last page,
-// the one its command printed.
+// (a REQ with verb LIST, its client, resource and continue token) and its
+// answer (the RESP to the same request: code, items, RV, route). A page's
+// continue token is the one the next request of the same client carries,
+// or, for the step's last page, the one its command printed.
 func stepLists(step *lessons.StepResult) []scene.ListCall {
 	if step == nil {
 		return nil
 	}
-	type req struct {
-		client, resource, cont string
-	}
 	page := map[string]int{} // client -> the page its newest LIST was
-	reqs := map[string]req{}
+	reqs := map[uint64]engine.TraceEvent{}
 	var out []scene.ListCall
 	last := map[string]int{} // client -> its newest list in out
 	for _, e := range step.Events {
-		id, rest, _ := strings.Cut(e.Detail, " ")
-		switch e.Kind {
-		case "REQ":
-			f := strings.Fields(rest)
-			if len(f) < 3 || f[1] != "LIST" {
-				continue
+		switch {
+		case e.Kind == engine.KindReq && e.Verb == apiserver.LIST:
+			if i, ok := last[e.Client]; ok && e.Continue != "" && out[i].Continue == "" {
+				out[i].Continue = e.Continue
 			}
-			r := req{client: f[0]}
-			path, query, _ := strings.Cut(f[2], "?")
-			r.resource = path[strings.LastIndex(path, "/")+1:]
-			if q, err := url.ParseQuery(query); err == nil {
-				r.cont = q.Get("continue")
-			}
-			if i, ok := last[r.client]; ok && r.cont != "" && out[i].Continue == "" {
-				out[i].Continue = r.cont
-			}
-			reqs[id] = r
-		case "RESP":
-			r, ok := reqs[id]
+			reqs[e.Req] = e
+		case e.Kind == engine.KindResp:
+			r, ok := reqs[e.Req]
 			if !ok {
 				continue
 			}
-			delete(reqs, id)
-			l := listAnswer(e, r.client, r.resource, rest)
-			if r.cont == "" {
-				page[r.client] = 1
+			delete(reqs, e.Req)
+			l := listAnswer(e, r.Client, r.Resource)
+			if r.Continue == "" {
+				page[r.Client] = 1
 			} else {
-				page[r.client]++
+				page[r.Client]++
 			}
-			l.Page = page[r.client]
+			l.Page = page[r.Client]
 			out = append(out, l)
-			last[r.client] = len(out) - 1
+			last[r.Client] = len(out) - 1
 		}
 	}
 	lastPageToken(step, out)
 	return out
 }
 
-// listAnswer reads "200 500 items rv=3227 (cache-snapshot)".
-func listAnswer(e engine.TraceEvent, client, resource, text string) scene.ListCall {
-	l := scene.ListCall{Event: uint64(e.ID), Client: client, Replica: e.Node, Resource: resource}
-	if i := strings.LastIndex(text, " ("); i >= 0 && strings.HasSuffix(text, ")") {
-		l.Source, text = text[i+2:len(text)-1], text[:i]
-	}
-	if msg, ok := strings.CutPrefix(text, "error: "); ok {
-		l.Error = msg // the client's own connection error: no answer came
+// listAnswer is a LIST's answer: its code, items, RV and route, or the
+// client's own connection error when no answer came.
+func listAnswer(e engine.TraceEvent, client, resource string) scene.ListCall {
+	l := scene.ListCall{Event: uint64(e.ID), Client: client, Replica: e.Node, Resource: resource, Source: e.Route}
+	if e.Code == 0 {
+		l.Error = e.Reason
 		return l
 	}
-	f := strings.Fields(text)
-	if len(f) > 0 {
-		l.Code, _ = strconv.Atoi(f[0])
-	}
-	if len(f) >= 4 && f[2] == "items" {
-		l.Items, _ = strconv.Atoi(f[1])
-		rv, _ := strings.CutPrefix(f[3], "rv=")
-		l.RV, _ = strconv.ParseUint(rv, 10, 64)
-	}
+	l.Code, l.Items, l.RV = int(e.Code), int(e.Items), e.RV
 	return l
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"watchscope/apiserver"
 	"watchscope/engine"
 	"watchscope/lessons"
 	"watchscope/ui/view"
@@ -242,7 +243,7 @@ func (s *Session) openSandbox() {
 
 // resetTimeline forgets the markers of a world that is gone.
 func (s *Session) resetTimeline() {
-	s.markers, s.lastID = nil, 0
+	s.markers, s.markEvents, s.lastID = nil, nil, 0
 	s.motion = view.Motion{Columns: view.Columns}
 	s.chrome.Why = nil
 }
@@ -270,7 +271,7 @@ func (s *Session) seek(arg string) {
 		return
 	}
 	s.sim = &etcdSim{w: w, sh: sh}
-	s.markers, s.lastID = nil, 0
+	s.markers, s.markEvents, s.lastID = nil, nil, 0
 	s.clock = view.Clock{Speed: s.clock.Speed, Paused: s.clock.Paused}
 	s.clock.CatchUp(w.Now())
 	s.logLine(view.LogLine{Cmd: "seek " + arg, Out: "rewound to " + engine.FormatTime(w.Now()) + "; acting now forks a new future"})
@@ -298,7 +299,7 @@ func (s *Session) why(arg string) {
 		s.chrome.Why = append(s.chrome.Why, whyLine(i, e))
 	}
 	last := chain[len(chain)-1]
-	s.chrome.WhyTitle = last.Kind + " on " + last.Node + " at " + engine.FormatTime(last.At)
+	s.chrome.WhyTitle = last.Kind.String() + " on " + last.Node + " at " + engine.FormatTime(last.At)
 }
 
 // whyLine is one link of a chain with the rule that connects it.
@@ -307,7 +308,7 @@ func whyLine(i int, e engine.TraceEvent) string {
 	if i > 0 {
 		prefix = "-> "
 	}
-	rule := Rule(e.Kind, e.Detail)
+	rule := Rule(e)
 	line := prefix + e.String()
 	if rule != "" {
 		line += "\t" + rule // the panel prints the rule under the event
@@ -317,8 +318,8 @@ func whyLine(i int, e engine.TraceEvent) string {
 
 // Rule names the mechanism behind a trace event, in the words of the
 // real systems, for the "why?" chain.
-func Rule(kind, detail string) string {
-	switch Classify(kind, detail) {
+func Rule(e engine.TraceEvent) string {
+	switch Classify(e) {
 	case view.MarkGone:
 		return "watch cache: RV older than the ring's oldest -> 410 Gone"
 	case view.MarkRelist:
@@ -332,30 +333,44 @@ func Rule(kind, detail string) string {
 	case view.MarkRestart:
 		return "kubelet restarts the container; the cache re-lists from etcd"
 	}
-	switch kind {
-	case "CMD":
+	switch e.Kind {
+	case engine.KindCmd:
 		return "a command you (or the lesson) typed"
-	case "PUT", "DELETE":
+	case engine.KindPut, engine.KindDelete:
 		return "etcd: every write takes the next revision"
-	case "WATCH_END":
+	case engine.KindWatchEnd:
 		return "the watch stream closed"
 	}
 	return ""
 }
 
 // whyRev explains the write that produced revision rev: the newest trace
-// event that names it (etcd's PUT/DELETE "rev=N", an API server's "@N").
+// event that names it (etcd's PUT, DELETE or compaction at that revision,
+// an API server's answer carrying an object at that resourceVersion).
 func (s *Session) whyRev(arg string) {
 	w := s.sim.World()
+	rev, err := strconv.ParseUint(arg, 10, 64)
 	evs := w.Trace.Recent(w.Trace.Window())
-	for i := len(evs) - 1; i >= 0; i-- {
-		d := evs[i].Detail + " "
-		if strings.Contains(d, "rev="+arg+" ") || strings.Contains(d, "@"+arg+" ") {
+	for i := len(evs) - 1; i >= 0 && err == nil; i-- {
+		if namesRevision(evs[i], rev) {
 			s.why(strconv.FormatUint(uint64(evs[i].ID), 10))
 			return
 		}
 	}
 	s.chrome.Message = "revision " + arg + " is older than the trace window"
+}
+
+// namesRevision reports whether e is etcd's write (a put, delete, txn or
+// lease revoke) or compaction at rev,
+// or an API server's answer carrying one object at resourceVersion rev.
+func namesRevision(e engine.TraceEvent, rev uint64) bool {
+	switch e.Kind {
+	case engine.KindPut, engine.KindDelete, engine.KindTxn, engine.KindLeaseRevoke, engine.KindCompact:
+		return e.RV == rev
+	case engine.KindResp:
+		return e.RV == rev && e.Verb != apiserver.LIST
+	}
+	return false
 }
 
 // gotoStep jumps the lesson to N steps played (a click on the timeline).

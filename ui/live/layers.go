@@ -1,6 +1,7 @@
 package live
 
 import (
+	"net/http"
 	"slices"
 	"strings"
 
@@ -158,49 +159,30 @@ func traceItems(w *engine.World, n int) []view.TraceItem {
 
 func traceItem(e engine.TraceEvent) view.TraceItem {
 	return view.TraceItem{ID: uint64(e.ID), Cause: uint64(e.Cause), AtMs: e.At.Milliseconds(),
-		Node: e.Node, Kind: e.Kind, Detail: e.Detail, Mark: Classify(e.Kind, e.Detail)}
+		Node: e.Node, Kind: e.Kind.String(), Detail: e.Detail, Mark: Classify(e)}
 }
 
 // Classify says which timeline marker a trace event is, from its kind
-// and text: 410s, relists (a reflector's LIST), compactions, restarts,
-// OOM kills, bookmarks and faults.
-func Classify(kind, detail string) view.Marker {
+// and facts: OOM kills (an OOMKilled KILLED, or a fault that kills with
+// that reason), restarts, compactions, faults, 410s (any event about a
+// status 410: the API server's answer or watch error, the informer's
+// lines about it), and a reflector's lists: its first list (a LIST or a
+// watch-list WATCH) and its relists. Continue pages are not marked.
+func Classify(e engine.TraceEvent) view.Marker {
 	switch {
-	case kind == "KILLED" || strings.Contains(detail, "OOMKilled"):
+	case e.Kind == engine.KindKilled || e.Reason == engine.ReasonOOMKilled:
 		return view.MarkOOM
-	case kind == "RESTART":
+	case e.Kind == engine.KindRestart:
 		return view.MarkRestart
-	case kind == "COMPACT":
+	case e.Kind == engine.KindCompact:
 		return view.MarkCompact
-	case kind == "FAULT":
+	case e.Kind == engine.KindFault:
 		return view.MarkFault
-	case strings.Contains(detail, " 410 ") || strings.Contains(detail, "too old resource version") ||
-		strings.Contains(detail, "(410)"):
+	case e.Code == http.StatusGone:
 		return view.MarkGone
-	case kind == "REFLECTOR" && (strings.HasPrefix(detail, "LIST ") ||
-		strings.HasPrefix(detail, "WATCH ") && strings.Contains(detail, "sendInitialEvents=true")):
-		return listMarker(detail)
-	case strings.Contains(detail, "BOOKMARK"):
-		return view.MarkBookmark
-	}
-	return view.NoMarker
-}
-
-// listMarker tells a reflector's first list from a relist by the reason
-// the reflector gave (informer.Call's trace form). A list is a LIST or,
-// with WatchList, a WATCH with sendInitialEvents=true:
-//
-//	LIST pods rv="0" limit=500 (initial list)              first list
-//	WATCH pods rv="" sendInitialEvents=true ... (watch-list)
-//	LIST pods rv="15" limit=500 (relist after 410)         relists
-//	WATCH pods rv="911" sendInitialEvents=true ... (watch-list after 410)
-//
-// Continue pages ("(page 2)") are not marked.
-func listMarker(detail string) view.Marker {
-	switch {
-	case strings.HasSuffix(detail, "(initial list)"), strings.HasSuffix(detail, "(watch-list)"):
+	case e.Kind == engine.KindReflector && e.List == engine.FirstList:
 		return view.MarkList
-	case strings.Contains(detail, "relist"), strings.Contains(detail, "(watch-list after "):
+	case e.Kind == engine.KindReflector && e.List == engine.Relist:
 		return view.MarkRelist
 	}
 	return view.NoMarker

@@ -44,12 +44,15 @@ type Session struct {
 	ticks   int64
 	chrome  view.Chrome
 	markers []view.TraceItem
-	lastID  uint64      // newest trace event scanned for markers
-	picker  []PickerRow // the lesson picker's rows
-	Timing  Timing
-	cmdTick int64         // the last tick that ran a command
-	world   *engine.World // the world the markers were scanned from
-	heavy   heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
+	// markEvents are the markers' trace events, one for one: what the
+	// announcer reads of them (their typed facts).
+	markEvents []engine.TraceEvent
+	lastID     uint64      // newest trace event scanned for markers
+	picker     []PickerRow // the lesson picker's rows
+	Timing     Timing
+	cmdTick    int64         // the last tick that ran a command
+	world      *engine.World // the world the markers were scanned from
+	heavy      heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 
 	pace  framePlan       // how a frame's time is shared between world and stage
 	texts []scene.TextBox // the text boxes of the last layout, for state()
@@ -279,7 +282,8 @@ func (s *Session) wantedCharts() []string {
 // replay from zero.
 func (s *Session) scanMarkers(w *engine.World) {
 	if w != s.world {
-		s.world, s.markers, s.lastID = w, nil, 0
+		s.world, s.lastID = w, 0
+		s.markers, s.markEvents = nil, nil
 	}
 	upTo := s.shownID(w) // a step in slow motion marks its events as they show
 	for _, e := range w.Trace.Since(engine.EventID(s.lastID)) {
@@ -289,9 +293,9 @@ func (s *Session) scanMarkers(w *engine.World) {
 		s.lastID = uint64(e.ID)
 		if it := traceItem(e); it.Mark != view.NoMarker {
 			if len(s.markers) >= markersKeep {
-				s.markers = s.markers[1:]
+				s.markers, s.markEvents = s.markers[1:], s.markEvents[1:]
 			}
-			s.markers = append(s.markers, it)
+			s.markers, s.markEvents = append(s.markers, it), append(s.markEvents, e)
 		}
 	}
 }

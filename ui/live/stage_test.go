@@ -6,36 +6,40 @@ import (
 	"testing"
 	"time"
 
+	"watchscope/engine"
 	"watchscope/lessons"
 	"watchscope/ui/view"
 )
 
+// TestClassify: each marker from the facts the engine records with an
+// event (the text is there for people only: a LIST of 410 items is not a
+// 410, a watch-list's "after 410" reason is a relist, not a 410).
 func TestClassify(t *testing.T) {
+	type ev = engine.TraceEvent
 	cases := []struct {
-		kind, detail string
-		want         view.Marker
+		name string
+		e    ev
+		want view.Marker
 	}{
-		{"RESP", "#12 410 Expired: too old resource version: 5 (100)", view.MarkGone},
-		{"WATCH_ERROR", "#3 ERROR too old resource version: 40 (41)", view.MarkGone},
-		{"REQ", "#9 node-3 LIST /api/v1/pods?resourceVersion=0", view.NoMarker}, // the reflector's own event marks it
-		{"REFLECTOR", `LIST pods rv="0" limit=500 (initial list)`, view.MarkList},
-		{"REFLECTOR", `LIST pods rv="15" limit=500 (relist after 410)`, view.MarkRelist},
-		{"REFLECTOR", `LIST pods rv="" limit=500 (RV unavailable: consistent relist)`, view.MarkRelist},
-		{"REFLECTOR", `LIST pods rv="" limit=500 continue (page 2)`, view.NoMarker},
-		{"REFLECTOR", `LIST #4 -> 500 items rv="15"`, view.NoMarker},
-		{"REFLECTOR", `WATCH pods rv="" sendInitialEvents=true rvMatch=NotOlderThan bookmarks timeout=590s (watch-list)`, view.MarkList},
-		{"REFLECTOR", `WATCH pods rv="911" sendInitialEvents=true rvMatch=NotOlderThan bookmarks timeout=361s (watch-list after 410)`, view.MarkRelist},
-		{"REFLECTOR", `WATCH pods rv="911" bookmarks timeout=304s (re-watch after close)`, view.NoMarker},
-		{"REQ", "#9 node-3 UPDATE /api/v1/namespaces/a/pods/b", view.NoMarker},
-		{"COMPACT", "rev=120", view.MarkCompact},
-		{"KILLED", "OOMKilled: memory 4.1Gi > limit 4Gi", view.MarkOOM},
-		{"RESTART", "apiserver-0", view.MarkRestart},
-		{"FAULT", "disconnect node-3 30s", view.MarkFault},
-		{"PUT", "key=/a rev=5", view.NoMarker},
+		{"a LIST answered 410", ev{Kind: engine.KindResp, Code: 410, Reason: "Expired"}, view.MarkGone},
+		{"a watch's 410 ERROR", ev{Kind: engine.KindWatchError, Code: 410, RV: 40, OldestRV: 41}, view.MarkGone},
+		{"the informer's 410 line", ev{Kind: engine.KindReflector, Code: 410}, view.MarkGone},
+		{"a LIST of 410 items", ev{Kind: engine.KindResp, Code: 200, Detail: "#12 200 410 items rv=5 (cache)"}, view.NoMarker},
+		{"a request", ev{Kind: engine.KindReq, Verb: "LIST"}, view.NoMarker}, // the reflector's own event marks it
+		{"first list", ev{Kind: engine.KindReflector, List: engine.FirstList, Reason: "initial list"}, view.MarkList},
+		{"relist", ev{Kind: engine.KindReflector, List: engine.Relist, Reason: "relist after 410"}, view.MarkRelist},
+		{"a continue page", ev{Kind: engine.KindReflector, Reason: "page 2"}, view.NoMarker},
+		{"a re-watch", ev{Kind: engine.KindReflector, Reason: "re-watch after close"}, view.NoMarker},
+		{"compaction", ev{Kind: engine.KindCompact, RV: 120}, view.MarkCompact},
+		{"OOM kill", ev{Kind: engine.KindKilled, Reason: engine.ReasonOOMKilled}, view.MarkOOM},
+		{"a fault that OOM-kills", ev{Kind: engine.KindFault, Reason: engine.ReasonOOMKilled}, view.MarkOOM},
+		{"restart", ev{Kind: engine.KindRestart}, view.MarkRestart},
+		{"fault", ev{Kind: engine.KindFault, Detail: "disconnect node-3 30s"}, view.MarkFault},
+		{"put", ev{Kind: engine.KindPut, RV: 5}, view.NoMarker},
 	}
 	for _, c := range cases {
-		if got := Classify(c.kind, c.detail); got != c.want {
-			t.Errorf("Classify(%q, %q) = %v, want %v", c.kind, c.detail, got, c.want)
+		if got := Classify(c.e); got != c.want {
+			t.Errorf("%s: Classify(%+v) = %v, want %v", c.name, c.e, got, c.want)
 		}
 	}
 }
