@@ -17,7 +17,7 @@
 //
 // Each feature's file adds its part (see parts): loadLesson (author.go),
 // present (present.go), qr (share.go), exportPNG/exportGIF/exportCancel
-// (export.go), frameStats (stats.go).
+// (export.go), frameStats (stats.go), moment and crashTest (crash.go).
 //
 // Query parameters (a deep link): lesson=ID step=N seed=S speed=X
 // theme=projector motion=reduced nodes=N demo=off. A bad one is dropped
@@ -189,6 +189,7 @@ var parts = []func(*apiPage){
 	installAuthor,  // author.go: open a lesson file
 	installExport,  // export.go: PNG and GIF for slides
 	installStats,   // stats.go: the frame budget as the browser sees it
+	installCrash,   // crash.go: the moment a crash screen links to
 }
 
 // queue hands a job to the game loop; false when the queue is full.
