@@ -124,7 +124,7 @@ func (s *Step) KeyEvents(evs []engine.TraceEvent) []bool {
 			if taken == kf.N {
 				break
 			}
-			if ev.Kind != "CMD" && kf.Filter.matches(ev) {
+			if ev.Kind != engine.KindCmd && kf.Filter.matches(ev) {
 				keys[i], taken = true, taken+1
 			}
 		}
@@ -137,19 +137,19 @@ func (s *Step) KeyEvents(evs []engine.TraceEvent) []bool {
 // one that says "writes" about the writes.
 var narratedKinds = []struct {
 	words []string
-	kinds []string
+	kinds []engine.Kind
 }{
-	{[]string{"410", "gone", "expired", "too old"}, []string{"WATCH_ERROR"}},
-	{[]string{"oom", "killed", "memory"}, []string{"KILLED"}},
-	{[]string{"restart"}, []string{"RESTART"}},
-	{[]string{"compact"}, []string{"COMPACT"}},
-	{[]string{"drops", "dropped", "unresponsive", "terminat"}, []string{"WATCHER_TERMINATED"}},
-	{[]string{"partition", "disconnect", "network", "fault"}, []string{"FAULT", "DISCONNECT", "PARTITION"}},
-	{[]string{"write", "put", "creat", "delete", "annotat"}, []string{"PUT", "DELETE", "REQ"}},
-	{[]string{"etcd sends", "copies", "watcher", "event"}, []string{"WATCH-RESP"}},
-	{[]string{"list", "page", "continue", "request", "poll", "get"}, []string{"REQ", "RESP"}},
-	{[]string{"reflector", "informer", "relist", "resume", "bookmark"}, []string{"REFLECTOR"}},
-	{[]string{"cache", "ready"}, []string{"CACHE_READY", "CACHE_PENDING"}},
+	{[]string{"410", "gone", "expired", "too old"}, []engine.Kind{engine.KindWatchError}},
+	{[]string{"oom", "killed", "memory"}, []engine.Kind{engine.KindKilled}},
+	{[]string{"restart"}, []engine.Kind{engine.KindRestart}},
+	{[]string{"compact"}, []engine.Kind{engine.KindCompact}},
+	{[]string{"drops", "dropped", "unresponsive", "terminat"}, []engine.Kind{engine.KindWatcherTerminated}},
+	{[]string{"partition", "disconnect", "network", "fault"}, []engine.Kind{engine.KindFault, engine.KindDisconnect, engine.KindPartition}},
+	{[]string{"write", "put", "creat", "delete", "annotat"}, []engine.Kind{engine.KindPut, engine.KindDelete, engine.KindReq}},
+	{[]string{"etcd sends", "copies", "watcher", "event"}, []engine.Kind{engine.KindWatchResp}},
+	{[]string{"list", "page", "continue", "request", "poll", "get"}, []engine.Kind{engine.KindReq, engine.KindResp}},
+	{[]string{"reflector", "informer", "relist", "resume", "bookmark"}, []engine.Kind{engine.KindReflector}},
+	{[]string{"cache", "ready"}, []engine.Kind{engine.KindCacheReady, engine.KindCachePending}},
 }
 
 // DefaultKeys picks key events for a step without a motion block: the
@@ -180,7 +180,7 @@ func DefaultKeys(narration string, evs []engine.TraceEvent) []bool {
 		if picked > 0 || countKeys(keys) == 3 {
 			break
 		}
-		keys[i] = ev.Kind != "CMD"
+		keys[i] = ev.Kind != engine.KindCmd
 	}
 	return keys
 }

@@ -56,14 +56,14 @@ func TestMotionErrors(t *testing.T) {
 // and never a command; without one, the narration's kinds are taken.
 func TestKeyEvents(t *testing.T) {
 	evs := []engine.TraceEvent{
-		{ID: 1, Kind: "CMD", Node: "user", Detail: "put a 1"},
-		{ID: 2, Kind: "PUT", Node: "etcd-0"},
-		{ID: 3, Kind: "PUT", Node: "etcd-0"},
-		{ID: 4, Kind: "PUT", Node: "etcd-0"},
-		{ID: 5, Kind: "WATCH_ERROR", Node: "apiserver-0"},
-		{ID: 6, Kind: "REFLECTOR", Node: "app"},
+		{ID: 1, Kind: engine.KindCmd, Node: "user", Detail: "put a 1"},
+		{ID: 2, Kind: engine.KindPut, Node: "etcd-0"},
+		{ID: 3, Kind: engine.KindPut, Node: "etcd-0"},
+		{ID: 4, Kind: engine.KindPut, Node: "etcd-0"},
+		{ID: 5, Kind: engine.KindWatchError, Node: "apiserver-0"},
+		{ID: 6, Kind: engine.KindReflector, Node: "app"},
 	}
-	st := &Step{Keys: []KeyFilter{{N: 2, Filter: Filter{Terms: []FilterTerm{{Field: "kind", Op: '=', Value: "PUT"}}}},
+	st := &Step{Keys: []KeyFilter{{N: 2, Filter: Filter{Terms: []FilterTerm{{Field: "kind", Op: '=', Value: "PUT", Kind: engine.KindPut}}}},
 		{N: 1, Filter: Filter{Terms: []FilterTerm{{Field: "node", Op: '~', Value: "a"}}}}}}
 	if got := keyIDs(st.KeyEvents(evs), evs); got != "2 3 5" {
 		t.Errorf("motion block: keys %q, want \"2 3 5\" (node~a takes the first match that is not a command)", got)

@@ -90,8 +90,8 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 			s.sim.RunUntil(s.sim.Now() + 100*time.Millisecond)
 		}
 	},
-	"space": func(s *Session, _, _ string) { s.space() },
-	"skip":  func(s *Session, _, _ string) { s.skip() },
+	"space":  func(s *Session, _, _ string) { s.space() },
+	"skip":   func(s *Session, _, _ string) { s.skip() },
 	"seek":   func(s *Session, _, arg string) { s.seek(arg) },
 	"why":    func(s *Session, _, arg string) { s.why(arg) },
 	"whyrev": func(s *Session, _, arg string) { s.whyRev(arg) },

@@ -35,7 +35,7 @@ type stepPlay struct {
 	world  *engine.World       // the world the step ran in
 	evs    []engine.TraceEvent // the step's events still in the trace window, oldest first
 	from   engine.EventID      // the newest event before the step
-	counts map[string]int      // events shown so far, per kind
+	counts map[engine.Kind]int // events shown so far, per kind
 	seen   int                 // events counted into counts
 }
 
@@ -50,7 +50,7 @@ func (s *Session) startPlayback() {
 	res := p.r.Results()[p.r.Next()-1]
 	var evs []engine.TraceEvent
 	for _, e := range res.Events {
-		if e.Kind != "CMD" { // a command is the step's cause, listed with the step
+		if e.Kind != engine.KindCmd { // a command is the step's cause, listed with the step
 			evs = append(evs, e)
 		}
 	}
@@ -64,7 +64,7 @@ func (s *Session) startPlayback() {
 		from = res.Events[0].ID - 1
 	}
 	s.play = &stepPlay{p: playback.New(res.Start, res.End, pe, s.tempo()), world: p.r.World(), evs: evs,
-		from: from, counts: map[string]int{}}
+		from: from, counts: map[engine.Kind]int{}}
 }
 
 // tempo is the motion's pace multiplier: the lesson's pace times the
@@ -168,19 +168,19 @@ func traceUpTo(w *engine.World, id engine.EventID, n int) []view.TraceItem {
 }
 
 // kindWords name what the counter counts, per trace kind.
-var kindWords = map[string][2]string{
-	"PUT": {"write", "writes"}, "DELETE": {"delete", "deletes"},
-	"REQ": {"request", "requests"}, "RESP": {"response", "responses"},
-	"WATCH-RESP": {"watch response", "watch responses"}, "WATCH_ERROR": {"watch error", "watch errors"},
-	"WATCH_END": {"watch ended", "watches ended"}, "REFLECTOR": {"reflector step", "reflector steps"},
-	"COMPACT": {"compaction", "compactions"}, "RESTART": {"restart", "restarts"},
-	"KILLED": {"kill", "kills"}, "WATCHER_TERMINATED": {"watcher dropped", "watchers dropped"},
+var kindWords = map[engine.Kind][2]string{
+	engine.KindPut: {"write", "writes"}, engine.KindDelete: {"delete", "deletes"},
+	engine.KindReq: {"request", "requests"}, engine.KindResp: {"response", "responses"},
+	engine.KindWatchResp: {"watch response", "watch responses"}, engine.KindWatchError: {"watch error", "watch errors"},
+	engine.KindWatchEnd: {"watch ended", "watches ended"}, engine.KindReflector: {"reflector step", "reflector steps"},
+	engine.KindCompact: {"compaction", "compactions"}, engine.KindRestart: {"restart", "restarts"},
+	engine.KindKilled: {"kill", "kills"}, engine.KindWatcherTerminated: {"watcher dropped", "watchers dropped"},
 }
 
 // counterText says what went by, the two largest counts first:
 // "412 requests · 410 responses".
-func counterText(counts map[string]int) string {
-	kinds := make([]string, 0, len(counts))
+func counterText(counts map[engine.Kind]int) string {
+	kinds := make([]engine.Kind, 0, len(counts))
 	for k := range counts {
 		kinds = append(kinds, k)
 	}
@@ -188,13 +188,13 @@ func counterText(counts map[string]int) string {
 		if counts[kinds[i]] != counts[kinds[j]] {
 			return counts[kinds[i]] > counts[kinds[j]]
 		}
-		return kinds[i] < kinds[j]
+		return kinds[i].String() < kinds[j].String()
 	})
 	var parts []string
 	for _, k := range kinds[:min(2, len(kinds))] {
 		n, w := counts[k], kindWords[k]
 		if w[0] == "" {
-			w = [2]string{strings.ToLower(k), strings.ToLower(k)}
+			w = [2]string{strings.ToLower(k.String()), strings.ToLower(k.String())}
 		}
 		word := w[1]
 		if n == 1 {
