@@ -1,0 +1,229 @@
+// Package packets turns a lesson step's trace into the messages that
+// cross the stage's wires: every request, response and watch event
+// between two actors of the scene, labelled in the trace's own words.
+//
+//	client/app ──LIST pods──────────▶ apiserver-0
+//	apiserver-0 ──PUT rv=601────────▶ etcd-0
+//	etcd-0 ──ADDED rv=601───────────▶ apiserver-0/cache/pods
+//	apiserver-0/cache/pods ──ADDED rv=601 ×200──▶ apiserver-0/cache/pods/watchers
+//	apiserver-0/cache/pods ──410────▶ apiserver-0/cache/pods/watcher/app
+//
+// Actors are named by the scene's ids (package scene, tools/SCENE-IDS.md).
+// The model is pure: it reads typed trace facts (Event, filled by ui/live
+// from engine.TraceEvent's fields, never from its text) and a Topology of
+// the cast, and knows nothing of pixels or time on screen; Flight keeps
+// the packets in flight and aggregates hundreds into streams.
+package packets
+
+import (
+	"strconv"
+	"time"
+)
+
+// Event is one trace event as the model reads it.
+type Event struct {
+	ID       uint64
+	At       time.Duration
+	Node     string // who recorded it: a client, a replica, etcd-0
+	Kind     string // the trace's kind: REQ, RESP, WATCH_ERROR, WATCH-RESP, PUT, ...
+	Code     int    // an answer's HTTP status (0: the client's own connection error)
+	Req      uint64 // the request's number, pairing a REQ with its RESP
+	Client   string
+	Verb     string // LIST, WATCH, GET, CREATE, UPDATE, PATCH, DELETE
+	Resource string
+	RV       uint64 // the revision or resourceVersion the event names
+	Items    int    // a LIST answer's items
+	Route    string // how an answer was served: "cache", "etcd", ...
+}
+
+// Packet is one message on a wire from one actor to another, or a stream
+// of Count messages on the same wire.
+type Packet struct {
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Label string `json:"label"`
+	Count int    `json:"count"`
+	Error bool   `json:"error,omitempty"` // an error answer: drawn larger, it stays where it landed
+	Event uint64 `json:"event,omitempty"` // the trace event it shows (a stream's newest)
+}
+
+// Topology is what the model needs to know of the cast: where a client's
+// requests come from, which caches a resource has on which replicas, and
+// who watches each cache.
+type Topology struct {
+	// Etcd is the member the API servers talk to ("etcd-0").
+	Etcd string
+	// Client names the actor a client's messages start from or end at
+	// (client/kubectl, or a counted group such as kubelets); nil means
+	// client/<name>.
+	Client func(name string) string
+	// Caches are the watch caches, replica by replica.
+	Caches []Cache
+}
+
+// Cache is one replica's watch cache of one resource and its watchers.
+type Cache struct {
+	ID, Replica, Resource string
+	// Watchers are the actors its events go to, each with how many
+	// watches it stands for (a counted group stands for many).
+	Watchers []Watcher
+}
+
+// Watcher is a destination of a cache's events.
+type Watcher struct {
+	ID    string
+	Count int
+}
+
+// The ids of the scene convention this package builds (ui/scene/ids.go
+// has the same; this package stays free of it so both can be tested alone).
+func clientID(name string) string                { return "client/" + name }
+func cacheID(replica, resource string) string    { return replica + "/cache/" + resource }
+func cacheWatcherID(cache, client string) string { return cache + "/watcher/" + client }
+func etcdWatchesID(member string) string         { return member + "/watches" }
+
+// Model maps a step's events to packets. It remembers what the events
+// before told it (which replica answered a request, the last write), so
+// feed it the step's events in trace order.
+type Model struct {
+	topo    Topology
+	replica map[uint64]string // request number -> the replica that answered it
+	write   string            // the watch event of the newest write ("ADDED rv=601")
+}
+
+// NewModel starts a model for events, which it reads ahead once to pair
+// each request with the replica that answered it.
+func NewModel(topo Topology, events []Event) *Model {
+	if topo.Etcd == "" {
+		topo.Etcd = "etcd-0"
+	}
+	m := &Model{topo: topo, replica: map[uint64]string{}}
+	for _, e := range events {
+		if e.Kind == "RESP" && e.Req != 0 {
+			m.replica[e.Req] = e.Node
+		}
+	}
+	return m
+}
+
+func (m *Model) client(name string) string {
+	if m.topo.Client != nil {
+		return m.topo.Client(name)
+	}
+	return clientID(name)
+}
+
+// Packets are the messages event e puts on the wires.
+func (m *Model) Packets(e Event) []Packet {
+	one := func(from, to, label string, isErr bool) Packet {
+		return Packet{From: from, To: to, Label: label, Count: 1, Error: isErr, Event: e.ID}
+	}
+	switch e.Kind {
+	case "REQ":
+		to := m.replica[e.Req]
+		if to == "" {
+			return nil // never answered in this step: no replica to aim at
+		}
+		return []Packet{one(m.client(e.Client), to, e.Verb+" "+e.Resource, false)}
+	case "RESP":
+		return m.answer(e, one)
+	case "WATCH_ERROR":
+		c := cacheID(e.Node, e.Resource)
+		return []Packet{one(c, cacheWatcherID(c, e.Client), codeLabel(e.Code), true)}
+	case "WATCH-RESP":
+		label := m.write
+		if label == "" {
+			label = "event"
+		}
+		return []Packet{one(e.Node, etcdWatchesID(e.Node), label, false)}
+	case "PUT", "DELETE":
+		m.write = eventType(e.Kind) + " rv=" + strconv.FormatUint(e.RV, 10)
+		return []Packet{one(clientID("etcdctl"), e.Node, e.Kind+" rv="+strconv.FormatUint(e.RV, 10), false)}
+	case "COMPACT":
+		from := clientID("etcdctl")
+		if e.Node != m.topo.Etcd {
+			from = e.Node // an API server's compactor
+		}
+		return []Packet{one(from, m.topo.Etcd, "COMPACT rv="+strconv.FormatUint(e.RV, 10), false)}
+	case "KILLED":
+		return []Packet{one(e.Node+"/memory", e.Node, "OOMKilled", true)}
+	}
+	return nil
+}
+
+// answer is a RESP: the answer to its client, and for a write that went
+// to etcd, the write to etcd and the watch event it sets off, from etcd
+// to every cache of the resource and from each cache to its watchers.
+func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Packet) []Packet {
+	to := m.client(e.Client)
+	switch {
+	case e.Code == 0:
+		return []Packet{one(e.Node, to, "refused", true)}
+	case e.Code >= 400:
+		return []Packet{one(e.Node, to, codeLabel(e.Code), true)}
+	}
+	rv := " rv=" + strconv.FormatUint(e.RV, 10)
+	var out []Packet
+	if e.Route == "etcd" {
+		switch e.Verb {
+		case "CREATE", "UPDATE", "PATCH", "DELETE":
+			op := "PUT"
+			if e.Verb == "DELETE" {
+				op = "DELETE"
+			}
+			out = append(out, one(e.Node, m.topo.Etcd, op+rv, false))
+			m.write = verbEvent(e.Verb) + rv
+			out = append(out, m.fanOut(e, m.write)...)
+		case "LIST", "GET":
+			out = append(out, one(e.Node, m.topo.Etcd, "RANGE "+e.Resource, false))
+		}
+	}
+	label := strconv.Itoa(e.Code)
+	switch {
+	case e.Verb == "LIST":
+		label += " · " + strconv.Itoa(e.Items) + " items"
+	case e.RV != 0:
+		label += rv
+	}
+	return append(out, one(e.Node, to, label, false))
+}
+
+// fanOut is a write's watch event: etcd sends it to each cache of the
+// resource (one per replica), and each cache to its watchers.
+func (m *Model) fanOut(e Event, label string) []Packet {
+	var out []Packet
+	for _, c := range m.topo.Caches {
+		if c.Resource != e.Resource {
+			continue
+		}
+		out = append(out, Packet{From: m.topo.Etcd, To: c.ID, Label: label, Count: 1, Event: e.ID})
+		for _, w := range c.Watchers {
+			out = append(out, Packet{From: c.ID, To: w.ID, Label: label, Count: max(1, w.Count), Event: e.ID})
+		}
+	}
+	return out
+}
+
+// codeLabel is an error's status as the trace prints it: 410, 429, 504.
+func codeLabel(code int) string { return strconv.Itoa(code) }
+
+// verbEvent is the watch event a write verb becomes.
+func verbEvent(verb string) string {
+	switch verb {
+	case "CREATE":
+		return "ADDED"
+	case "DELETE":
+		return "DELETED"
+	}
+	return "MODIFIED"
+}
+
+// eventType is the watch event of an etcd write: a PUT is ADDED or
+// MODIFIED (the trace does not say which; a watcher sees a PUT), a
+// DELETE is DELETED.
+func eventType(kind string) string {
+	if kind == "DELETE" {
+		return "DELETED"
+	}
+	return "PUT"
+}
