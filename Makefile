@@ -13,7 +13,7 @@ PURE += $(shell test -d apiserver && echo ./apiserver/...)
 PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
 
-.PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance e2e bench soak
+.PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak
 
 ## serve: install what the page needs (brotli), build the WebAssembly app and serve it on http://$(ADDR)
 serve: serve-deps wasm
@@ -61,6 +61,10 @@ wasm-test:
 
 conformance:
 	@if [ -f conformance/go.mod ]; then cd conformance && $(GO) test -count=1 -timeout 30m ./...; fi
+
+## conformance-live: build the real etcd/etcdctl 3.6.16 (and kube-apiserver/kubectl 1.36.5) once, run every script in conformance/live/testdata through them and through the console, compare
+conformance-live:
+	cd conformance && WS_LIVE=1 $(GO) test -count=1 -timeout 60m -v ./live
 
 e2e:
 	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 45m ./web/e2e/; fi

@@ -77,14 +77,14 @@ func TestEtcdctlRealOutputs(t *testing.T) {
 				"| 8e9e05c52164694d | started | default | http://localhost:2380 | http://localhost:2379 |      false |\n" +
 				"+------------------+---------+---------+-----------------------+-----------------------+------------+\n"},
 		{"endpoint status of a fresh member", nil, "endpoint status",
-			"127.0.0.1:2379, 8e9e05c52164694d, 3.6.16, 3.6.0, 29 kB, 16 kB, 43%, 2.1 GB, true, false, 2, 4, 4, , , false\n"},
+			"127.0.0.1:2379, 8e9e05c52164694d, 3.6.16, 3.6.0, 20 kB, 16 kB, 20%, 2.1 GB, true, false, 2, 4, 4, , , false\n"},
 		{"endpoint status raft index after a write", []string{"put a 1"}, "endpoint status",
-			"127.0.0.1:2379, 8e9e05c52164694d, 3.6.16, 3.6.0, 29 kB, 16 kB, 43%, 2.1 GB, true, false, 2, 5, 5, , , false\n"},
+			"127.0.0.1:2379, 8e9e05c52164694d, 3.6.16, 3.6.0, 20 kB, 16 kB, 20%, 2.1 GB, true, false, 2, 5, 5, , , false\n"},
 		{"endpoint status table", nil, "endpoint status -w table",
 			"+----------------+------------------+---------+-----------------+---------+--------+-----------------------+--------+-----------+------------+-----------+------------+--------------------+--------+--------------------------+-------------------+\n" +
 				"|    ENDPOINT    |        ID        | VERSION | STORAGE VERSION | DB SIZE | IN USE | PERCENTAGE NOT IN USE | QUOTA  | IS LEADER | IS LEARNER | RAFT TERM | RAFT INDEX | RAFT APPLIED INDEX | ERRORS | DOWNGRADE TARGET VERSION | DOWNGRADE ENABLED |\n" +
 				"+----------------+------------------+---------+-----------------+---------+--------+-----------------------+--------+-----------+------------+-----------+------------+--------------------+--------+--------------------------+-------------------+\n" +
-				"| 127.0.0.1:2379 | 8e9e05c52164694d |  3.6.16 |           3.6.0 |   29 kB |  16 kB |                   43% | 2.1 GB |      true |      false |         2 |          4 |                  4 |        |                          |             false |\n" +
+				"| 127.0.0.1:2379 | 8e9e05c52164694d |  3.6.16 |           3.6.0 |   20 kB |  16 kB |                   20% | 2.1 GB |      true |      false |         2 |          4 |                  4 |        |                          |             false |\n" +
 				"+----------------+------------------+---------+-----------------+---------+--------+-----------------------+--------+-----------+------------+-----------+------------+--------------------+--------+--------------------------+-------------------+\n"},
 		{"del range warns", []string{"put s1 a", "put s2 b"}, "del s1 s3",
 			"Warning: Keys between \"s1\" and \"s3\" will be deleted. Please interrupt the command within next 2 seconds to cancel. You can provide `--range` flag to avoid the delay.\n2\n"},

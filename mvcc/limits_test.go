@@ -44,8 +44,8 @@ func TestRequestSizeTxnAndConfig(t *testing.T) {
 // TestQuotaNoSpace: a put that would take the file to the quota raises the
 // NOSPACE alarm; then puts fail while deletes, reads and compaction work.
 func TestQuotaNoSpace(t *testing.T) {
-	s := newTestServer(t, Config{QuotaBackendBytes: 46000}) // the fresh file is 28,672 bytes
-	value := strings.Repeat("x", 17000)
+	s := newTestServer(t, Config{QuotaBackendBytes: 38000}) // the fresh file is 20,480 bytes
+	value := strings.Repeat("x", 13000)
 	mustPut(t, s, "a", value)
 	if _, err := s.Put(PutRequest{Key: []byte("b"), Value: []byte(value)}); !errors.Is(err, ErrGRPCNoSpace) {
 		t.Fatalf("second big put: %v", err)
