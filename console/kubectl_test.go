@@ -47,7 +47,7 @@ func TestKubectlOutputs(t *testing.T) {
 			"Error from server (AlreadyExists): pods \"a\" already exists\n"},
 		{"unknown resource", nil, "kubectl get podz", "error: the server doesn't have a resource type \"podz\"\n"},
 		{"bad selector is the server's 400", nil, "kubectl get pods -l 'a in (x'",
-			"Error from server (BadRequest): unable to parse requirement: found '', expected: ',' or ')'\n"},
+			"Error from server (BadRequest): Unable to find \"/v1, Resource=pods\" that match label selector \"a in (x\", field selector \"\": unable to parse requirement: found '', expected: ',' or ')'\n"},
 		{"too large resource version", []string{"kubectl run a"}, "kubectl get pods --resource-version 999 --chunk-size 0",
 			"Error from server (Timeout): Timeout: Too large resource version: 999, current: 2\n"},
 		{"bad output", nil, "kubectl get pods -o table",
