@@ -90,3 +90,38 @@ func keyIDs(keys []bool, evs []engine.TraceEvent) string {
 	}
 	return strings.Join(ids, " ")
 }
+
+// TestMotionKeysMatch: every line of a built-in lesson's motion block
+// names events its step has (a line matching nothing would leave the
+// step without the beat its author meant).
+func TestMotionKeysMatch(t *testing.T) {
+	all, err := All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		has := false
+		for _, st := range l.Steps {
+			has = has || len(st.Keys) > 0
+		}
+		if !has {
+			continue
+		}
+		r, err := NewRunner(l, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for !r.Done() {
+			res, err := r.Step()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, kf := range res.Step.Keys {
+				one := Step{Keys: []KeyFilter{kf}}
+				if countKeys(one.KeyEvents(res.Events)) == 0 {
+					t.Errorf("%s:%d: motion: %s matches no event of step %d", l.File, kf.Line, kf.Filter, res.Index+1)
+				}
+			}
+		}
+	}
+}

@@ -303,5 +303,6 @@ func (s *Session) sceneState() *scene.Scene {
 	if sc.Actors == nil {
 		sc.Actors = []scene.Actor{}
 	}
+	sc.Packets = s.flight.List()
 	return &sc
 }

@@ -31,10 +31,14 @@ func (r *Recording) advance(f plannedFrame) {
 	h := r.h
 	h.ticks++
 	if p := h.lesson; p != nil {
+		played := p.r.Next()
 		for p.r.Next() < f.Step { // a step with a question takes two beats
 			if err := p.next(); err != nil {
 				break // the end of the lesson: the frame shows the last step
 			}
+		}
+		if p.r.Next() > played {
+			h.startPlayback() // the step plays in slow motion, as on the stage
 		}
 	} else {
 		for len(r.pending) > 0 && r.pending[0].At <= f.At {
@@ -45,6 +49,7 @@ func (r *Recording) advance(f plannedFrame) {
 		h.sim.RunUntil(f.At)
 	}
 	h.clock.Tick(time.Second / time.Duration(r.fps))
+	h.advancePlayback(time.Second / time.Duration(r.fps))
 	h.cmdTick = h.ticks // every part of the snapshot is read for every frame
 	h.refresh()
 	h.motion.Observe(h.snap, h.clock.Anim())
@@ -65,7 +70,7 @@ func (s *Session) replayCommand(cmd string) {
 
 func (r *Recording) caption(f plannedFrame) string {
 	rev, _ := r.h.sim.Revs()
-	now := engine.FormatTime(r.h.sim.Now())
+	now := engine.FormatTime(r.h.snap.Now) // the screen's time: a step in slow motion shows it passing
 	if p := r.h.lesson; p != nil {
 		return fmt.Sprintf("WatchScope lesson %s step %d/%d t=%s rev=%d", p.l.ID, p.r.Next(), len(p.l.Steps), now, rev)
 	}

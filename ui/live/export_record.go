@@ -75,16 +75,30 @@ func sandboxFrames(from, to time.Duration, fps int) []plannedFrame {
 	return out
 }
 
-// lessonFrames plans a lesson range: each of the steps from..to is held
-// lessonHold, so there are (to-from+1)*hold*fps frames.
-func lessonFrames(from, to, fps int) []plannedFrame {
-	hold := int(lessonHold/time.Second) * fps
-	out := make([]plannedFrame, (to-from+1)*hold)
-	for i := range out {
-		out[i].Step = from + i/hold
+// lessonFrames plans a lesson range: step from (where the GIF starts) is
+// held lessonHold; each later step plays its slow motion, motion(step)
+// of screen time, then holds motionHold (lessonHold in all at least):
+//
+//	step from: hold | step from+1: motion, hold | step from+2: ...
+func lessonFrames(from, to, fps int, motion func(step int) time.Duration) []plannedFrame {
+	frames := func(d time.Duration) int {
+		return int((int64(d)*int64(fps) + int64(time.Second) - 1) / int64(time.Second))
+	}
+	var out []plannedFrame
+	for step := from; step <= to; step++ {
+		d := lessonHold
+		if step > from && motion != nil {
+			d = max(lessonHold, motion(step)+motionHold)
+		}
+		for range frames(d) {
+			out = append(out, plannedFrame{Step: step})
+		}
 	}
 	return out
 }
+
+// motionHold is how long a GIF holds a step's end after its motion.
+const motionHold = time.Second
 
 func (s *Session) recordSandbox(rg Range) (*Recording, error) {
 	from, to, now := duration(rg.From), duration(rg.To), s.sim.Now()
@@ -135,7 +149,11 @@ func (s *Session) recordLesson(rg Range) (*Recording, error) {
 	case from > to:
 		return nil, fmt.Errorf("from (step %d) must not come after to (step %d)", from, to)
 	}
-	plan := lessonFrames(from, to, rg.FPS)
+	var motion func(int) time.Duration
+	if !s.chrome.Reduced {
+		motion = p.motionLength
+	}
+	plan := lessonFrames(from, to, rg.FPS, motion)
 	if err := checkFrames(len(plan), rg.FPS); err != nil {
 		return nil, err
 	}

@@ -34,9 +34,10 @@ func TestSandboxFrames(t *testing.T) {
 	}
 }
 
-// Each lesson step from..to is held 2 s.
+// Without motion each lesson step from..to is held 2 s; with it, a step
+// after the first plays its motion and holds its end a second more.
 func TestLessonFrames(t *testing.T) {
-	plan := lessonFrames(1, 3, 5)
+	plan := lessonFrames(1, 3, 5, nil)
 	if len(plan) != 3*10 {
 		t.Fatalf("%d frames, want 30", len(plan))
 	}
@@ -44,6 +45,46 @@ func TestLessonFrames(t *testing.T) {
 		if want := 1 + i/10; f.Step != want {
 			t.Errorf("frame %d shows step %d, want %d", i, f.Step, want)
 		}
+	}
+	plan = lessonFrames(1, 3, 5, func(step int) time.Duration { return time.Duration(step) * time.Second })
+	count := map[int]int{}
+	for _, f := range plan {
+		count[f.Step]++
+	}
+	if count[1] != 10 || count[2] != 15 || count[3] != 20 {
+		t.Errorf("frames per step %v; want 1:10 (held 2 s), 2:15 (2 s of motion + 1 s), 3:20", count)
+	}
+}
+
+// TestGIFShowsSlowMotion: a GIF of gone-410's step 2 gives the step at
+// least 1.5 s of frames, and their captions show its time passing (the
+// screen's clock), not the step's end on every frame.
+func TestGIFShowsSlowMotion(t *testing.T) {
+	s := newSession(t, Options{})
+	if err := s.OpenLesson("gone-410", 0, 2); err != nil {
+		t.Fatal(err)
+	}
+	s.Tick(frame)
+	rec, err := s.Record(Range{From: 1, To: 2, FPS: 10, Width: 640})
+	if err != nil {
+		t.Fatal(err)
+	}
+	perStep, times := map[string]int{}, map[string]bool{}
+	for {
+		_, caption, ok := rec.Next()
+		if !ok {
+			break
+		}
+		step := caption[strings.Index(caption, "step"):strings.Index(caption, " t=")]
+		perStep[step]++
+		if step == "step 2/9" {
+			times[caption[strings.Index(caption, "t="):strings.Index(caption, " rev=")]] = true
+		}
+	}
+	rec.Finish(nil)
+	if perStep["step 2/9"] < 15 || len(times) < 5 {
+		t.Errorf("step 2: %d frames at 10 fps with %d distinct times; want >= 15 frames (1.5 s) and >= 5 times (%v)",
+			perStep["step 2/9"], len(times), perStep)
 	}
 }
 
@@ -219,12 +260,14 @@ func TestRecordLesson(t *testing.T) {
 	if _, err := s.Record(Range{From: 0, To: float64(st.Steps + 1)}); err == nil || !strings.Contains(err.Error(), "outside") {
 		t.Errorf("past the last step: %v", err)
 	}
+	// Step 1 is held 2 s; steps 2 and 3, not played live yet, are planned
+	// at 2 s of motion and a second's hold: 4 + 6 + 6 frames at 2 fps.
 	caps := record(t, s, Range{From: 1, To: 3, FPS: 2})
-	if len(caps) != 3*4 {
-		t.Fatalf("%d frames, want 12", len(caps))
+	if len(caps) != 4+6+6 {
+		t.Fatalf("%d frames, want 16", len(caps))
 	}
 	for i, c := range caps {
-		if want := fmt.Sprintf("step %d/", 1+i/4); !strings.Contains(c, want) {
+		if want := fmt.Sprintf("step %d/", 1+(i+2)/6); !strings.Contains(c, want) {
 			t.Errorf("frame %d: %q, want %q", i, c, want)
 		}
 	}

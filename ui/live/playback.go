@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"watchscope/engine"
+	"watchscope/lessons"
+	"watchscope/ui/packets"
 	"watchscope/ui/playback"
 	"watchscope/ui/view"
 )
@@ -37,20 +39,55 @@ type stepPlay struct {
 	from   engine.EventID      // the newest event before the step
 	counts map[engine.Kind]int // events shown so far, per kind
 	seen   int                 // events counted into counts
+
+	wires    *packets.Model // the step's messages (wires.go)
+	launched int            // events whose packets are on the wires
 }
 
 // startPlayback replays the step just played, unless motion is reduced
 // (the step then shows at once, as a jump, with highlights).
 func (s *Session) startPlayback() {
 	s.play = nil
+	s.flight.Clear()
 	p := s.lesson
-	if p == nil || s.chrome.Reduced || p.r.Next() == 0 {
+	if p == nil || p.r.Next() == 0 {
 		return
 	}
 	res := p.r.Results()[p.r.Next()-1]
+	evs, keys, pe := stepEvents(&res)
+	if s.chrome.Reduced {
+		s.landKeys(evs, keys)
+		return
+	}
+	from := engine.EventID(0)
+	if len(res.Events) > 0 {
+		from = res.Events[0].ID - 1
+	}
+	s.play = &stepPlay{p: playback.New(res.Start, res.End, pe, s.tempo()), world: p.r.World(), evs: evs,
+		from: from, counts: map[engine.Kind]int{}, wires: s.startWires(evs)}
+}
+
+// motionLength is the screen time step (1-based) takes to play in slow
+// motion at tempo 1 times the lesson's pace, read from the live runner's
+// result when it has played the step (the GIF export's plan); a step not
+// played yet is planned at lessonHold (its GIF then cuts or holds it).
+func (p *lessonPlay) motionLength(step int) time.Duration {
+	res := p.r.Results()
+	if step < 1 || step > len(res) {
+		return lessonHold
+	}
+	r := res[step-1]
+	_, _, pe := stepEvents(&r)
+	return playback.New(r.Start, r.End, pe, p.l.Pace).Left()
+}
+
+// stepEvents are a played step's events as the replay shows them (its
+// commands left out: they are the step's cause, listed with the step),
+// which of them are key events, and the same as the player reads them.
+func stepEvents(res *lessons.StepResult) ([]engine.TraceEvent, []bool, []playback.Event) {
 	var evs []engine.TraceEvent
 	for _, e := range res.Events {
-		if e.Kind != engine.KindCmd { // a command is the step's cause, listed with the step
+		if e.Kind != engine.KindCmd {
 			evs = append(evs, e)
 		}
 	}
@@ -59,12 +96,7 @@ func (s *Session) startPlayback() {
 	for i, e := range evs {
 		pe[i] = playback.Event{At: e.At, Key: keys[i]}
 	}
-	from := engine.EventID(0)
-	if len(res.Events) > 0 {
-		from = res.Events[0].ID - 1
-	}
-	s.play = &stepPlay{p: playback.New(res.Start, res.End, pe, s.tempo()), world: p.r.World(), evs: evs,
-		from: from, counts: map[engine.Kind]int{}}
+	return evs, keys, pe
 }
 
 // tempo is the motion's pace multiplier: the lesson's pace times the
@@ -138,8 +170,15 @@ func (s *Session) shownID(w *engine.World) engine.EventID {
 }
 
 // replayed fills the snapshot's time-bound parts from the replay: the
-// screen's time, and the trace items up to the last event shown.
+// screen's time, the trace items up to the last event shown, and the
+// packets on the wires.
 func (s *Session) replayed(w *engine.World) {
+	if s.lesson != nil {
+		if s.playing() {
+			s.launchWires(s.clock.Anim())
+		}
+		s.snap.Wires = s.wires(s.clock.Anim())
+	}
 	if !s.playing() {
 		if s.play != nil {
 			s.snap.Playback = nil

@@ -1,6 +1,9 @@
 package live
 
 import (
+	"fmt"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -107,6 +110,18 @@ func TestReducedMotionJumps(t *testing.T) {
 	if st.Playback.Playing || st.TimeMs != end.Milliseconds() {
 		t.Errorf("reduced motion: playing %v at %d ms, want the end %d at once", st.Playback.Playing, st.TimeMs, end.Milliseconds())
 	}
+	// The key events' packets are highlights: landed at once, and still
+	// there when everything else has settled (until the next step).
+	run(s, 3*time.Second)
+	ps := s.State().Scene.Packets
+	if len(ps) == 0 || !s.Settled() {
+		t.Fatalf("reduced motion: %d packets as highlights, settled %v", len(ps), s.Settled())
+	}
+	for _, p := range ps {
+		if !strings.HasPrefix(p.From, "client/") && !strings.HasPrefix(p.From, "apiserver-0") && p.From != "etcd-0" {
+			t.Errorf("highlight %+v from an unknown actor", p)
+		}
+	}
 }
 
 // TestPlaybackKeys: Space pauses a step in motion (and goes on), '.'
@@ -177,4 +192,76 @@ func withPace(l *lessons.Lesson, pace float64) *lessons.Lesson {
 	c := *l
 	c.Pace = pace
 	return &c
+}
+
+// seenPackets plays step n of lesson id in motion and returns every
+// packet state().scene.packets showed while it played, by "from -> to
+// label", with the largest count each reached (a stream's label is its
+// newest packet's).
+func seenPackets(t *testing.T, id string, n int) map[string]int {
+	t.Helper()
+	s := lessonSession(t, id)
+	if n > 1 {
+		if err := s.OpenLesson(id, 0, n-1); err != nil {
+			t.Fatal(err)
+		}
+		s.Tick(frame)
+	}
+	playStep(t, s, n)
+	seen := map[string]int{}
+	for i := 0; i < 60*60 && (s.playing() || s.flight.Busy()); i++ {
+		s.Tick(frame)
+		for _, p := range s.State().Scene.Packets {
+			k := p.From + " -> " + p.To + " " + p.Label
+			seen[k] = max(seen[k], p.Count)
+		}
+	}
+	return seen
+}
+
+// TestStepPackets names, lesson by lesson, labelled packets a step must
+// show while it plays: the 410 from the cache to the watch it refuses,
+// etcd's stream of 200 copies, the 429s of empty caches, an OOM kill.
+func TestStepPackets(t *testing.T) {
+	for _, tc := range []struct {
+		id   string
+		step int
+		want string // "from -> to label"
+		min  int    // the count it reaches at least
+	}{
+		{"gone-410", 2, "apiserver-0 -> etcd-0 PUT rv=", 1},
+		{"gone-410", 2, "etcd-0 -> apiserver-0/cache/pods ADDED rv=", 1},
+		{"gone-410", 2, "apiserver-0/cache/pods -> apiserver-0/cache/pods/watcher/app ADDED rv=", 1},
+		{"gone-410", 5, "apiserver-0/cache/pods -> apiserver-0/cache/pods/watcher/kubectl 410", 1},
+		{"gone-410", 6, "apiserver-0/cache/pods -> apiserver-0/cache/pods/watcher/app 410", 1},
+		{"fan-out", 4, "etcd-0 -> etcd-0/watches ADDED rv=48", 200},
+		{"fan-out", 4, "apiserver-0/cache/pods -> apiserver-0/cache/pods/watchers ADDED rv=48", 200},
+		{"bookmarks", 3, "apiserver-0/cache/pods -> apiserver-0/cache/pods/watcher/kubectl 410", 1},
+		{"restart-storm", 3, "apiserver-0 -> client/kubectl 429", 1},
+		{"restart-storm", 3, "kubelets -> apiserver-0 WATCH pods", 50},
+		{"the-incident", 2, "client/kubectl -> apiserver-2 LIST secrets", 1},
+		{"the-incident", 3, "apiserver-2/memory -> apiserver-2 OOMKilled", 1},
+	} {
+		t.Run(tc.id, func(t *testing.T) {
+			seen := seenPackets(t, tc.id, tc.step)
+			most := 0
+			for k, n := range seen {
+				if strings.HasPrefix(k, tc.want) {
+					most = max(most, n)
+				}
+			}
+			if most < tc.min {
+				t.Errorf("step %d: no packet %q with count >= %d; saw %d packets:\n%v", tc.step, tc.want, tc.min, len(seen), firstKeys(seen, 30))
+			}
+		})
+	}
+}
+
+func firstKeys(m map[string]int, n int) string {
+	var out []string
+	for k, v := range m {
+		out = append(out, fmt.Sprintf("%s x%d", k, v))
+	}
+	sort.Strings(out)
+	return strings.Join(out[:min(n, len(out))], "\n")
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"watchscope/engine"
+	"watchscope/ui/packets"
 	"watchscope/ui/scene"
 	"watchscope/ui/view"
 )
@@ -54,9 +55,10 @@ type Session struct {
 	world      *engine.World // the world the markers were scanned from
 	heavy      heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 
-	pace  framePlan       // how a frame's time is shared between world and stage
-	texts []scene.TextBox // the text boxes of the last layout, for state()
-	play  *stepPlay       // the step being replayed in slow motion (playback.go)
+	pace   framePlan       // how a frame's time is shared between world and stage
+	texts  []scene.TextBox // the text boxes of the last layout, for state()
+	play   *stepPlay       // the step being replayed in slow motion (playback.go)
+	flight packets.Flight  // the packets on the wires (wires.go)
 
 	// Each feature's own state, declared in the feature's file (parts.go).
 	present presentState
@@ -320,7 +322,9 @@ func (s *Session) Scene() view.Scene {
 
 // Settled reports whether no animation is running (nothing would change
 // on screen until the next tick brings news).
-func (s *Session) Settled() bool { return !s.playing() && s.motion.Settled(s.clock.Anim()) }
+func (s *Session) Settled() bool {
+	return !s.playing() && !s.flight.Busy() && s.motion.Settled(s.clock.Anim())
+}
 
 // Ticks is the number of ticks run so far.
 func (s *Session) Ticks() int64 { return s.ticks }

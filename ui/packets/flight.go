@@ -21,6 +21,13 @@ const (
 type Flight struct {
 	list   []flying
 	landed []Packet
+	open   map[wire]int // the stream each wire carries, by index in list (joinable within StreamGap)
+}
+
+// wire is a stream's key: its ends, and whether it carries errors.
+type wire struct {
+	from, to string
+	err      bool
 }
 
 type flying struct {
@@ -31,21 +38,36 @@ type flying struct {
 // Launch puts p on its wire at now, or adds it to the stream on that
 // wire when one left within StreamGap.
 func (f *Flight) Launch(p Packet, now time.Duration) {
-	for i := len(f.list) - 1; i >= 0; i-- {
+	key := wire{p.From, p.To, p.Error}
+	if i, ok := f.open[key]; ok && now-f.list[i].start < StreamGap {
 		k := &f.list[i]
-		if now-k.start >= StreamGap {
-			break
-		}
-		if k.p.From == p.From && k.p.To == p.To && k.p.Error == p.Error {
-			k.p.Count += p.Count
-			k.p.Label, k.p.Event = p.Label, p.Event
-			return
-		}
+		k.p.Count += p.Count
+		k.p.Label, k.p.Event = p.Label, p.Event
+		return
 	}
 	if len(f.list) == MaxInFlight {
 		f.list = append(f.list[:0], f.list[1:]...)
+		f.reindex()
 	}
 	f.list = append(f.list, flying{p: p, start: now})
+	if f.open == nil {
+		f.open = map[wire]int{}
+	}
+	f.open[key] = len(f.list) - 1
+}
+
+// Land puts p where it arrives at once, to stay until Clear: with reduced
+// motion a packet is a highlight at its destination, not a trip.
+func (f *Flight) Land(p Packet) { f.landed = append(f.landed, p) }
+
+// reindex rebuilds the open streams after the list moved.
+func (f *Flight) reindex() {
+	clear(f.open)
+	for i, k := range f.list {
+		if f.open != nil {
+			f.open[wire{k.p.From, k.p.To, k.p.Error}] = i
+		}
+	}
 }
 
 // Advance drops the packets that arrived by now; errors land and stay.
@@ -60,10 +82,11 @@ func (f *Flight) Advance(now time.Duration) {
 		}
 	}
 	f.list = keep
+	f.reindex()
 }
 
 // Clear takes every packet off the wires (a new step, a rewind).
-func (f *Flight) Clear() { f.list, f.landed = f.list[:0], nil }
+func (f *Flight) Clear() { f.list, f.landed = f.list[:0], nil; clear(f.open) }
 
 // Busy reports whether a packet is still travelling.
 func (f *Flight) Busy() bool { return len(f.list) > 0 }

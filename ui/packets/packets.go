@@ -88,7 +88,8 @@ func etcdWatchesID(member string) string         { return member + "/watches" }
 type Model struct {
 	topo    Topology
 	replica map[uint64]string // request number -> the replica that answered it
-	write   string            // the watch event of the newest write ("ADDED rv=601")
+	wrote   map[uint64]string // request number -> the watch event its write became ("ADDED rv=601")
+	write   string            // the watch event of the newest write sent
 }
 
 // NewModel starts a model for events, which it reads ahead once to pair
@@ -97,10 +98,13 @@ func NewModel(topo Topology, events []Event) *Model {
 	if topo.Etcd == "" {
 		topo.Etcd = "etcd-0"
 	}
-	m := &Model{topo: topo, replica: map[uint64]string{}}
+	m := &Model{topo: topo, replica: map[uint64]string{}, wrote: map[uint64]string{}}
 	for _, e := range events {
 		if e.Kind == "RESP" && e.Req != 0 {
 			m.replica[e.Req] = e.Node
+			if e.Route == "etcd" && e.Code/100 == 2 && isWrite(e.Verb) {
+				m.wrote[e.Req] = verbEvent(e.Verb) + " rv=" + strconv.FormatUint(e.RV, 10)
+			}
 		}
 	}
 	return m
@@ -123,6 +127,9 @@ func (m *Model) Packets(e Event) []Packet {
 		to := m.replica[e.Req]
 		if to == "" {
 			return nil // never answered in this step: no replica to aim at
+		}
+		if w, ok := m.wrote[e.Req]; ok {
+			m.write = w // etcd's watchers hear of it before its client does
 		}
 		return []Packet{one(m.client(e.Client), to, e.Verb+" "+e.Resource, false)}
 	case "RESP":
@@ -165,8 +172,8 @@ func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Pac
 	rv := " rv=" + strconv.FormatUint(e.RV, 10)
 	var out []Packet
 	if e.Route == "etcd" {
-		switch e.Verb {
-		case "CREATE", "UPDATE", "PATCH", "DELETE":
+		switch {
+		case isWrite(e.Verb):
 			op := "PUT"
 			if e.Verb == "DELETE" {
 				op = "DELETE"
@@ -174,7 +181,7 @@ func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Pac
 			out = append(out, one(e.Node, m.topo.Etcd, op+rv, false))
 			m.write = verbEvent(e.Verb) + rv
 			out = append(out, m.fanOut(e, m.write)...)
-		case "LIST", "GET":
+		case e.Verb == "LIST" || e.Verb == "GET":
 			out = append(out, one(e.Node, m.topo.Etcd, "RANGE "+e.Resource, false))
 		}
 	}
@@ -202,6 +209,15 @@ func (m *Model) fanOut(e Event, label string) []Packet {
 		}
 	}
 	return out
+}
+
+// isWrite reports whether a verb writes to etcd.
+func isWrite(verb string) bool {
+	switch verb {
+	case "CREATE", "UPDATE", "PATCH", "DELETE":
+		return true
+	}
+	return false
 }
 
 // codeLabel is an error's status as the trace prints it: 410, 429, 504.

@@ -59,6 +59,15 @@ func TestPackets(t *testing.T) {
 		{"a 410 from the cache to the watch", []Event{
 			{ID: 1, Kind: "WATCH_ERROR", Node: "apiserver-0", Client: "app", Resource: "pods", Code: 410, RV: 911}},
 			`apiserver-0/cache/pods -> apiserver-0/cache/pods/watcher/app "410" x1 error`},
+		{"etcd's direct watchers hear of a write before its client", []Event{
+			{ID: 1, Kind: "REQ", Req: 4, Client: "kubectl", Verb: "CREATE", Resource: "pods"},
+			{ID: 2, Kind: "WATCH-RESP", Node: "etcd-0"},
+			{ID: 3, Kind: "RESP", Node: "apiserver-0", Req: 4, Client: "kubectl", Verb: "CREATE", Resource: "pods", Code: 201, RV: 48, Route: "etcd"}},
+			strings.Join([]string{`client/kubectl -> apiserver-0 "CREATE pods" x1`, `etcd-0 -> etcd-0/watches "ADDED rv=48" x1`,
+				`apiserver-0 -> etcd-0 "PUT rv=48" x1`, `etcd-0 -> apiserver-0/cache/pods "ADDED rv=48" x1`,
+				`apiserver-0/cache/pods -> apiserver-0/cache/pods/watcher/app "ADDED rv=48" x1`,
+				`apiserver-0/cache/pods -> apiserver-0/cache/pods/watchers "ADDED rv=48" x200`,
+				`apiserver-0 -> client/kubectl "201 rv=48" x1`}, "\n")},
 		{"etcd's direct watchers get the last write", []Event{
 			{ID: 1, Kind: "PUT", Node: "etcd-0", RV: 9},
 			{ID: 2, Kind: "WATCH-RESP", Node: "etcd-0"}},

@@ -1,6 +1,10 @@
 package scene
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"watchscope/ui/packets"
+)
 
 // Kind is what an actor is; state().scene.actors[].kind prints it.
 type Kind string
@@ -123,6 +127,9 @@ type Scene struct {
 	Callout   *Callout  `json:"callout"`
 	Texts     []TextBox `json:"texts"`
 	Resources []string  `json:"resources"` // the resources the world uses
+	// Packets are the messages on the wires now (issue 16, package
+	// packets): from one actor to another, labelled, with a count.
+	Packets []packets.Packet `json:"packets"`
 }
 
 // Find returns the actor with id, or nil.

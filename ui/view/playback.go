@@ -25,6 +25,8 @@ func PaceText(pace float64) string {
 		return "slow motion ×" + strconv.FormatFloat(pace, 'f', 3, 64)
 	case pace < 0.995:
 		return "slow motion ×" + strconv.FormatFloat(pace, 'f', 2, 64)
+	case pace < 1.05:
+		return "real time ×1"
 	case pace < 9.95:
 		return "×" + strconv.FormatFloat(pace, 'f', 1, 64)
 	}

@@ -30,6 +30,7 @@ type Snapshot struct {
 	Charts     []Series
 	Lesson     *LessonView   // nil in the sandbox
 	Markers    []TraceItem   // timeline markers (410s, relists, ...) of the run so far
+	Wires      []Wire        // a lesson step's packets on the wires (wires.go); nil in the sandbox
 	Playback   *PlaybackView // a lesson step replayed in slow motion; nil when the screen is at the world's time
 	UI         Chrome
 	// EtcdDBBytes is etcd_mvcc_db_total_size_in_bytes (the full stage

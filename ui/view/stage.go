@@ -73,7 +73,9 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 		apiServer(&sc, s, m, now)
 		etcdBand(&sc, s, m, now)
 		charts(&sc, s)
-		packets(&sc, s, m, now)
+		if s.Lesson == nil { // a lesson's packets are its step's, labelled (wires.go)
+			packets(&sc, s, m, now)
+		}
 	} else {
 		axis := newAxis(m, now)
 		header(&sc, s)
@@ -85,6 +87,7 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	lessonPanel(&sc, s)
 	timeline(&sc, s, now)
 	focus(&sc, s, now)
+	wires(&sc, s) // over the dimming: the messages are what a step in motion is about
 	playbackBadge(&sc, s)
 	overlays(&sc, s)
 	return sc

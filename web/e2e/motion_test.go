@@ -30,6 +30,14 @@ type playState struct {
 	Share struct {
 		Hash string `json:"hash"`
 	} `json:"share"`
+	Scene struct {
+		Packets []struct {
+			From  string `json:"from"`
+			To    string `json:"to"`
+			Label string `json:"label"`
+			Count int    `json:"count"`
+		} `json:"packets"`
+	} `json:"scene"`
 }
 
 func getPlay(t *testing.T, ctx context.Context) playState {
@@ -57,13 +65,17 @@ func TestStepSlowMotionInBrowser(t *testing.T) {
 	tick0 := getPlay(t, ctx).Tick
 	times := map[int64]bool{}
 	var slow, fast, shot bool
+	packets := 0
 	var last playState
-	for time.Since(start) < 30*time.Second {
+	for time.Since(start) < 2*time.Minute {
 		last = getPlay(t, ctx)
 		if !last.Playback.Playing {
 			break
 		}
 		times[last.TimeMs] = true
+		if len(last.Scene.Packets) > 0 {
+			packets++
+		}
 		slow = slow || last.Playback.Slow && last.Playback.Pace < 1
 		fast = fast || !last.Playback.Slow && last.Playback.Pace >= 1
 		if !shot && time.Since(start) > 600*time.Millisecond {
@@ -73,8 +85,11 @@ func TestStepSlowMotionInBrowser(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	took := time.Since(start)
-	t.Logf("step 2 played for %v (%d ticks) with %d distinct times; slow %v fast %v",
-		took.Round(time.Millisecond), last.Tick-tick0, len(times), slow, fast)
+	t.Logf("step 2 played for %v (%d ticks) with %d distinct times, packets on %d samples; slow %v fast %v",
+		took.Round(time.Millisecond), last.Tick-tick0, len(times), packets, slow, fast)
+	if packets == 0 {
+		t.Error("no sample showed packets on the wires while the step played")
+	}
 	if len(times) < 5 || took < 1500*time.Millisecond {
 		t.Errorf("the step played %v with %d distinct screen times; want >= 1.5 s and >= 5", took, len(times))
 	}
@@ -108,6 +123,10 @@ func TestReducedMotionJumpsInBrowser(t *testing.T) {
 	if s := getPlay(t, ctx); s.Playback.Playing || s.TimeMs != want.TimeMs || s.Share.Hash != want.Share.Hash {
 		t.Errorf("reduced motion: playing %v at t=%d ms (hash %.16s); want the end at once: t=%d ms (hash %.16s)",
 			s.Playback.Playing, s.TimeMs, s.Share.Hash, want.TimeMs, want.Share.Hash)
+	}
+	time.Sleep(time.Second) // the key events' packets stay as highlights
+	if s := getPlay(t, ctx); len(s.Scene.Packets) == 0 {
+		t.Error("reduced motion: no packets as highlights")
 	}
 }
 

@@ -1,0 +1,140 @@
+package view
+
+import (
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Wire is a lesson step's packet on screen (package packets): a message
+// from one actor of the scene to another, labelled in the trace's words,
+// Count of them when it is a stream, how far it has come (0..1).
+type Wire struct {
+	From, To string
+	Label    string
+	Count    int
+	Error    bool
+	Progress float64
+}
+
+// maxWireLabels bounds the labels one frame writes: the newest packets
+// are labelled, older ones keep only their glyph.
+const maxWireLabels = 24
+
+// wires draws the step's packets along the lines between their actors:
+// a glyph eased along the wire with its label beside it, a stream as a
+// thick band with its count ("×200"), an error larger, in orange, resting
+// where it landed. With reduced motion every packet is a highlight at
+// its destination.
+func wires(sc *Scene, s Snapshot) {
+	labelled := map[[2]string]bool{} // one label per wire: its newest packet's
+	for i := len(s.Wires) - 1; i >= 0; i-- {
+		w := s.Wires[i]
+		a, b := actorAt(s, w.From), actorAt(s, w.To)
+		kind, color := wireKind(w)
+		if w.Count > 1 && w.Progress < 1 { // a stream: the band it fills
+			width := 2 + math.Min(8, 1.5*math.Log2(float64(w.Count)))
+			sc.line(Line{X0: a.x, Y0: a.y, X1: b.x, Y1: b.y, Width: width, Color: Fade(color, 0.3)})
+		} else if w.Progress < 1 {
+			sc.line(Line{X0: a.x, Y0: a.y, X1: b.x, Y1: b.y, Width: 2, Color: Fade(color, 0.2)})
+		}
+		f := InOutCubic(w.Progress)
+		if s.UI.Reduced {
+			f = 1
+		}
+		p := pt{a.x + (b.x-a.x)*f, a.y + (b.y-a.y)*f}
+		r := 10.0
+		if w.Error {
+			r = 16
+		}
+		sc.mark(Mark{X: p.x, Y: p.y, R: r, Shape: kind.Shape(), Color: color})
+		key := [2]string{w.From, w.To}
+		if !labelled[key] && (len(labelled) < maxWireLabels || w.Error) {
+			labelled[key] = true
+			wireLabel(sc, p, w, color)
+		}
+	}
+}
+
+// wireLabel writes a packet's label beside it on a plate that keeps it
+// legible over whatever it crosses.
+func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA) {
+	text := w.Label
+	if w.Count > 1 {
+		text += "  ×" + strconv.Itoa(w.Count)
+	}
+	font, size := Mono, 16.0
+	if w.Error {
+		font, size = ProseBold, 26
+	}
+	width := Measure(font, textSize(size), text)
+	x, y := p.x+16, p.y-textSize(size)-12
+	sc.rect(Rect{X: x - 6, Y: y - 3, W: width + 12, H: textSize(size)*1.3 + 6, Radius: 6, Fill: Fade(PanelHi, 0.9)})
+	sc.label(x, y, text, font, size, Left, c)
+}
+
+// wireKind is the glyph of a packet: the watch event it carries (ADDED
+// a circle, MODIFIED a diamond, DELETED a cross, BOOKMARK a flag), an
+// error's triangle, a request's blue square.
+func wireKind(w Wire) (Kind, colorRGBA) {
+	switch {
+	case w.Error:
+		return Error, Orange
+	case strings.HasPrefix(w.Label, "ADDED"):
+		return Added, Added.Color()
+	case strings.HasPrefix(w.Label, "MODIFIED"), strings.HasPrefix(w.Label, "PUT"):
+		return Modified, Modified.Color()
+	case strings.HasPrefix(w.Label, "DELETE"):
+		return Deleted, Deleted.Color()
+	case strings.HasPrefix(w.Label, "BOOKMARK"):
+		return Bookmark, Bookmark.Color()
+	}
+	return Added, Blue
+}
+
+// actorAt is where an actor of the scene stands on today's stage (the
+// scene's own layout will say it exactly; until then the panels it
+// belongs to): clients by their row, the kubelets at their grid, a
+// replica's caches at the ring, their watchers at the broadcaster, etcd
+// at the tape's newest end.
+func actorAt(s Snapshot, id string) pt {
+	if !full(s) { // the etcd stage: the tape, the step's commands, the watches
+		switch {
+		case strings.HasPrefix(id, "client/"):
+			return pt{Margin + 240, PanelTop - 120}
+		case strings.HasSuffix(id, "/watches") || strings.Contains(id, "/watch/"):
+			return pt{Margin + 120, TapeTop + TapeH + 40}
+		}
+		return pt{GridRight - 40, TapeTop + TapeH/2}
+	}
+	replica, rest, _ := strings.Cut(id, "/")
+	switch {
+	case replica == "etcd-0" && rest == "":
+		return pt{ETapeRight - 48, ETapeTop}
+	case replica == "etcd-0":
+		return pt{ETapeLeft + 80, EtcdBot - 20}
+	case strings.HasPrefix(replica, "apiserver-"):
+		n, _ := strconv.Atoi(strings.TrimPrefix(replica, "apiserver-"))
+		switch {
+		case strings.Contains(rest, "/watcher"):
+			return pt{FanX, FanY}
+		case strings.HasPrefix(rest, "cache/"):
+			return pt{RingCX + float64(n)*12, RingCY - RingR}
+		case rest == "memory":
+			return pt{StageRight - 96, APIBot - 48}
+		}
+		return pt{StageRight - 120 - float64(n)*150, APITop + 28}
+	case id == "kubelets":
+		return pt{GridLeftK + GridW/2, ClientRowTop + GridH/2}
+	case replica == "client" || replica == "informer":
+		name, _, _ := strings.Cut(rest, "/")
+		for i, c := range s.Clients {
+			if i < MaxClientRows && c.Name == name {
+				x, y := ClientAnchor(i)
+				return pt{x, y}
+			}
+		}
+		return pt{StageRight - 160, ClientsTop + 36}
+	}
+	return pt{StageRight - 160, ClientsTop + 36}
+}
