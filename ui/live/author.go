@@ -102,6 +102,7 @@ func (s *Session) PlayLesson(l *lessons.Lesson, keepStep bool) error {
 	s.lesson = p
 	s.sim = shellSim(p.r.Shell())
 	s.resetTimeline()
-	s.chrome.Message, s.chrome.Picker = "", false
+	s.msg.Clear()
+	s.chrome.Picker = false
 	return nil
 }

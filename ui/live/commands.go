@@ -75,7 +75,7 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"speed": func(s *Session, _, arg string) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(arg, "x"), 64)
 		if err != nil || v < 0.1 || v > 100 {
-			s.chrome.Message = "speed wants a number from 0.1 to 100, not " + strconv.Quote(arg)
+			s.msg.Say("speed wants a number from 0.1 to 100, not " + strconv.Quote(arg))
 			return
 		}
 		s.clock.Speed = v
@@ -96,7 +96,8 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"why":    func(s *Session, _, arg string) { s.why(arg) },
 	"whyrev": func(s *Session, _, arg string) { s.whyRev(arg) },
 	"close": func(s *Session, _, _ string) {
-		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Message, s.chrome.Console = false, nil, false, "", false
+		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Console = false, nil, false, false
+		s.msg.Clear()
 	},
 	"picker": func(s *Session, _, _ string) { s.togglePicker() },
 	"up":     func(s *Session, verb, _ string) { s.pickerKey(verb) }, // the picker's keyboard selection
@@ -155,7 +156,7 @@ func (s *Session) togglePicker() {
 	}
 	all, err := lessons.All()
 	if err != nil {
-		s.chrome.Message = err.Error()
+		s.msg.Fail(err)
 	}
 	s.picker, s.chrome.Lessons = nil, nil
 	for i, l := range all {
@@ -187,9 +188,9 @@ func (s *Session) step(forward bool) {
 		s.startPlayback() // a step ran: the screen replays it
 	}
 	if err != nil {
-		s.chrome.Message = err.Error()
+		s.msg.Fail(err)
 	} else {
-		s.chrome.Message = ""
+		s.msg.Clear()
 	}
 	s.sim = shellSim(s.lesson.r.Shell())
 }
@@ -219,21 +220,22 @@ func (s *Session) openLesson(id string, steps int) {
 		return
 	}
 	if err := s.OpenLesson(id, 0, steps); err != nil {
-		s.chrome.Message = err.Error()
+		s.msg.Fail(err)
 		return
 	}
-	s.chrome.Message, s.chrome.Picker = "", false
+	s.msg.Clear()
+	s.chrome.Picker = false
 }
 
 // openSandbox leaves the lesson for a fresh sandbox world.
 func (s *Session) openSandbox() {
 	if s.opts.Sandbox.Seed == 0 {
-		s.chrome.Message = "this stage has no sandbox configuration"
+		s.msg.Say("this stage has no sandbox configuration")
 		return
 	}
 	sim, err := NewWorldConfig(s.opts.Sandbox)
 	if err != nil {
-		s.chrome.Message = err.Error()
+		s.msg.Fail(err)
 		return
 	}
 	s.sim, s.lesson = sim, nil
@@ -253,12 +255,12 @@ func (s *Session) resetTimeline() {
 // that forks a new future; the old one is gone.
 func (s *Session) seek(arg string) {
 	if s.lesson != nil {
-		s.chrome.Message = "in a lesson, ← and → move between steps"
+		s.msg.Say("in a lesson, ← and → move between steps")
 		return
 	}
 	d, err := time.ParseDuration(arg)
 	if err != nil || d < 0 {
-		s.chrome.Message = "seek wants a time such as 12s, not " + strconv.Quote(arg)
+		s.msg.Say("seek wants a time such as 12s, not " + strconv.Quote(arg))
 		return
 	}
 	e, ok := s.sim.(*etcdSim)
@@ -267,7 +269,7 @@ func (s *Session) seek(arg string) {
 	}
 	w, sh, err := e.sh.ForkAt(min(d, e.w.Now()))
 	if err != nil {
-		s.chrome.Message = err.Error()
+		s.msg.Fail(err)
 		return
 	}
 	s.sim = &etcdSim{w: w, sh: sh}
@@ -291,7 +293,7 @@ func (s *Session) why(arg string) {
 	}
 	chain := w.Trace.Chain(id)
 	if len(chain) == 0 {
-		s.chrome.Message = fmt.Sprintf("no event %s in the trace window", id)
+		s.msg.Say(fmt.Sprintf("no event %s in the trace window", id))
 		return
 	}
 	s.chrome.Why = s.chrome.Why[:0]
@@ -357,7 +359,7 @@ func (s *Session) whyRev(arg string) {
 			return
 		}
 	}
-	s.chrome.Message = "revision " + arg + " is older than the trace window"
+	s.msg.Say("revision " + arg + " is older than the trace window")
 }
 
 // namesRevision reports whether e is etcd's write (a put, delete, txn or
@@ -380,7 +382,7 @@ func (s *Session) gotoStep(arg string) {
 		return
 	}
 	if err := s.lesson.seek(n); err != nil {
-		s.chrome.Message = err.Error()
+		s.msg.Fail(err)
 		return
 	}
 	s.sim = shellSim(s.lesson.r.Shell())

@@ -244,7 +244,7 @@ func Open(l Link) (*Session, error) {
 		}
 	}
 	l.Problems = append(l.Problems, s.checkMoment(l)...)
-	s.chrome.Message = l.Message()
+	s.msg.Say(l.Message())
 	s.Tick(0)
 	return s, nil
 }

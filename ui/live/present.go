@@ -96,7 +96,7 @@ func (s *Session) setPresent(arg string) {
 	case "toggle", "":
 		s.present.on = !s.present.on
 	default:
-		s.chrome.Message = "present wants on, off or toggle, not " + strconv.Quote(arg)
+		s.msg.Say("present wants on, off or toggle, not " + strconv.Quote(arg))
 		return
 	}
 	if !s.present.on {
@@ -106,11 +106,11 @@ func (s *Session) setPresent(arg string) {
 
 func (s *Session) cueCommand(arg string) {
 	if arg != "back" {
-		s.chrome.Message = "cue wants back (rewind to the last cue point), not " + strconv.Quote(arg)
+		s.msg.Say("cue wants back (rewind to the last cue point), not " + strconv.Quote(arg))
 		return
 	}
 	if err := s.cueBack(); err != nil {
-		s.chrome.Message = err.Error()
+		s.msg.Fail(err)
 	}
 }
 
@@ -162,7 +162,7 @@ func (s *Session) cueBack() error {
 	}
 	s.lesson.picked = -1
 	s.sim = shellSim(s.lesson.r.Shell())
-	s.chrome.Message = ""
+	s.msg.Clear()
 	s.present.seen = s.position()
 	if s.present.on {
 		s.startHold(*c)
@@ -211,7 +211,7 @@ func (s *Session) observeCues() {
 func (s *Session) startHold(c CueJSON) {
 	h := &holdState{cue: c, msg: "Cue: " + c.Label + "   (→ goes on)"}
 	s.present.hold = h
-	s.chrome.Message = h.msg
+	s.msg.Say(h.msg)
 }
 
 // releaseHold ends the hold: the top line goes if it is still the cue's,
@@ -222,9 +222,7 @@ func (s *Session) releaseHold() {
 		return
 	}
 	s.present.hold = nil
-	if s.chrome.Message == h.msg {
-		s.chrome.Message = ""
-	}
+	s.msg.Withdraw(h.msg)
 	if h.paused {
 		s.clock.Paused, s.snap.Paused = false, false
 	}
@@ -232,7 +230,7 @@ func (s *Session) releaseHold() {
 
 // Present is State.Present: what the notes window shows now.
 func (s *Session) Present() PresentJSON {
-	out := PresentJSON{On: s.present.on, Message: s.chrome.Message}
+	out := PresentJSON{On: s.present.on, Message: s.msg.Text()}
 	if h := s.present.hold; h != nil {
 		c := h.cue
 		out.Hold = &c

@@ -65,11 +65,11 @@ func TestCueHoldsOnArrival(t *testing.T) {
 			if got := holdLabel(s); got != wantHold {
 				t.Errorf("on=%v press %d (step %d): hold %q, want %q", on, i+1, n, got, wantHold)
 			}
-			if wantHold != "" && s.chrome.Message != "Cue: "+wantHold+"   (→ goes on)" {
-				t.Errorf("press %d: top line %q does not name the cue", i+1, s.chrome.Message)
+			if wantHold != "" && s.msg.Text() != "Cue: "+wantHold+"   (→ goes on)" {
+				t.Errorf("press %d: top line %q does not name the cue", i+1, s.msg.Text())
 			}
-			if wantHold == "" && s.chrome.Message != "" && s.chrome.Message[:4] == "Cue:" {
-				t.Errorf("press %d: a released cue left its line %q", i+1, s.chrome.Message)
+			if wantHold == "" && s.msg.Text() != "" && s.msg.Text()[:4] == "Cue:" {
+				t.Errorf("press %d: a released cue left its line %q", i+1, s.msg.Text())
 			}
 		}
 	}
@@ -139,8 +139,8 @@ func TestCueNoHoldWithoutArrival(t *testing.T) {
 		t.Fatalf("arrival after a jump did not hold")
 	}
 	beat(s, "present off")
-	if holdLabel(s) != "" || s.chrome.Message != "" {
-		t.Errorf("present off left hold %q, line %q", holdLabel(s), s.chrome.Message)
+	if holdLabel(s) != "" || s.msg.Text() != "" {
+		t.Errorf("present off left hold %q, line %q", holdLabel(s), s.msg.Text())
 	}
 	// Another lesson ends the hold and gives the clock back.
 	beat(s, "present on")
@@ -151,8 +151,8 @@ func TestCueNoHoldWithoutArrival(t *testing.T) {
 		t.Fatalf("no settled hold: %q, paused %v", holdLabel(s), s.Paused())
 	}
 	beat(s, "lesson revisions")
-	if holdLabel(s) != "" || s.Paused() || s.chrome.Message != "" {
-		t.Errorf("another lesson: hold %q, paused %v, line %q", holdLabel(s), s.Paused(), s.chrome.Message)
+	if holdLabel(s) != "" || s.Paused() || s.msg.Text() != "" {
+		t.Errorf("another lesson: hold %q, paused %v, line %q", holdLabel(s), s.Paused(), s.msg.Text())
 	}
 }
 
@@ -184,8 +184,8 @@ func TestCueBack(t *testing.T) {
 		beat(s, "cue back")
 		n, pending := at(s)
 		if c.want < 0 {
-			if n != before || s.chrome.Message != errNoCue.Error() {
-				t.Errorf("goto %q: cue back moved to %d (message %q), want a refusal", c.goTo, n, s.chrome.Message)
+			if n != before || s.msg.Text() != errNoCue.Error() {
+				t.Errorf("goto %q: cue back moved to %d (message %q), want a refusal", c.goTo, n, s.msg.Text())
 			}
 			continue
 		}
@@ -201,8 +201,8 @@ func TestCueBack(t *testing.T) {
 	}
 	s := newSession(t, Options{})
 	beat(s, "cue back")
-	if s.chrome.Message != errNoLesson.Error() {
-		t.Errorf("cue back in the sandbox says %q", s.chrome.Message)
+	if s.msg.Text() != errNoLesson.Error() {
+		t.Errorf("cue back in the sandbox says %q", s.msg.Text())
 	}
 }
 
@@ -232,8 +232,8 @@ func TestPresentJSON(t *testing.T) {
 		t.Fatalf("end: %+v", p)
 	}
 	beat(s, "present bogus")
-	if s.chrome.Message == "" || !s.PresenterOn() {
-		t.Errorf("present bogus: message %q, on %v", s.chrome.Message, s.PresenterOn())
+	if s.msg.Text() == "" || !s.PresenterOn() {
+		t.Errorf("present bogus: message %q, on %v", s.msg.Text(), s.PresenterOn())
 	}
 	beat(s, "present toggle")
 	if s.PresenterOn() {

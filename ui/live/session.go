@@ -43,7 +43,8 @@ type Session struct {
 	log     []view.LogLine
 	snap    view.Snapshot
 	ticks   int64
-	chrome  view.Chrome
+	chrome  view.Chrome // the stage's own state; its Message is msg's (see stageUI)
+	msg     messageLine // the one line at the top of the stage (message.go)
 	markers []view.TraceItem
 	// markEvents are the markers' trace events, one for one: what the
 	// announcer reads of them (their typed facts).
@@ -208,7 +209,7 @@ func (s *Session) refresh() {
 		APIServers: apis,
 		Trace:      traceItems(w, traceKeep),
 		Markers:    s.markers,
-		UI:         s.chrome,
+		UI:         s.stageUI(),
 	}
 	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = h.clients, h.kubelets, h.clientN
 	s.snap.Charts, s.snap.EtcdDBBytes = h.charts, h.dbBytes
@@ -305,13 +306,20 @@ func (s *Session) scanMarkers(w *engine.World) {
 // Snapshot is the state after the last tick.
 func (s *Session) Snapshot() view.Snapshot { return s.snap }
 
+// stageUI is the chrome as the view draws it, with the message line.
+func (s *Session) stageUI() view.Chrome {
+	c := s.chrome
+	c.Message = s.msg.Text()
+	return c
+}
+
 // Chrome is the stage's own state (help, theme toggles, console input),
 // for the game to change; changes show from the next tick.
 func (s *Session) Chrome() *view.Chrome { return &s.chrome }
 
 // Scene lays out the current frame.
 func (s *Session) Scene() view.Scene {
-	s.snap.UI = s.chrome
+	s.snap.UI = s.stageUI()
 	t0 := time.Now()
 	sc := view.BuildStage(s.snap, &s.motion, s.clock.Anim())
 	s.texts = view.TextBoxes(&sc)

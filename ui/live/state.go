@@ -101,7 +101,7 @@ func (s *Session) State() State {
 	}
 	s.lessonState(&st)
 	st.Counts = counts(sn)
-	st.Message, st.Speed = s.chrome.Message, s.speed()
+	st.Message, st.Speed = s.msg.Text(), s.speed()
 	st.Playback = s.playbackState()
 	st.Markers = map[string]int{}
 	for _, m := range s.markers {

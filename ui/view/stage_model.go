@@ -151,7 +151,7 @@ type Chrome struct {
 	Reduced  bool     // reduced motion: highlights instead of travel
 	Help     bool     // the keyboard help overlay
 	Blank    bool     // B: a blank screen
-	Message  string   // one line shown at the top (bad deep-link parameters, errors)
+	Message  string   // one line shown at the top; its one writer is live's message line
 	Why      []string // the "why?" chain being shown, root first
 	WhyTitle string
 	Console  bool     // the console overlay is open
