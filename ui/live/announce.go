@@ -23,8 +23,9 @@ import (
 // it showed. The words are the stage's own: the marker names of the
 // timeline legend, "step k of n", "N of M checks pass", "Answer: ...".
 
-// feedState is the session's part for the feed (parts.go).
-type feedState struct {
+// announcer is the feed, a feature beside the session (features.go).
+type announcer struct {
+	s      *Session
 	items  []FeedItem // the last feedKeep items, oldest first
 	nextID int
 
@@ -68,33 +69,33 @@ type FeedJSON struct {
 	Answer *AnswerJSON `json:"answer,omitempty"`
 }
 
-func init() {
-	tickHooks = append(tickHooks, (*Session).announce)
-	stateParts = append(stateParts, feedPart)
-}
+// afterTick announces what the tick brought.
+func (f *announcer) afterTick() { f.announce() }
 
 // announce runs after every tick: the lesson's beat first (a step's
 // sentence before the 410 it caused), then the trace's new markers.
-func (s *Session) announce() {
-	s.announceLesson()
-	s.announceMarkers()
-	s.feed.flushCounts(s)
+func (f *announcer) announce() {
+	f.announceLesson()
+	f.announceMarkers()
+	f.flushCounts()
 }
 
 // add appends one item to the ring.
-func (f *feedState) add(s *Session, kind, level, text string) {
+func (f *announcer) add(kind, level, text string) {
 	f.nextID++
 	if len(f.items) == feedKeep {
 		f.items = append(f.items[:0], f.items[1:]...)
 	}
 	f.items = append(f.items, FeedItem{ID: f.nextID, Level: level, Kind: kind,
-		AtMs: s.snap.Now.Milliseconds(), Text: text})
+		AtMs: f.s.snap.Now.Milliseconds(), Text: text})
 }
 
-func feedPart(s *Session, st *State) {
-	fj := FeedJSON{Items: append([]FeedItem{}, s.feed.items...), Lesson: lessonJSON(s.snap.Lesson)}
-	if s.feed.answer.Seq > 0 {
-		a := s.feed.answer
+// fillState is State.Feed.
+func (f *announcer) fillState(st *State) {
+	s := f.s
+	fj := FeedJSON{Items: append([]FeedItem{}, f.items...), Lesson: lessonJSON(s.snap.Lesson)}
+	if f.answer.Seq > 0 {
+		a := f.answer
 		fj.Answer = &a
 	}
 	st.Feed = fj
@@ -108,7 +109,7 @@ type burst struct {
 }
 
 // admit reports whether one more sentence of kind fits the window.
-func (f *feedState) admit(s *Session, kind view.Marker) bool {
+func (f *announcer) admit(kind view.Marker) bool {
 	if f.bursts == nil {
 		f.bursts = map[view.Marker]*burst{}
 	}
@@ -117,8 +118,8 @@ func (f *feedState) admit(s *Session, kind view.Marker) bool {
 		b = &burst{}
 		f.bursts[kind] = b
 	}
-	if s.ticks >= b.until {
-		b.until, b.said = s.ticks+feedWindow, 0
+	if f.s.ticks >= b.until {
+		b.until, b.said = f.s.ticks+feedWindow, 0
 	}
 	if b.said < feedBurst {
 		b.said++
@@ -140,13 +141,13 @@ var counted = []struct {
 
 // flushCounts tells, once a window has ended, how many events of a kind
 // were not read out: "212 more relists".
-func (f *feedState) flushCounts(s *Session) {
+func (f *announcer) flushCounts() {
 	for _, c := range counted {
 		b := f.bursts[c.kind]
-		if b == nil || b.more == 0 || s.ticks < b.until {
+		if b == nil || b.more == 0 || f.s.ticks < b.until {
 			continue
 		}
-		f.add(s, c.kind.String(), polite, strconv.Itoa(b.more)+" more "+c.noun+".")
-		b.more, b.said, b.until = 0, 1, s.ticks+feedWindow
+		f.add(c.kind.String(), polite, strconv.Itoa(b.more)+" more "+c.noun+".")
+		b.more, b.said, b.until = 0, 1, f.s.ticks+feedWindow
 	}
 }

@@ -25,7 +25,8 @@ type lessonBeat struct {
 	picked  int
 }
 
-func (s *Session) lessonBeat() lessonBeat {
+func (f *announcer) lessonBeat() lessonBeat {
+	s := f.s
 	if s.lesson == nil {
 		return lessonBeat{}
 	}
@@ -34,43 +35,43 @@ func (s *Session) lessonBeat() lessonBeat {
 }
 
 // announceLesson tells the lesson's new beat, if it moved.
-func (s *Session) announceLesson() {
-	f := &s.feed
-	prev, cur := f.beat, s.lessonBeat()
+func (f *announcer) announceLesson() {
+	s := f.s
+	prev, cur := f.beat, f.lessonBeat()
 	f.beat = cur
 	lv := s.snap.Lesson
 	switch {
 	case prev == cur:
 	case cur.id == "":
-		f.add(s, "lesson", polite, "Sandbox: the live cluster, no lesson.")
+		f.add("lesson", polite, "Sandbox: the live cluster, no lesson.")
 	case lv == nil: // the snapshot lags the session: tell it next tick
 		f.beat = prev
 	case prev.id != cur.id:
-		f.add(s, "lesson", polite, "Lesson: "+lv.Title+", "+strconv.Itoa(lv.Steps)+" steps.")
-		s.announceShown(lv)
+		f.add("lesson", polite, "Lesson: "+lv.Title+", "+strconv.Itoa(lv.Steps)+" steps.")
+		f.announceShown(lv)
 	case cur.pending && prev.pending && prev.played == cur.played:
 		if cur.picked >= 0 && cur.picked < len(lv.Choices) {
-			f.add(s, "pick", polite, "You picked "+choice(lv, cur.picked)+".")
+			f.add("pick", polite, "You picked "+choice(lv, cur.picked)+".")
 		}
 	case prev.pending && !cur.pending && cur.played == prev.played+1:
 		if a, ok := revealed(lv, f.answer.Seq+1); ok {
 			f.answer = a
-			f.add(s, "answer", polite, answerSentence(lv))
+			f.add("answer", polite, answerSentence(lv))
 		}
-		s.announceShown(lv)
+		f.announceShown(lv)
 	default:
-		s.announceShown(lv)
+		f.announceShown(lv)
 	}
 }
 
 // announceShown tells what the panel shows now: the question, or the step.
-func (s *Session) announceShown(lv *view.LessonView) {
+func (f *announcer) announceShown(lv *view.LessonView) {
 	if lv.Question != "" && lv.Right < 0 {
-		s.feed.add(s, "question", polite, questionSentence(lv))
+		f.add("question", polite, questionSentence(lv))
 		return
 	}
-	text, level := s.stepSentence(lv)
-	s.feed.add(s, "step", level, text)
+	text, level := f.stepSentence(lv)
+	f.add("step", level, text)
 }
 
 // stepOf is the header's "step k of n".
@@ -79,7 +80,8 @@ func stepOf(lv *view.LessonView) string {
 }
 
 // stepSentence is a played step: its title, its checks, the end.
-func (s *Session) stepSentence(lv *view.LessonView) (text, level string) {
+func (f *announcer) stepSentence(lv *view.LessonView) (text, level string) {
+	s := f.s
 	if lv.Error != "" {
 		return stepOf(lv) + ": This step failed to run: " + lv.Error, assertive
 	}

@@ -4,7 +4,7 @@ import (
 	"encoding/json"
 	"net/url"
 	"os"
-	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -33,7 +33,7 @@ func beat(s *Session, cmd string) {
 // itemsSince are the feed's items with an id above id.
 func itemsSince(s *Session, id int) []FeedItem {
 	var out []FeedItem
-	for _, it := range s.feed.items {
+	for _, it := range featureOf[*announcer](s).items {
 		if it.ID > id {
 			out = append(out, it)
 		}
@@ -42,8 +42,8 @@ func itemsSince(s *Session, id int) []FeedItem {
 }
 
 func lastID(s *Session) int {
-	if n := len(s.feed.items); n > 0 {
-		return s.feed.items[n-1].ID
+	if n := len(featureOf[*announcer](s).items); n > 0 {
+		return featureOf[*announcer](s).items[n-1].ID
 	}
 	return 0
 }
@@ -120,12 +120,12 @@ func TestFeedRingIsBounded(t *testing.T) {
 		beat(s, "next")
 		beat(s, "back")
 	}
-	if len(s.feed.items) != feedKeep {
-		t.Fatalf("ring holds %d items, want %d", len(s.feed.items), feedKeep)
+	if len(featureOf[*announcer](s).items) != feedKeep {
+		t.Fatalf("ring holds %d items, want %d", len(featureOf[*announcer](s).items), feedKeep)
 	}
-	for i := 1; i < len(s.feed.items); i++ {
-		if s.feed.items[i].ID != s.feed.items[i-1].ID+1 {
-			t.Fatalf("ids %d then %d", s.feed.items[i-1].ID, s.feed.items[i].ID)
+	for i := 1; i < len(featureOf[*announcer](s).items); i++ {
+		if featureOf[*announcer](s).items[i].ID != featureOf[*announcer](s).items[i-1].ID+1 {
+			t.Fatalf("ids %d then %d", featureOf[*announcer](s).items[i-1].ID, featureOf[*announcer](s).items[i].ID)
 		}
 	}
 	if lastID(s) < 6*feedKeep {
@@ -171,7 +171,7 @@ func TestFeedThrottlesStorms(t *testing.T) {
 		t.Fatalf("the storm made too few events to throttle: %v", events)
 	}
 	for _, c := range counted {
-		if b := s.feed.bursts[c.kind]; b != nil {
+		if b := featureOf[*announcer](s).bursts[c.kind]; b != nil {
 			told[c.kind] += b.more // not yet told: the window is still open
 		}
 		if told[c.kind] != events[c.kind] {
@@ -301,24 +301,18 @@ func TestFeedStormBudget(t *testing.T) {
 	}
 	s.sim.RunUntil(20 * time.Second)
 	s.Tick(frame)
-	// The hook runs by hand, timed, instead of inside Tick.
-	saved := tickHooks
-	tickHooks = nil
-	for _, h := range saved {
-		if reflect.ValueOf(h).Pointer() != reflect.ValueOf((*Session).announce).Pointer() {
-			tickHooks = append(tickHooks, h)
-		}
-	}
-	defer func() { tickHooks = saved }()
+	// The feed runs by hand, timed, instead of inside Tick.
+	feed := featureOf[*announcer](s)
+	s.features = slices.DeleteFunc(slices.Clone(s.features), func(f feature) bool { return f == feature(feed) })
 	s.Send("sim restart apiserver-0")
 	var took []time.Duration
 	before := lastID(s)
 	for range 10 * 60 {
 		s.Tick(frame)
 		t0 := time.Now()
-		s.announce()
+		feed.announce()
 		var st State
-		feedPart(s, &st)
+		feed.fillState(&st)
 		took = append(took, time.Since(t0))
 	}
 	st := s.State()

@@ -26,8 +26,8 @@ const lookAround = 64
 // announceMarkers tells the markers the last tick added. A new world (a
 // rewind, a lesson step back, another lesson) replays its past from
 // zero: that past is not news, so the feed starts from its present.
-func (s *Session) announceMarkers() {
-	f := &s.feed
+func (f *announcer) announceMarkers() {
+	s := f.s
 	if f.world != s.world {
 		f.world, f.seen = s.world, s.lastID
 		return
@@ -38,11 +38,11 @@ func (s *Session) announceMarkers() {
 	}
 	for i, m := range s.markers[start:] {
 		ev := s.markEvents[start+i]
-		if echo(s.world, m.Mark, ev) || !speaks(m.Mark, ev) || !f.admit(s, m.Mark) {
+		if echo(s.world, m.Mark, ev) || !speaks(m.Mark, ev) || !f.admit(m.Mark) {
 			continue
 		}
 		text, level := markerSentence(s.world, m.Mark, ev)
-		f.add(s, m.Mark.String(), level, text)
+		f.add(m.Mark.String(), level, text)
 	}
 	f.seen = s.lastID
 }

@@ -46,15 +46,19 @@ func (s *Session) stageCommand(verb, arg string) bool {
 		run(s, verb, arg)
 		return true
 	}
-	return s.runExtraCommand(verb, arg)
+	if run, ok := s.featureVerbs[verb]; ok {
+		run(arg)
+		return true
+	}
+	return false
 }
 
 // Knows reports whether verb is a stage command (the core's or a
 // feature's); anything else is a console line.
 func (s *Session) Knows(verb string) bool {
 	_, core := stageVerbs[verb]
-	_, extra := extraCommands[verb]
-	return core || extra
+	_, feature := s.featureVerbs[verb]
+	return core || feature
 }
 
 // stageVerbs are the core's stage commands, by verb.

@@ -54,9 +54,10 @@ type Range struct {
 	Width    int     // pixels (0: DefaultGIFWidth); the height is 9/16 of it
 }
 
-// exportState is the session's part of export: the recording running (at
-// most one) and how the last one ended.
-type exportState struct {
+// exporter is export's feature beside the session (features.go): the
+// recording running (at most one) and how the last one ended.
+type exporter struct {
+	s    *Session
 	rec  *Recording
 	last ExportJSON
 }
@@ -76,16 +77,14 @@ type ExportJSON struct {
 	Error   string  `json:"error,omitempty"`
 }
 
-func init() {
-	stateParts = append(stateParts, func(s *Session, st *State) { st.Export = s.exportJSON() })
-}
+func (x *exporter) fillState(st *State) { st.Export = x.json() }
 
-// exportJSON fills the defaults from the stage now and the progress from
-// the recording.
-func (s *Session) exportJSON() ExportJSON {
-	j := s.export.last
-	j.Unit, j.From, j.To, j.Max = s.defaultRange()
-	if r := s.export.rec; r != nil {
+// json fills the defaults from the stage now and the progress from the
+// recording.
+func (x *exporter) json() ExportJSON {
+	j := x.last
+	j.Unit, j.From, j.To, j.Max = x.s.defaultRange()
+	if r := x.rec; r != nil {
 		j.Running, j.Done, j.Error = true, false, ""
 		j.Frame, j.Frames, j.Bytes = r.next, len(r.plan), r.bytes
 	}
@@ -129,11 +128,11 @@ func (s *Session) exportLabel() string {
 func fileTime(d time.Duration) string { return strings.ReplaceAll(view.SimTime(d), " ", "") }
 
 // Recording is the GIF recording running, or nil.
-func (s *Session) Recording() *Recording { return s.export.rec }
+func (s *Session) Recording() *Recording { return featureOf[*exporter](s).rec }
 
 // CancelRecording stops the running recording, if any.
 func (s *Session) CancelRecording() {
-	if r := s.export.rec; r != nil {
+	if r := featureOf[*exporter](s).rec; r != nil {
 		r.Finish(ErrExportCancelled)
 	}
 }

@@ -110,7 +110,7 @@ func (r *Recording) Finish(err error) {
 	if err != nil {
 		last.Error = err.Error()
 	}
-	if r.owner.export.rec == r {
-		r.owner.export.rec, r.owner.export.last = nil, last
+	if x := featureOf[*exporter](r.owner); x.rec == r {
+		x.rec, x.last = nil, last
 	}
 }

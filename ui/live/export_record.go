@@ -43,7 +43,8 @@ type plannedFrame struct {
 // goes on untouched. At most one recording runs per session. The error
 // is one line that says what is wrong with the range.
 func (s *Session) Record(rg Range) (*Recording, error) {
-	if s.export.rec != nil {
+	x := featureOf[*exporter](s)
+	if x.rec != nil {
 		return nil, errors.New("an export is already running: cancel it first")
 	}
 	if err := rg.check(); err != nil {
@@ -60,7 +61,7 @@ func (s *Session) Record(rg Range) (*Recording, error) {
 		return nil, err
 	}
 	rec.owner, rec.fps, rec.width = s, rg.FPS, rg.Width
-	s.export.rec, s.export.last = rec, ExportJSON{}
+	x.rec, x.last = rec, ExportJSON{}
 	return rec, nil
 }
 

@@ -166,7 +166,7 @@ func TestRecordingShowsItsRange(t *testing.T) {
 	if s.Snapshot().Rev != liveRev || s.sim.Now() != liveNow {
 		t.Errorf("the live stage moved: rev %d, now %v", s.Snapshot().Rev, s.sim.Now())
 	}
-	if st := s.exportJSON(); !st.Done || st.Error != "" || st.Frames != 25 || st.Running {
+	if st := featureOf[*exporter](s).json(); !st.Done || st.Error != "" || st.Frames != 25 || st.Running {
 		t.Errorf("state after the recording: %+v", st)
 	}
 }
@@ -237,8 +237,8 @@ func TestRecordRejects(t *testing.T) {
 		t.Error("a second recording started while one runs")
 	}
 	s.CancelRecording()
-	if _, _, ok := rec.Next(); ok || s.exportJSON().Error != ErrExportCancelled.Error() {
-		t.Errorf("after cancel: next ok=%v, state %+v", ok, s.exportJSON())
+	if _, _, ok := rec.Next(); ok || featureOf[*exporter](s).json().Error != ErrExportCancelled.Error() {
+		t.Errorf("after cancel: next ok=%v, state %+v", ok, featureOf[*exporter](s).json())
 	}
 }
 
@@ -250,7 +250,7 @@ func TestRecordLesson(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := s.State()
-	ex := s.exportJSON()
+	ex := featureOf[*exporter](s).json()
 	if ex.Unit != "step" || ex.To != 1 || ex.Max != float64(st.Steps) {
 		t.Errorf("lesson defaults %+v (lesson at step %d of %d)", ex, st.Step, st.Steps)
 	}

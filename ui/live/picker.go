@@ -20,16 +20,19 @@ type PickerRow struct {
 	Title string `json:"title"`
 }
 
-func init() {
-	stateParts = append(stateParts, func(s *Session, st *State) {
-		if p := s.pickerJSON(); p != nil {
-			st.Picker = p
-		}
-	})
+// pickerWords is the picker's part of State, a feature beside the
+// session (features.go).
+type pickerWords struct{ s *Session }
+
+func (pw pickerWords) fillState(st *State) {
+	if p := pw.json(); p != nil {
+		st.Picker = p
+	}
 }
 
-// pickerJSON is the picker's rows, or nil when it is closed.
-func (s *Session) pickerJSON() *PickerJSON {
+// json is the picker's rows, or nil when it is closed.
+func (pw pickerWords) json() *PickerJSON {
+	s := pw.s
 	if !s.chrome.Picker || len(s.picker) == 0 {
 		return nil
 	}

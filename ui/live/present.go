@@ -34,7 +34,8 @@ import (
 //
 //	present on|off|toggle   presenter mode (a notes window turns it on)
 //	cue back                rewind to the last cue point and hold there
-type presentState struct {
+type presenter struct {
+	s    *Session
 	on   bool
 	seen lessonPos // where the lesson stood at the last tick
 	hold *holdState
@@ -82,43 +83,49 @@ type CueJSON struct {
 	Step  int    `json:"step"`
 }
 
-func init() {
-	extraCommands["present"] = func(s *Session, arg string) { s.setPresent(arg) }
-	extraCommands["cue"] = func(s *Session, arg string) { s.cueCommand(arg) }
-	tickHooks = append(tickHooks, func(s *Session) { s.observeCues() })
-	stateParts = append(stateParts, func(s *Session, st *State) { st.Present = s.Present() })
+func (p *presenter) verbs() map[string]func(arg string) {
+	return map[string]func(arg string){"present": p.setPresent, "cue": p.cueCommand}
 }
 
-func (s *Session) setPresent(arg string) {
+func (p *presenter) afterTick()          { p.observeCues() }
+func (p *presenter) fillState(st *State) { st.Present = p.json() }
+
+func (p *presenter) setPresent(arg string) {
+	s := p.s
 	switch arg {
 	case "on", "off":
-		s.present.on = arg == "on"
+		p.on = arg == "on"
 	case "toggle", "":
-		s.present.on = !s.present.on
+		p.on = !p.on
 	default:
 		s.msg.Say("present wants on, off or toggle, not " + strconv.Quote(arg))
 		return
 	}
-	if !s.present.on {
-		s.releaseHold()
+	if !p.on {
+		p.releaseHold()
 	}
 }
 
-func (s *Session) cueCommand(arg string) {
+func (p *presenter) cueCommand(arg string) {
+	s := p.s
 	if arg != "back" {
 		s.msg.Say("cue wants back (rewind to the last cue point), not " + strconv.Quote(arg))
 		return
 	}
-	if err := s.cueBack(); err != nil {
+	if err := p.cueBack(); err != nil {
 		s.msg.Fail(err)
 	}
 }
 
 // PresenterOn reports whether presenter mode is on.
-func (s *Session) PresenterOn() bool { return s.present.on }
+func (s *Session) PresenterOn() bool { return featureOf[*presenter](s).on }
+
+// Present is State.Present: what the notes window shows now.
+func (s *Session) Present() PresentJSON { return featureOf[*presenter](s).json() }
 
 // position is where the lesson stands (zero in the sandbox).
-func (s *Session) position() lessonPos {
+func (p *presenter) position() lessonPos {
+	s := p.s
 	if s.lesson == nil {
 		return lessonPos{}
 	}
@@ -148,7 +155,8 @@ func nextCue(l *lessons.Lesson, played int) *CueJSON {
 
 // cueBack rewinds to the last cue point and, in presenter mode, holds on
 // it. It replays with Runner.Seek, as stepping back does.
-func (s *Session) cueBack() error {
+func (p *presenter) cueBack() error {
+	s := p.s
 	if s.lesson == nil {
 		return errNoLesson
 	}
@@ -156,16 +164,16 @@ func (s *Session) cueBack() error {
 	if c == nil {
 		return errNoCue
 	}
-	s.releaseHold()
+	p.releaseHold()
 	if err := s.lesson.seek(c.Step); err != nil {
 		return err
 	}
 	s.lesson.picked = -1
 	s.sim = shellSim(s.lesson.r.Shell())
 	s.msg.Clear()
-	s.present.seen = s.position()
-	if s.present.on {
-		s.startHold(*c)
+	p.seen = p.position()
+	if p.on {
+		p.startHold(*c)
 	}
 	return nil
 }
@@ -178,25 +186,26 @@ var (
 // observeCues runs after every tick: a move of the lesson releases the
 // hold, arriving at a cue by one step forward starts one, and a holding
 // stage pauses once its animation has finished.
-func (s *Session) observeCues() {
-	pos := s.position()
-	if pos != s.present.seen {
-		prev := s.present.seen
-		s.present.seen = pos
-		s.releaseHold()
-		if s.present.on && pos.p != nil && pos.p == prev.p && pos.next == prev.next+1 && !pos.pending {
+func (p *presenter) observeCues() {
+	s := p.s
+	pos := p.position()
+	if pos != p.seen {
+		prev := p.seen
+		p.seen = pos
+		p.releaseHold()
+		if p.on && pos.p != nil && pos.p == prev.p && pos.next == prev.next+1 && !pos.pending {
 			if st := &pos.p.l.Steps[pos.next-1]; st.Cue != "" {
-				s.startHold(CueJSON{Label: st.Cue, Step: pos.next})
+				p.startHold(CueJSON{Label: st.Cue, Step: pos.next})
 			}
 		}
 	}
-	h := s.present.hold
+	h := p.hold
 	if h == nil {
 		return
 	}
 	if h.paused && !s.clock.Paused { // play pressed: the presenter goes on
 		h.paused = false
-		s.releaseHold()
+		p.releaseHold()
 		return
 	}
 	if !h.settled && s.Settled() {
@@ -208,43 +217,46 @@ func (s *Session) observeCues() {
 }
 
 // startHold holds the stage on cue c.
-func (s *Session) startHold(c CueJSON) {
+func (p *presenter) startHold(c CueJSON) {
+	s := p.s
 	h := &holdState{cue: c, msg: "Cue: " + c.Label + "   (→ goes on)"}
-	s.present.hold = h
+	p.hold = h
 	s.msg.Say(h.msg)
 }
 
 // releaseHold ends the hold: the top line goes if it is still the cue's,
 // and the clock runs again if the hold paused it.
-func (s *Session) releaseHold() {
-	h := s.present.hold
+func (p *presenter) releaseHold() {
+	s := p.s
+	h := p.hold
 	if h == nil {
 		return
 	}
-	s.present.hold = nil
+	p.hold = nil
 	s.msg.Withdraw(h.msg)
 	if h.paused {
 		s.clock.Paused, s.snap.Paused = false, false
 	}
 }
 
-// Present is State.Present: what the notes window shows now.
-func (s *Session) Present() PresentJSON {
-	out := PresentJSON{On: s.present.on, Message: s.msg.Text()}
-	if h := s.present.hold; h != nil {
+// json is State.Present.
+func (p *presenter) json() PresentJSON {
+	s := p.s
+	out := PresentJSON{On: p.on, Message: s.msg.Text()}
+	if h := p.hold; h != nil {
 		c := h.cue
 		out.Hold = &c
 	}
-	p := s.lesson
-	if p == nil {
+	lp := s.lesson
+	if lp == nil {
 		out.Title, out.StepTitle = "Sandbox", "Free play"
 		return out
 	}
-	l := p.l
-	played := p.r.Next()
+	l := lp.l
+	played := lp.r.Next()
 	out.Lesson, out.Title, out.Minutes, out.Steps = l.ID, l.Title, l.Minutes, len(l.Steps)
-	out.Pending, out.Step = p.pending, played
-	if p.pending {
+	out.Pending, out.Step = lp.pending, played
+	if lp.pending {
 		out.Step = played + 1
 	}
 	if out.Step == 0 {
@@ -252,7 +264,7 @@ func (s *Session) Present() PresentJSON {
 	} else {
 		st := &l.Steps[out.Step-1]
 		out.StepTitle, out.Narration, out.Notes = st.Title, st.Narration, st.Notes
-		if p.pending && st.Ask != nil {
+		if lp.pending && st.Ask != nil {
 			out.Question = st.Ask.Question
 		}
 	}

@@ -61,11 +61,9 @@ type Session struct {
 	play   *stepPlay       // the step being replayed in slow motion (playback.go)
 	flight packets.Flight  // the packets on the wires (wires.go)
 
-	// Each feature's own state, declared in the feature's file (parts.go).
-	present presentState
-	share   shareState
-	feed    feedState
-	export  exportState
+	// The features beside the core (features.go), each with its own state.
+	features     []feature
+	featureVerbs map[string]func(arg string) // the stage verbs they add
 }
 
 // heavyParts are read from the world at most every heavyEvery ticks (and
@@ -97,6 +95,7 @@ const heavyEvery = 6
 func New(sim Sim, o Options) *Session {
 	s := &Session{sim: sim, opts: o, motion: view.Motion{Columns: view.Columns}}
 	s.clock.Speed = o.Speed
+	s.attach()
 	if o.Demo {
 		s.demo = view.DefaultDemo()
 	}
@@ -156,9 +155,7 @@ func (s *Session) Tick(dt time.Duration) {
 	s.motion.Observe(s.snap, s.clock.Anim())
 	s.Timing.Sim, s.Timing.Refresh = t1.Sub(t0), time.Since(t1)
 	s.pace.stage(s.ticks, s.Timing.Refresh)
-	for _, h := range tickHooks {
-		h(s)
-	}
+	s.featuresAfterTick()
 }
 
 // Timing is the wall time the last tick spent in the simulation and in
@@ -179,9 +176,7 @@ func (s *Session) exec(cmd string) {
 		s.knob(cmd)
 	}
 	s.logLine(line)
-	for _, h := range execHooks {
-		h(s, cmd, err)
-	}
+	s.featuresAfterExec(cmd, err)
 }
 
 func (s *Session) logLine(line view.LogLine) {

@@ -33,10 +33,11 @@ import (
 // 48 bits, enough to tell moments apart, short enough for a QR code.
 const shareHashLen = 12
 
-// shareState caches the encoded command log: a world's log only grows,
+// sharer is sharing's feature beside the session (features.go). It caches the encoded command log: a world's log only grows,
 // so it is encoded again only when it has new commands (or is another
 // world: a rewind, the sandbox reopened).
-type shareState struct {
+type sharer struct {
+	s    *Session
 	w    *engine.World
 	n    int
 	cmds string
@@ -72,33 +73,37 @@ const noteTyped = "the commands typed during this lesson are not in the link: it
 // lesson by id and version, and only the built-in ones travel with the app.
 const noteFile = "this lesson was opened from a file: the link opens the app's own lesson of that id, so send the file with it"
 
-func init() {
-	stateParts = append(stateParts, func(s *Session, st *State) { st.Share = s.Share() })
-	execHooks = append(execHooks, func(s *Session, _ string, _ error) {
-		if s.lesson != nil {
-			s.share.typedIn = s.sim.World()
-		}
-	})
+// afterExec remembers a lesson world the learner typed in.
+func (sh *sharer) afterExec(string, error) {
+	if s := sh.s; s.lesson != nil {
+		sh.typedIn = s.sim.World()
+	}
 }
 
+func (sh *sharer) fillState(st *State) { st.Share = sh.link() }
+
 // Share describes the current moment as a link.
-func (s *Session) Share() ShareJSON {
+func (s *Session) Share() ShareJSON { return featureOf[*sharer](s).link() }
+
+// link is State.Share.
+func (sh *sharer) link() ShareJSON {
+	s := sh.s
 	w := s.sim.World()
 	cp := w.Checkpoint()
 	out := ShareJSON{Hash: cp.Hash, TimeMs: cp.At.Milliseconds(), App: AppVersion()}
 	var q strings.Builder
 	if s.lesson != nil {
-		out.Version = s.share.lessonVersion(s.lesson.l)
-		s.lessonQuery(&q, out.Version)
-		if s.share.typedIn == w {
+		out.Version = sh.lessonVersion(s.lesson.l)
+		sh.lessonQuery(&q, out.Version)
+		if sh.typedIn == w {
 			out.Note = noteTyped
 		}
-		if !s.share.isBuiltIn {
+		if !sh.isBuiltIn {
 			out.Note = noteFile
 		}
 	} else {
 		out.Commands = cp.Commands
-		s.sandboxQuery(&q, w, cp)
+		sh.sandboxQuery(&q, w, cp)
 	}
 	if s.clock.Speed > 0 && s.clock.Speed != 1 {
 		param(&q, "speed", strconv.FormatFloat(s.clock.Speed, 'g', -1, 64))
@@ -112,22 +117,23 @@ func (s *Session) Share() ShareJSON {
 }
 
 // sandboxQuery writes the sandbox's seed, size, command log and time.
-func (s *Session) sandboxQuery(q *strings.Builder, w *engine.World, cp engine.Checkpoint) {
+func (sh *sharer) sandboxQuery(q *strings.Builder, w *engine.World, cp engine.Checkpoint) {
 	cfg := w.Config()
-	if s.share.w != w || s.share.n != cp.Commands {
-		s.share.w, s.share.n, s.share.cmds = w, cp.Commands, EncodeCommands(w.Log())
+	if sh.w != w || sh.n != cp.Commands {
+		sh.w, sh.n, sh.cmds = w, cp.Commands, EncodeCommands(w.Log())
 	}
 	param(q, "seed", strconv.FormatUint(cfg.Seed, 10))
 	param(q, "nodes", strconv.Itoa(cfg.Cluster.Nodes))
 	param(q, "demo", "off") // the demo's commands are in the log already
 	param(q, "t", FormatShareTime(cp.At))
-	if s.share.cmds != "" {
-		param(q, "cmds", s.share.cmds)
+	if sh.cmds != "" {
+		param(q, "cmds", sh.cmds)
 	}
 }
 
 // lessonQuery writes the lesson, its version, seed, steps and question.
-func (s *Session) lessonQuery(q *strings.Builder, version string) {
+func (sh *sharer) lessonQuery(q *strings.Builder, version string) {
+	s := sh.s
 	p := s.lesson
 	param(q, "lesson", url.QueryEscape(p.l.ID))
 	param(q, "v", version)
@@ -154,7 +160,7 @@ func param(q *strings.Builder, name, value string) {
 
 // lessonVersion is l's version (LessonVersion), worked out once per
 // lesson together with isBuiltIn.
-func (st *shareState) lessonVersion(l *lessons.Lesson) string {
+func (st *sharer) lessonVersion(l *lessons.Lesson) string {
 	if st.lesson != l {
 		st.lesson, st.version = l, LessonVersion(l)
 		own, err := lessons.ByID(l.ID)
@@ -212,11 +218,11 @@ func buildVersion() string {
 
 // restoreQuestion shows the question and answer a lesson link carries.
 func (s *Session) restoreQuestion(l Link) []string {
-	p := s.lesson
+	p, sh := s.lesson, featureOf[*sharer](s)
 	var problems []string
-	if l.Version != "" && l.Version != s.share.lessonVersion(p.l) {
+	if l.Version != "" && l.Version != sh.lessonVersion(p.l) {
 		problems = append(problems, fmt.Sprintf("v=%s: lesson %s has changed since the link was made (now v=%s); step %d may show something else",
-			l.Version, p.l.ID, s.share.lessonVersion(p.l), l.Step))
+			l.Version, p.l.ID, sh.lessonVersion(p.l), l.Step))
 	}
 	if l.Asking {
 		if p.r.Done() || p.l.Steps[p.r.Next()].Ask == nil {

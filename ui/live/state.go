@@ -37,7 +37,7 @@ type State struct {
 	Markers    map[string]int `json:"markers"`
 	Playback   PlaybackJSON   `json:"playback"` // a step's slow motion (playback.go)
 
-	// Feature parts (see parts.go), each filled by its own file.
+	// The features' parts (see features.go), each filled by its own file.
 	Present any `json:"present,omitempty"` // present.go: notes, next cue, timer
 	Share   any `json:"share,omitempty"`   // share.go: the share link and trace hash
 	Feed    any `json:"feed,omitempty"`    // announce.go: the screen reader's event feed
@@ -108,9 +108,7 @@ func (s *Session) State() State {
 		st.Markers[m.Mark.String()]++
 	}
 	st.Scene = s.sceneState()
-	for _, part := range stateParts {
-		part(s, &st)
-	}
+	s.fillFeatureState(&st)
 	return st
 }
 
