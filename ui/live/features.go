@@ -26,8 +26,8 @@ type (
 )
 
 // newFeatures is the list of the stage's features.
-func newFeatures(s *Session) []feature {
-	return []feature{
+func newFeatures(s *Session) featureList {
+	return featureList{
 		&presenter{s: s},  // present.go: presenter mode and cue points
 		&sharer{s: s},     // share.go: the link of the moment
 		&announcer{s: s},  // announce.go: the screen reader's feed
@@ -36,23 +36,26 @@ func newFeatures(s *Session) []feature {
 	}
 }
 
-// attach makes the session's features and collects their verbs. A verb
-// two features (or a feature and the core) both claim is a mistake
-// TestFeatureVerbsAreUnique catches; the first one keeps it.
-func (s *Session) attach() {
-	s.features = newFeatures(s)
-	s.featureVerbs = map[string]func(arg string){}
-	for _, f := range s.features {
+// featureList is the session's features, with the hooks run over all.
+type featureList []feature
+
+// verbs collects the features' stage verbs. A verb two features (or a
+// feature and the core) both claim is a mistake TestFeatureVerbsAreUnique
+// catches; the first one keeps it.
+func (fs featureList) verbs() map[string]func(arg string) {
+	out := map[string]func(arg string){}
+	for _, f := range fs {
 		v, ok := f.(verbAdder)
 		if !ok {
 			continue
 		}
 		for verb, run := range v.verbs() {
-			if _, taken := s.featureVerbs[verb]; !taken {
-				s.featureVerbs[verb] = run
+			if _, taken := out[verb]; !taken {
+				out[verb] = run
 			}
 		}
 	}
+	return out
 }
 
 // featureOf is the session's feature of type T (the zero T if it has none).
@@ -67,26 +70,26 @@ func featureOf[T feature](s *Session) T {
 }
 
 // afterTick runs the features' tick hooks.
-func (s *Session) featuresAfterTick() {
-	for _, f := range s.features {
+func (fs featureList) afterTick() {
+	for _, f := range fs {
 		if t, ok := f.(afterTicker); ok {
 			t.afterTick()
 		}
 	}
 }
 
-// featuresAfterExec runs the features' console hooks.
-func (s *Session) featuresAfterExec(cmd string, err error) {
-	for _, f := range s.features {
+// afterExec runs the features' console hooks.
+func (fs featureList) afterExec(cmd string, err error) {
+	for _, f := range fs {
 		if w, ok := f.(execWatcher); ok {
 			w.afterExec(cmd, err)
 		}
 	}
 }
 
-// fillFeatureState lets each feature fill its part of st.
-func (s *Session) fillFeatureState(st *State) {
-	for _, f := range s.features {
+// fillState lets each feature fill its part of st.
+func (fs featureList) fillState(st *State) {
+	for _, f := range fs {
 		if p, ok := f.(statePart); ok {
 			p.fillState(st)
 		}

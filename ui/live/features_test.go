@@ -6,7 +6,7 @@ import (
 )
 
 // TestFeatureVerbsAreUnique: no feature claims a verb the core or
-// another feature runs (attach would keep the first and drop the other
+// another feature runs (featureList.verbs would keep the first and drop the other
 // silently), and every feature's verb reaches the dispatcher.
 func TestFeatureVerbsAreUnique(t *testing.T) {
 	sim, err := NewWorld(1)

@@ -62,7 +62,7 @@ type Session struct {
 	flight packets.Flight  // the packets on the wires (wires.go)
 
 	// The features beside the core (features.go), each with its own state.
-	features     []feature
+	features     featureList
 	featureVerbs map[string]func(arg string) // the stage verbs they add
 }
 
@@ -95,7 +95,8 @@ const heavyEvery = 6
 func New(sim Sim, o Options) *Session {
 	s := &Session{sim: sim, opts: o, motion: view.Motion{Columns: view.Columns}}
 	s.clock.Speed = o.Speed
-	s.attach()
+	s.features = newFeatures(s)
+	s.featureVerbs = s.features.verbs()
 	if o.Demo {
 		s.demo = view.DefaultDemo()
 	}
@@ -155,7 +156,7 @@ func (s *Session) Tick(dt time.Duration) {
 	s.motion.Observe(s.snap, s.clock.Anim())
 	s.Timing.Sim, s.Timing.Refresh = t1.Sub(t0), time.Since(t1)
 	s.pace.stage(s.ticks, s.Timing.Refresh)
-	s.featuresAfterTick()
+	s.features.afterTick()
 }
 
 // Timing is the wall time the last tick spent in the simulation and in
@@ -176,7 +177,7 @@ func (s *Session) exec(cmd string) {
 		s.knob(cmd)
 	}
 	s.logLine(line)
-	s.featuresAfterExec(cmd, err)
+	s.features.afterExec(cmd, err)
 }
 
 func (s *Session) logLine(line view.LogLine) {

@@ -108,7 +108,7 @@ func (s *Session) State() State {
 		st.Markers[m.Mark.String()]++
 	}
 	st.Scene = s.sceneState()
-	s.fillFeatureState(&st)
+	s.features.fillState(&st)
 	return st
 }
 
