@@ -13,7 +13,7 @@ PURE += $(shell test -d apiserver && echo ./apiserver/...)
 PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
 
-.PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak
+.PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak shots
 
 ## serve: install what the page needs (brotli), build the WebAssembly app and serve it on http://$(ADDR)
 serve: serve-deps wasm
@@ -73,6 +73,12 @@ e2e:
 soak:
 	$(GO) test -count=1 -timeout 3h -run Chaos ./engine/ -soak
 	$(GO) test -count=1 -timeout 1h -run TestLessonsHoldOnSeeds ./lessons/ -seeds 20
+
+## shots: every lesson's first, middle and last step as PNGs in $(SHOTS): 1920x1080 dark, 1280x720 projector
+SHOTS ?= shots
+shots:
+	@mkdir -p $(SHOTS)
+	WS_LESSON_SHOTS=$(abspath $(SHOTS)) xvfb-run -a $(GO) test -count=1 -run TestLessonShots -v ./ui/ | grep -E 'screenshots in|FAIL|ok' 
 
 ## bench: the budgets named in the issues, natively and under wasm
 bench:

@@ -370,6 +370,7 @@ func respEvent(cause EventID, node, detail string, req apiserver.Request, resp a
 	case resp.List != nil:
 		ev.Items = int32(len(resp.List.Items))
 		ev.RV, _ = strconv.ParseUint(resp.List.ResourceVersion, 10, 64)
+		ev.Continue = resp.List.Continue
 	case resp.Object != nil:
 		ev.RV, _ = strconv.ParseUint(resp.Object.ResourceVersion, 10, 64)
 	}

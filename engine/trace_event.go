@@ -62,7 +62,7 @@ type TraceEvent struct {
 	Resource string         // "pods"
 	RV       uint64         // the revision or resourceVersion the event names
 	OldestRV uint64         // a too-old 410: the oldest RV the cache still serves
-	Continue string         // a LIST request's continue token
+	Continue string         // a LIST request's continue token, or the one its answer carries
 	Route    string         // how an answer was served: "cache", "etcd", ...
 }
 

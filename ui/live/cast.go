@@ -2,7 +2,6 @@ package live
 
 import (
 	"strconv"
-	"strings"
 
 	"watchscope/apiserver"
 	"watchscope/engine"
@@ -101,7 +100,7 @@ func castReplicas(w *engine.World, resources []string, apis []view.APIServer) []
 			objs, _ := c.StoreStats()
 			sc := scene.Cache{Resource: res, WatcherN: c.WatcherCount(),
 				Ready: [...]string{"Pending", "Ready", "Stopped"}[min(int(c.ReadyState()), 2)],
-				Ring: scene.Ring{Capacity: win.Capacity, Len: win.EndIndex - win.StartIndex, OldestRV: win.OldestWatchableRV,
+				Ring: scene.Ring{Start: win.StartIndex, Capacity: win.Capacity, Len: win.EndIndex - win.StartIndex, OldestRV: win.OldestWatchableRV,
 					RV: c.ResourceVersion(), Objects: objs}}
 			if sc.WatcherN <= scene.MaxEach {
 				for _, x := range c.Watchers() {
@@ -137,73 +136,42 @@ func watcherClients(s *apiserver.Server) map[*watchcache.CacheWatcher]string {
 	return out
 }
 
-// stepLists reads the LISTs the step made from its trace: each request
-// (a REQ with verb LIST, its client, resource and continue token) and its
-// answer (the RESP to the same request: code, items, RV, route). A page's
-// continue token is the one the next request of the same client carries,
-// or, for the step's last page, the one its command printed.
+// stepLists reads the LISTs the step made from its trace: each answer
+// (RESP) to a LIST request, with its client, replica, items, revision,
+// where it was served from and the continue token it carried.
 func stepLists(step *lessons.StepResult) []scene.ListCall {
 	if step == nil {
 		return nil
 	}
-	page := map[string]int{} // client -> the page its newest LIST was
-	reqs := map[uint64]engine.TraceEvent{}
 	var out []scene.ListCall
-	last := map[string]int{} // client -> its newest list in out
+	page := map[string]int{}     // client -> the page its newest LIST was
+	asked := map[uint64]string{} // request -> the continue token it carried
 	for _, e := range step.Events {
-		switch {
-		case e.Kind == engine.KindReq && e.Verb == apiserver.LIST:
-			if i, ok := last[e.Client]; ok && e.Continue != "" && out[i].Continue == "" {
-				out[i].Continue = e.Continue
-			}
-			reqs[e.Req] = e
-		case e.Kind == engine.KindResp:
-			r, ok := reqs[e.Req]
+		if e.Verb != apiserver.LIST {
+			continue
+		}
+		switch e.Kind {
+		case engine.KindReq:
+			asked[e.Req] = e.Continue
+		case engine.KindResp:
+			cont, ok := asked[e.Req]
 			if !ok {
 				continue
 			}
-			delete(reqs, e.Req)
-			l := listAnswer(e, r.Client, r.Resource)
-			if r.Continue == "" {
-				page[r.Client] = 1
+			if cont == "" {
+				page[e.Client] = 1
 			} else {
-				page[r.Client]++
+				page[e.Client]++
 			}
-			l.Page = page[r.Client]
+			l := scene.ListCall{Event: uint64(e.ID), Client: e.Client, Replica: e.Node, Resource: e.Resource,
+				Code: int(e.Code), Items: int(e.Items), RV: e.RV, Source: e.Route, Continue: e.Continue, Page: page[e.Client]}
+			if e.Code == 0 {
+				l.Error = e.Reason // the client's own connection error: no answer came
+			}
 			out = append(out, l)
-			last[r.Client] = len(out) - 1
 		}
 	}
-	lastPageToken(step, out)
 	return out
-}
-
-// listAnswer is a LIST's answer: its code, items, RV and route, or the
-// client's own connection error when no answer came.
-func listAnswer(e engine.TraceEvent, client, resource string) scene.ListCall {
-	l := scene.ListCall{Event: uint64(e.ID), Client: client, Replica: e.Node, Resource: resource, Source: e.Route}
-	if e.Code == 0 {
-		l.Error = e.Reason
-		return l
-	}
-	l.Code, l.Items, l.RV = int(e.Code), int(e.Items), e.RV
-	return l
-}
-
-// lastPageToken gives the step's last LIST the continue token its
-// command printed (kubectl get --raw shows metadata.continue).
-func lastPageToken(step *lessons.StepResult, out []scene.ListCall) {
-	if len(out) == 0 || out[len(out)-1].Continue != "" || len(step.Actions) == 0 {
-		return
-	}
-	o := step.Actions[len(step.Actions)-1].Output
-	const key = `"continue":"`
-	i := strings.Index(o, key)
-	if i < 0 {
-		return
-	}
-	tok, _, _ := strings.Cut(o[i+len(key):], `"`)
-	out[len(out)-1].Continue = tok
 }
 
 // sceneStep is what the shown lesson step says about the scene.
@@ -277,7 +245,10 @@ func (s *Session) buildCast(w *engine.World, h *heavyParts) scene.Scene {
 		return scene.Build(castWorld(w, h, h.apis, nil, nil), scene.Step{})
 	}
 	lv := s.lesson.view()
-	return scene.Build(castWorld(w, h, h.apis, s.lesson.shownResult(), s.lesson.resources()), s.lesson.sceneStep(lv))
+	step := s.lesson.shownResult()
+	sc := scene.Build(castWorld(w, h, h.apis, step, s.lesson.resources()), s.lesson.sceneStep(lv))
+	sc.Callout = stepCallout(step, &sc)
+	return sc
 }
 
 // chartResource is the resource a chart of a per-resource metric counts

@@ -69,6 +69,7 @@ type Actor struct {
 // Ring is a watch cache's ring buffer as the stage draws it: Len events
 // in Capacity slots, the oldest watchable at OldestRV, the newest at RV.
 type Ring struct {
+	Start    int // the oldest event's slot (watchCache.startIndex mod Capacity)
 	Capacity int
 	Len      int
 	OldestRV uint64

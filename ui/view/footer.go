@@ -22,10 +22,25 @@ func compactionLine(sc *Scene, s Snapshot, a axis) {
 	sc.line(Line{X0: x, Y0: TapeTop - 8, X1: x, Y1: bottom, Width: 3, Color: Yellow})
 	tag := "compact " + strconv.FormatInt(s.CompactRev, 10)
 	w := Measure(Mono, 18, tag) + 20
-	tx := min(max(x-w/2, left), GridRight-w)
+	tx, _ := compactionTagX(s, a)
 	sc.rect(Rect{X: tx, Y: TapeTop - 40, W: w, H: 28, Radius: 6, Fill: Yellow})
 	sc.label(tx+w/2, TapeTop-36, tag, Mono, 18, Center, Background)
 	compactionCaption(sc, s, x, left, bottom+12)
+}
+
+// compactionTagX is the left edge of the compaction line's tag; ok is
+// false when the line is not on screen.
+func compactionTagX(s Snapshot, a axis) (float64, bool) {
+	if a.line <= 0 {
+		return 0, false
+	}
+	x := a.X(a.line) + Pitch/2
+	left := float64(GridRight - Columns*Pitch)
+	if x < left || x > GridRight+Pitch/2 {
+		return 0, false
+	}
+	w := Measure(Mono, 18, "compact "+strconv.FormatInt(s.CompactRev, 10)) + 20
+	return min(max(x-w/2, left), GridRight-w), true
 }
 
 // compactionCaption says under the line what the line means: reads and

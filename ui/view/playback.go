@@ -70,12 +70,3 @@ func playbackBadge(sc *Scene, s Snapshot) {
 	sc.label(x+16, top+10, pace, ProseBold, big, Left, c)
 	sc.label(x+16, top+48, counter, Mono, small, Left, Muted)
 }
-
-// fitText shortens s with an ellipsis until it fits w at size.
-func fitText(f Font, size float64, s string, w float64) string {
-	r := []rune(s)
-	for len(r) > 1 && Measure(f, textSize(size), string(r)) > w {
-		r = append(r[:len(r)-2], '…')
-	}
-	return string(r)
-}

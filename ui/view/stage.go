@@ -63,19 +63,14 @@ func full(s Snapshot) bool { return len(s.APIServers) > 0 }
 // (highlights dim the rest) and the overlays (help, blank, message).
 func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	var sc Scene
+	var layout CastLayout // the diagram's boxes, for the packets on its wires
 	sc.rect(Rect{W: DesignW, H: DesignH, Fill: Background})
 	if s.UI.Blank {
 		return sc
 	}
 	if full(s) {
 		topBar(&sc, s)
-		clients(&sc, s, m, now)
-		apiServer(&sc, s, m, now)
-		etcdBand(&sc, s, m, now)
-		charts(&sc, s)
-		if s.Lesson == nil { // a lesson's packets are its step's, labelled (wires.go)
-			packets(&sc, s, m, now)
-		}
+		layout = castStage(&sc, s)
 	} else {
 		axis := newAxis(m, now)
 		header(&sc, s)
@@ -86,8 +81,10 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	}
 	lessonPanel(&sc, s)
 	timeline(&sc, s, now)
-	focus(&sc, s, now)
-	wires(&sc, s) // over the dimming: the messages are what a step in motion is about
+	if !full(s) { // the diagram draws its own focus (castFocus)
+		focus(&sc, s, now)
+	}
+	wires(&sc, s, &layout) // over the dimming: the messages are what a step in motion is about
 	playbackBadge(&sc, s)
 	overlays(&sc, s)
 	return sc

@@ -47,7 +47,12 @@ func chart(sc *Scene, r Region, ser Series) {
 		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 13, Left, Caption)
 	}
 	sc.label(r.X+16, r.Y+52, chartValue(name, ser.Last), Mono, 28, Left, Ink)
-	vs := ser.Values
+	chartLine(sc, r, ser.Values, ChartH-108)
+}
+
+// chartLine is a chart's line of recent samples, scaled to its panel.
+// h is the line's height above the panel's bottom margin.
+func chartLine(sc *Scene, r Region, vs []float64, h float64) {
 	if len(vs) > ChartPoints {
 		vs = vs[len(vs)-ChartPoints:]
 	}
@@ -62,7 +67,7 @@ func chart(sc *Scene, r Region, ser Series) {
 	if hi <= lo {
 		hi = lo + 1
 	}
-	x0, y0, w, h := r.X+16, r.Y+r.H-16, r.W-32, float64(ChartH-108)
+	x0, y0, w := r.X+16, r.Y+r.H-16, r.W-32
 	sc.line(Line{X0: x0, Y0: y0, X1: x0 + w, Y1: y0, Width: 1, Color: Rule})
 	step := w / float64(ChartPoints-1)
 	off := float64(ChartPoints - len(vs))

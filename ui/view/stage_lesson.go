@@ -40,9 +40,18 @@ func lessonPanel(sc *Scene, s Snapshot) {
 	if l.Error != "" {
 		text = l.Error
 	}
-	for i, line := range Wrap(text, Prose, size, NarrWidth) {
+	lines := Wrap(text, Prose, size, NarrWidth)
+	for len(lines) > maxLines && size > 18 { // long narration: smaller type before cutting
+		size, lineH = size-2, lineH-2
+		maxLines = int((PanelBot - 8 - PanelTop - 64) / lineH)
+		lines = Wrap(text, Prose, size, NarrWidth)
+	}
+	for i, line := range lines {
 		if i == maxLines {
 			break
+		}
+		if i == maxLines-1 && len(lines) > maxLines {
+			line = fitText(Prose, size, line+" "+strings.Join(lines[maxLines:], " "), NarrWidth)
 		}
 		sc.label(NarrLeft, PanelTop+64+float64(i)*lineH, line, Prose, size, Left, Muted)
 	}
@@ -62,6 +71,10 @@ func question(sc *Scene, l *LessonView) {
 	for i, line := range q[:min(2, len(q))] {
 		sc.label(AskLeft, PanelTop+36+float64(i)*22, line, ProseBold, 18, Left, Ink)
 	}
+	if l.Right >= 0 {
+		answer(sc, l, min(2, len(q)))
+		return
+	}
 	for i, ch := range l.Choices {
 		if i == MaxChoices {
 			break
@@ -77,12 +90,39 @@ func question(sc *Scene, l *LessonView) {
 		}
 		sc.rect(Rect{X: AskLeft, Y: y, W: AskWidth, H: ChoiceH - 4, Radius: 6, Fill: fill})
 		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, Caption)
-		sc.label(AskLeft+40, y+4, clip(ch, 60), Prose, 17, Left, ink)
+		sc.fit(AskLeft+40, y+4, ch, Prose, 17, Left, ink, AskWidth-52)
 	}
-	if l.Right >= 0 && l.Why != "" {
-		sc.label(NarrLeft, PanelBot-34, clip("Answer: "+l.Why, 110), Prose, 18, Left, BluishGreen)
-	} else if l.Right < 0 {
-		sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 14, Right, Caption)
+	sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 14, Right, Caption)
+}
+
+// answer is a revealed question: the right choice (and the learner's,
+// when it was another), then why, in the room the choices had; the
+// narration keeps its own lines on the left.
+func answer(sc *Scene, l *LessonView, qLines int) {
+	y := float64(PanelTop+36+qLines*22) + 10
+	row := func(i int, fill colorRGBA, ink colorRGBA) {
+		sc.rect(Rect{X: AskLeft, Y: y, W: AskWidth, H: ChoiceH - 4, Radius: 6, Fill: fill})
+		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, Caption)
+		sc.fit(AskLeft+40, y+4, l.Choices[i], Prose, 17, Left, ink, AskWidth-52)
+		y += ChoiceH
+	}
+	if l.Picked >= 0 && l.Picked != l.Right && l.Picked < len(l.Choices) {
+		row(l.Picked, Rule, Muted)
+	}
+	if l.Right < len(l.Choices) {
+		row(l.Right, Mix(Panel, BluishGreen, 0.45), Ink)
+	}
+	size := textSize(17)
+	lines := Wrap("Answer: "+l.Why, Prose, size, AskWidth)
+	room := int((PanelBot - 8 - y) / (size + 4))
+	for i, line := range lines {
+		if i >= room {
+			break
+		}
+		if i == room-1 && len(lines) > room {
+			line = fitText(Prose, size, line+" "+strings.Join(lines[room:], " "), AskWidth)
+		}
+		sc.label(AskLeft, y+2+float64(i)*(size+4), line, Prose, size, Left, BluishGreen)
 	}
 }
 

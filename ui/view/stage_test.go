@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"watchscope/lessons"
+	"watchscope/ui/scene"
 )
 
 // fullSnap is a stage with one API server, two informers and a ring.
@@ -24,7 +25,33 @@ func fullSnap() Snapshot {
 	}
 }
 
+// castOf gives a snapshot the cast its world would have (scene.Build).
+func castOf(s Snapshot, st scene.Step) Snapshot {
+	w := scene.World{Etcd: []scene.Member{{Name: "etcd-0", Rev: s.Rev, CompactRev: s.CompactRev, Watches: []scene.Watch{
+		{Owner: "apiserver-0/cache/pods", Key: "/registry/pods/", Prefix: true, MinRev: s.Rev + 1, Synced: true}}}},
+		Resources: []string{"pods"}, Kubelets: 3}
+	for _, a := range s.APIServers {
+		r := a.Ring
+		w.Replicas = append(w.Replicas, scene.Replica{Name: a.Name, Up: a.Up, Memory: a.MemoryBytes, Limit: a.MemoryLimit,
+			Caches: []scene.Cache{{Resource: a.Resource, WatcherN: a.WatcherN, Ring: scene.Ring{Start: r.StartIndex % max(r.Capacity, 1),
+				Capacity: r.Capacity, Len: r.Len(), OldestRV: r.OldestRV, RV: r.RV}}}})
+	}
+	for _, c := range s.Clients {
+		w.Clients = append(w.Clients, scene.Client{Name: c.Name, Role: c.Role, Informers: []scene.InformerState{
+			{Resource: "pods", Informer: scene.Informer{Phase: c.Phase, LastRV: c.LastRV}}}})
+	}
+	s.Cast = scene.Build(w, st)
+	return s
+}
+
 func settledStage(s Snapshot) Scene {
+	if s.Cast.Actors == nil && len(s.APIServers) > 0 {
+		var st scene.Step
+		if s.Lesson != nil {
+			st.Highlights = s.Lesson.Highlights
+		}
+		s = castOf(s, st)
+	}
 	m := &Motion{Columns: Columns}
 	m.Observe(s, 0)
 	return BuildStage(s, m, time.Hour)
@@ -45,7 +72,7 @@ func TestRingArc(t *testing.T) {
 	for _, c := range cases {
 		s := fullSnap()
 		s.APIServers[0].Ring = Ring{StartIndex: c.start, EndIndex: c.end, Capacity: c.capacity}
-		sc := settledStage(s)
+		sc := settledStage(castOf(s, scene.Step{}))
 		var fill []Arc
 		for _, a := range sc.Arcs {
 			if a.Color != Rule {
@@ -87,20 +114,27 @@ func TestEveryTargetHasARegion(t *testing.T) {
 	}
 }
 
-// A step that points at the ring dims the clients and etcd but not the
-// API server, and frames the ring.
+// A step that points at the ring dims, by an overlay, every actor but
+// the pods cache, and frames the cache.
 func TestFocusDimsTheRest(t *testing.T) {
 	s := fullSnap()
 	s.Lesson = &LessonView{ID: "x", Title: "x", Steps: 3, Step: 1, Right: -1, Picked: -1, Highlights: []string{"apiserver.ring"}}
+	s = castOf(s, scene.Step{Highlights: s.Lesson.Highlights})
 	sc := settledStage(s)
-	dimmed := map[float64]bool{}
-	for _, r := range sc.Over.Rects {
-		if r.Fill.A > 0 && r.W > 400 && r.H > 100 {
-			dimmed[r.Y+2] = true
+	l := LayoutCast(&s.Cast)
+	covered := func(r Region) bool {
+		for _, o := range sc.Over.Rects {
+			if o.Fill.A > 0 && o.X == r.X && o.Y == r.Y && o.W == r.W && o.H == r.H {
+				return true
+			}
 		}
+		return false
 	}
-	if !dimmed[ClientsTop] || !dimmed[EtcdTop] || dimmed[APITop] {
-		t.Errorf("dimmed blocks at %v; want clients and etcd, not the API server", dimmed)
+	for _, b := range l.Boxes {
+		want := b.ID != "apiserver-0/cache/pods"
+		if covered(b.Dim) != want {
+			t.Errorf("%s dimmed: %v, want %v", b.ID, covered(b.Dim), want)
+		}
 	}
 }
 
@@ -211,23 +245,6 @@ func TestPackets(t *testing.T) {
 		if p.Kind != Deleted || p.Route != RouteWatch {
 			t.Errorf("packet %+v, want a DELETED on the watch path", p)
 		}
-	}
-	mid := time.Second + PacketDur/2
-	moving := BuildStage(s, m, mid)
-	s.UI.Reduced = true
-	still := BuildStage(s, m, mid)
-	ax, ay := ClientAnchor(0)
-	found := false
-	for _, mk := range still.Marks {
-		if mk.Shape == Cross && mk.X == ax && mk.Y == ay {
-			found = true
-		}
-	}
-	if !found {
-		t.Error("reduced motion: no DELETED mark at the client")
-	}
-	if len(moving.Marks) != len(still.Marks) {
-		t.Errorf("reduced motion changed the number of marks: %d vs %d", len(moving.Marks), len(still.Marks))
 	}
 	if m.packets.busy(time.Second + PacketDur + 40*time.Millisecond) {
 		t.Error("packets still busy after they arrived")

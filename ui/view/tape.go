@@ -8,7 +8,12 @@ import "strconv"
 // and a revision kept by compaction (the latest version of a live key)
 // stays bright on the grey side of the line.
 func tape(sc *Scene, s Snapshot, m *Motion, a axis) {
-	section(sc, 192, "REVISION TAPE", "every write takes the next revision; a delete writes a tombstone")
+	caption := "every write takes the next revision; a delete writes a tombstone"
+	if tx, ok := compactionTagX(s, a); ok { // the caption ends before the compaction's tag
+		room := tx - 16 - (Margin + Measure(ProseBold, textSize(18), "REVISION TAPE") + 24)
+		caption = fitText(Prose, 20, caption, room)
+	}
+	section(sc, 192, "REVISION TAPE", caption)
 	sc.label(GridLeft-32, TapeTop+14, "revision", Prose, 20, Right, Caption)
 	sc.label(GridLeft-32, TapeTop+54, "change", Prose, 20, Right, Caption)
 	compactedBand(sc, a, lanesBottom(s))

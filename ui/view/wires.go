@@ -26,11 +26,11 @@ const maxWireLabels = 24
 // thick band with its count ("×200"), an error larger, in orange, resting
 // where it landed. With reduced motion every packet is a highlight at
 // its destination.
-func wires(sc *Scene, s Snapshot) {
+func wires(sc *Scene, s Snapshot, l *CastLayout) {
 	labelled := map[[2]string]bool{} // one label per wire: its newest packet's
 	for i := len(s.Wires) - 1; i >= 0; i-- {
 		w := s.Wires[i]
-		a, b := actorAt(s, w.From), actorAt(s, w.To)
+		a, b := actorAt(s, l, w.From), actorAt(s, l, w.To)
 		kind, color := wireKind(w)
 		if w.Count > 1 && w.Progress < 1 { // a stream: the band it fills
 			width := 2 + math.Min(8, 1.5*math.Log2(float64(w.Count)))
@@ -97,7 +97,7 @@ func wireKind(w Wire) (Kind, colorRGBA) {
 // belongs to): clients by their row, the kubelets at their grid, a
 // replica's caches at the ring, their watchers at the broadcaster, etcd
 // at the tape's newest end.
-func actorAt(s Snapshot, id string) pt {
+func actorAt(s Snapshot, l *CastLayout, id string) pt {
 	if !full(s) { // the etcd stage: the tape, the step's commands, the watches
 		switch {
 		case strings.HasPrefix(id, "client/"):
@@ -106,6 +106,9 @@ func actorAt(s Snapshot, id string) pt {
 			return pt{Margin + 120, TapeTop + TapeH + 40}
 		}
 		return pt{GridRight - 40, TapeTop + TapeH/2}
+	}
+	if x, y, ok := l.Near(id); ok { // the diagram (cast_layout.go)
+		return pt{x, y}
 	}
 	replica, rest, _ := strings.Cut(id, "/")
 	switch {

@@ -1,0 +1,145 @@
+package live
+
+import (
+	"strconv"
+	"strings"
+
+	"watchscope/engine"
+	"watchscope/lessons"
+	"watchscope/ui/scene"
+)
+
+// stepCallout finds the shown step's key answer, the one the stage draws
+// large beside the actor that received it: an OOM kill, an ERROR event on
+// a watch (410 Expired), an error status (429, 504, 409), an etcd error a
+// command printed, or a LIST page's continue token. Only answers to the
+// step's own commands count: a kubelet's relist in the background is
+// not what the narration is about.
+func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
+	if step == nil {
+		return nil
+	}
+	ours := ownRequests(step.Events)
+	var best *scene.Callout
+	rank := 0
+	consider := func(r int, co *scene.Callout) {
+		if r > rank {
+			best, rank = co, r
+		}
+	}
+	for _, e := range step.Events {
+		switch {
+		case e.Kind == engine.KindKilled && e.Reason == "OOMKilled": // not a restart for a flag change
+			consider(5, &scene.Callout{Actor: e.Node, Text: e.Node + " OOMKilled: " + firstClause(e.Message()), Event: uint64(e.ID)})
+		case e.Kind == engine.KindWatchError && ours[e.Req]:
+			consider(4, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
+		case e.Kind == engine.KindResp && ours[e.Req] && e.Code >= 400:
+			consider(3, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
+		}
+	}
+	if best != nil {
+		return best
+	}
+	for _, a := range step.Actions {
+		if line, ok := etcdError(a.Output); ok {
+			return &scene.Callout{Actor: errorReceiver(sc, a.Command), Text: line}
+		}
+	}
+	pages := sc.Of(scene.KindPage)
+	for i := len(pages) - 1; i >= 0; i-- {
+		if p := pages[i]; p.Continue != "" {
+			return &scene.Callout{Actor: p.ID, Text: `metadata.continue: "` + p.Continue + `"`}
+		}
+	}
+	return nil
+}
+
+// statusText is an error answer as the client reads it: "410 Expired:
+// too old resource version: 600 (601)", "429 TooManyRequests: ...".
+func statusText(e engine.TraceEvent) string {
+	code := strconv.Itoa(int(e.Code))
+	d := e.Detail
+	if _, rest, ok := strings.Cut(d, " "); ok && strings.HasPrefix(d, "#") {
+		d = rest // "#12 "
+	}
+	d = strings.TrimPrefix(d, "ERROR ")
+	d = strings.TrimPrefix(d, code+" ")
+	d = strings.TrimPrefix(d, e.Reason+": ")
+	if e.Route != "" {
+		d = strings.TrimSuffix(d, " ("+e.Route+")")
+	}
+	return code + " " + e.Reason + ": " + d
+}
+
+// ownRequests are the requests of the step that its commands sent: a
+// REQ whose cause chain, inside the step, reaches a CMD event.
+func ownRequests(evs []engine.TraceEvent) map[uint64]bool {
+	byID := make(map[engine.EventID]*engine.TraceEvent, len(evs))
+	for i := range evs {
+		byID[evs[i].ID] = &evs[i]
+	}
+	out := map[uint64]bool{}
+	for i := range evs {
+		if evs[i].Kind != engine.KindReq {
+			continue
+		}
+		for e, n := &evs[i], 0; e != nil && n < 64; e, n = byID[e.Cause], n+1 {
+			if e.Kind == engine.KindCmd {
+				out[evs[i].Req] = true
+				break
+			}
+		}
+	}
+	return out
+}
+
+// receiver is the actor that got an answer meant for client about
+// resource.
+func receiver(sc *scene.Scene, client, resource string) string {
+	c := struct{ client, resource string }{client, resource}
+	for _, id := range []string{scene.InformerID(c.client, c.resource), scene.ClientID(c.client)} {
+		if sc.Find(id) != nil {
+			return id
+		}
+	}
+	for _, w := range sc.Of(scene.KindCacheWatcher) {
+		if w.Label == c.client {
+			return w.ID
+		}
+	}
+	if strings.HasPrefix(c.client, "node-") && sc.Find(scene.Kubelets) != nil {
+		return scene.Kubelets
+	}
+	if cs := sc.Of(scene.KindCache); len(cs) > 0 {
+		for _, ca := range cs {
+			if ca.Resource == c.resource {
+				return ca.ID
+			}
+		}
+	}
+	return "apiserver-0"
+}
+
+// etcdError is the error line a command printed, when it is etcd's own.
+func etcdError(out string) (string, bool) {
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "Error: etcdserver:") || strings.HasPrefix(line, "Error: rpc error") {
+			return strings.TrimPrefix(line, "Error: "), true
+		}
+	}
+	return "", false
+}
+
+// errorReceiver: an etcdctl command's error is etcd's answer to the console.
+func errorReceiver(sc *scene.Scene, cmd string) string {
+	if ws := sc.Of(scene.KindEtcdWatch); strings.HasPrefix(cmd, "watch ") && len(ws) > 0 {
+		return ws[len(ws)-1].ID
+	}
+	return "etcd-0"
+}
+
+// firstClause is a detail up to its first "; ".
+func firstClause(s string) string {
+	c, _, _ := strings.Cut(s, "; ")
+	return c
+}

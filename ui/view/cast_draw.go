@@ -1,0 +1,503 @@
+package view
+
+import (
+	"math"
+	"strings"
+
+	"watchscope/ui/scene"
+)
+
+// castStage draws the lesson world's cast as a diagram: bands, wires,
+// actors, the callout of the step's answer, the charts, and the focus.
+func castStage(sc *Scene, s Snapshot) CastLayout {
+	c := &s.Cast
+	l := LayoutCast(c)
+	bandFrame(sc, CastClientsTop, CastClientsBot, "CLIENTS", "who asks, and what they keep")
+	bandFrame(sc, CastAPITop, CastAPIBot, "API SERVER", "")
+	bandFrame(sc, CastEtcdTop, CastEtcdBot, "ETCD", "every write takes the next revision")
+	if len(c.Of(scene.KindInformer))+len(c.Of(scene.KindClient))+len(c.Of(scene.KindKubelets))+len(c.Of(scene.KindPoller))+len(c.Of(scene.KindPage)) == 0 {
+		sc.label(StageLeft+bandPad, CastClientsTop+bandLabelH+8, "no clients in this world: the console (kubectl, etcdctl) asks", Prose, 18, Left, Caption)
+	}
+	castWires(sc, c, &l)
+	for _, b := range l.Boxes {
+		a := c.Find(b.ID)
+		if a == nil {
+			continue
+		}
+		drawActor(sc, a, b.Region)
+	}
+	if c.Callout != nil {
+		callout(sc, c, &l)
+	}
+	castCharts(sc, c)
+	castFocus(sc, c, &l)
+	return l
+}
+
+// bandFrame is one band's panel with its title on the left.
+func bandFrame(sc *Scene, top, bottom float64, title, caption string) {
+	sc.rect(Rect{X: StageLeft, Y: top, W: StageRight - StageLeft, H: bottom - top, Radius: 12, Fill: Panel})
+	sc.label(StageLeft+bandPad, top+8, title, ProseBold, 16, Left, Muted)
+	if caption != "" {
+		x := StageLeft + bandPad + Measure(ProseBold, textSize(16), title) + 16
+		sc.label(x, top+8, caption, Prose, 16, Left, Caption)
+	}
+}
+
+// fitText shortens s with an ellipsis until it is at most w wide at size.
+func fitText(f Font, size float64, s string, w float64) string {
+	size = textSize(size)
+	if Measure(f, size, s) <= w {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if t := strings.TrimRight(string(r), " ") + "…"; Measure(f, size, t) <= w {
+			return t
+		}
+	}
+	return "…"
+}
+
+// text draws s cut to width w.
+func (s *Scene) fit(x, y float64, str string, f Font, size float64, a Align, c colorRGBA, w float64) {
+	s.label(x, y, fitText(f, size, str, w), f, size, a, c)
+}
+
+func drawActor(sc *Scene, a *scene.Actor, r Region) {
+	switch a.Kind {
+	case scene.KindInformer:
+		informerBox(sc, a, r)
+	case scene.KindClient, scene.KindKubelets, scene.KindPoller:
+		groupBox(sc, a, r)
+	case scene.KindPage:
+		pageCard(sc, a, r)
+	case scene.KindAPIServer:
+		replicaPanel(sc, a, r)
+	case scene.KindCache:
+		cacheRing(sc, a, r)
+	case scene.KindCacheWatcher:
+		watcherPill(sc, a, r)
+	case scene.KindMemory:
+		memoryBox(sc, a, r)
+	case scene.KindAPF:
+		apfBox(sc, a, r)
+	case scene.KindSnapshot:
+		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: Mix(PanelHi, ReddishPurple, 0.18)})
+		sc.fit(r.X+10, r.Y+6, "snapshot", ProseBold, 16, Left, Ink, r.W-20)
+		sc.fit(r.X+10, r.Y+28, "rv "+itoa(int(a.RV)), Mono, 16, Left, Muted, r.W-20)
+	case scene.KindEtcd:
+		etcdBox(sc, a, r)
+	case scene.KindEtcdWatch:
+		etcdWatchPill(sc, a, r)
+	}
+}
+
+func countBadge(a *scene.Actor) string {
+	if a.Count > 1 {
+		return "×" + thousands(int64(a.Count)) + " "
+	}
+	return ""
+}
+
+// informerBox is an informer's pipeline, left to right as the deltas go.
+func informerBox(sc *Scene, a *scene.Actor, r Region) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
+	sc.fit(r.X+12, r.Y+8, countBadge(a)+a.Label, ProseBold, 18, Left, Ink, r.W-24)
+	p := a.Parts
+	if p == nil {
+		return
+	}
+	cells := []struct{ name, value string }{
+		{"Reflector", p.Phase}, {"DeltaFIFO", itoa(p.FIFO)}, {"Indexer", thousands(int64(p.Indexer))}, {"handlers", itoa(p.Handlers)},
+	}
+	cw := (r.W - 24 - 3*6) / 4
+	for i, cell := range cells {
+		x := r.X + 12 + float64(i)*(cw+6)
+		sc.rect(Rect{X: x, Y: r.Y + 38, W: cw, H: r.H - 48, Radius: 6, Fill: Rule})
+		sc.fit(x+6, r.Y+44, cell.name, Prose, 16, Left, Caption, cw-12)
+		sc.fit(x+6, r.Y+68, cell.value, Mono, 18, Left, Ink, cw-12)
+		if i == 0 {
+			sc.fit(x+6, r.Y+94, "rv "+p.LastRV, Mono, 16, Left, Muted, cw-12)
+		}
+	}
+}
+
+// groupBox is a client, the kubelets or the pollers: its name (with a
+// count) and one line of what it does.
+func groupBox(sc *Scene, a *scene.Actor, r Region) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
+	title := a.Label
+	if a.Kind == scene.KindClient && a.Count > 1 {
+		title = countBadge(a) + a.Label
+	}
+	sc.fit(r.X+12, r.Y+8, title, ProseBold, 20, Left, Ink, r.W-24)
+	for i, line := range Wrap(a.Detail, Prose, textSize(16), r.W-24) {
+		if i == 2 {
+			break
+		}
+		sc.label(r.X+12, r.Y+40+float64(i)*22, line, Prose, 16, Left, Muted)
+	}
+	n := min(a.Count, 24) // a few visible members of a group
+	for i := 0; i < n; i++ {
+		x := r.X + 12 + float64(i%12)*16
+		y := r.Y + r.H - 40 + float64(i/12)*16
+		if x+12 > r.X+r.W-8 {
+			continue
+		}
+		sc.rect(Rect{X: x, Y: y, W: 12, H: 12, Radius: 3, Fill: Mix(PanelHi, SkyBlue, 0.55)})
+	}
+}
+
+// pageCard is one LIST answer: page number, items, its continue token.
+func pageCard(sc *Scene, a *scene.Actor, r Region) {
+	fill := Mix(PanelHi, SkyBlue, 0.12)
+	if strings.Contains(a.Detail, "no answer") {
+		fill = Mix(PanelHi, Orange, 0.2)
+	}
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: fill})
+	head := strings.TrimPrefix(a.Label, "LIST ")
+	if a.Items > 0 {
+		head += " · " + thousands(int64(a.Items))
+	}
+	sc.fit(r.X+8, r.Y+6, head, ProseBold, 16, Left, Ink, r.W-16)
+	tail := "last page"
+	switch {
+	case strings.Contains(a.Detail, "no answer"):
+		tail = "no answer"
+	case a.Continue != "":
+		tail = "continue " + a.Continue
+	case a.Source != "":
+		tail = a.Source
+	}
+	sc.fit(r.X+8, r.Y+r.H-26, tail, Mono, 16, Left, Muted, r.W-16)
+}
+
+func replicaPanel(sc *Scene, a *scene.Actor, r Region) {
+	fill := PanelHi
+	if a.Down {
+		fill = Mix(PanelHi, Orange, 0.12)
+	}
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(fill, Panel, 0.4)})
+	sc.label(r.X+12, r.Y+8, a.Label, ProseBold, 18, Left, Ink)
+	if a.Down {
+		x := r.X + 24 + Measure(ProseBold, textSize(18), a.Label)
+		sc.fit(x, r.Y+9, a.Detail, Prose, 16, Left, Orange, r.X+r.W-12-x)
+	}
+}
+
+// cacheRing is a watch cache: its resource, the ring of slots filled
+// from the oldest event to the newest, and the RVs at the ring's ends.
+func cacheRing(sc *Scene, a *scene.Actor, r Region) {
+	ring := a.Ring
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
+	sc.fit(r.X+r.W/2, r.Y+4, a.Resource, ProseBold, 18, Center, Ink, r.W-12)
+	radius := func(lines float64) float64 { // oldest, newest (and the fill when it does not fit inside)
+		return math.Max(12, math.Min(math.Min(56, (r.W-24)/2), (r.H-40-12-lines*20-8)/2))
+	}
+	lines := 2.0
+	rad := radius(lines)
+	if ring != nil && Measure(Mono, textSize(16), thousands(int64(ring.Len))+"/"+thousands(int64(ring.Capacity))) > 1.6*rad-12 {
+		lines = 3
+		rad = radius(lines)
+	}
+	cx, cy := r.X+r.W/2, r.Y+40+rad
+	sc.arc(Arc{CX: cx, CY: cy, R: rad, From: 0, To: 2 * math.Pi, Width: 10, Color: Rule})
+	if ring == nil {
+		return
+	}
+	fill := 0.0
+	if ring.Capacity > 0 {
+		fill = float64(ring.Len) / float64(ring.Capacity)
+	}
+	if fill > 0 {
+		from := ringAngle(ring.Start, ring.Capacity)
+		sc.arc(Arc{CX: cx, CY: cy, R: rad, From: from, To: from + 2*math.Pi*fill, Width: 10, Color: SkyBlue})
+		end := from + 2*math.Pi*fill // the newest slot's end
+		sc.mark(Mark{X: cx + rad*math.Cos(end), Y: cy + rad*math.Sin(end), R: 7, Shape: Circle, Color: Ink})
+	}
+	start := ringAngle(ring.Start, ring.Capacity) // the oldest event's slot
+	sc.mark(Mark{X: cx + rad*math.Cos(start), Y: cy + rad*math.Sin(start), R: 7, Shape: Diamond, Color: Yellow})
+	inside := thousands(int64(ring.Len)) + "/" + thousands(int64(ring.Capacity))
+	y := cy + rad + 12
+	if lines == 2 {
+		sc.label(cx, cy-10, inside, Mono, 16, Center, Ink)
+	} else {
+		sc.fit(cx, y, inside+" slots", Mono, 16, Center, Ink, r.W-12)
+		y += 20
+	}
+	sc.fit(cx, y, "oldest "+itoa(int(ring.OldestRV)), Mono, 16, Center, Yellow, r.W-12)
+	sc.fit(cx, y+20, "newest "+itoa(int(ring.RV)), Mono, 16, Center, Muted, r.W-12)
+}
+
+func watcherPill(sc *Scene, a *scene.Actor, r Region) {
+	fill := Mix(PanelHi, BluishGreen, 0.22)
+	if a.Queued > 0 {
+		fill = Mix(PanelHi, Orange, 0.3)
+	}
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: r.H / 2, Fill: fill})
+	text := a.Label
+	if a.Queued > 0 {
+		text += " · " + itoa(a.Queued) + " behind"
+	}
+	sc.fit(r.X+r.W/2, r.Y+5, text, Prose, 16, Center, Ink, r.W-16)
+}
+
+func memoryBox(sc *Scene, a *scene.Actor, r Region) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
+	sc.fit(r.X+10, r.Y+6, "memory", ProseBold, 16, Left, Muted, r.W-20)
+	sc.fit(r.X+10, r.Y+28, bytesText(a.Bytes), Mono, 20, Left, Ink, r.W-20)
+	if a.Limit > 0 {
+		f := clamp01(float64(a.Bytes) / float64(a.Limit))
+		col := BluishGreen
+		if f > 0.85 {
+			col = Orange
+		}
+		sc.rect(Rect{X: r.X + 10, Y: r.Y + 56, W: r.W - 20, H: 8, Radius: 4, Fill: Rule})
+		sc.rect(Rect{X: r.X + 10, Y: r.Y + 56, W: (r.W - 20) * f, H: 8, Radius: 4, Fill: col})
+		sc.fit(r.X+10, r.Y+r.H-24, "limit "+bytesText(a.Limit), Prose, 16, Left, Caption, r.W-20)
+	} else {
+		sc.fit(r.X+10, r.Y+r.H-24, "no limit", Prose, 16, Left, Caption, r.W-20)
+	}
+}
+
+func apfBox(sc *Scene, a *scene.Actor, r Region) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
+	sc.fit(r.X+10, r.Y+6, "Priority & Fairness", ProseBold, 16, Left, Muted, r.W-20)
+	seats, waiting, _ := strings.Cut(a.Detail, " · ")
+	sc.fit(r.X+10, r.Y+30, seats, Mono, 16, Left, Ink, r.W-20)
+	if r.H > 76 {
+		sc.fit(r.X+10, r.Y+52, waiting, Mono, 16, Left, Muted, r.W-20)
+	}
+}
+
+func etcdBox(sc *Scene, a *scene.Actor, r Region) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
+	sc.label(r.X+12, r.Y+8, a.Label, ProseBold, 18, Left, Ink)
+	sc.label(r.X+12, r.Y+38, "revision", Prose, 16, Left, Caption)
+	sc.label(r.X+r.W-12, r.Y+30, thousands(int64(a.RV)), Mono, 32, Right, Ink)
+	if _, comp, ok := strings.Cut(a.Detail, "compacted at "); ok {
+		sc.label(r.X+12, r.Y+r.H-28, "compacted at", Prose, 16, Left, Caption)
+		sc.label(r.X+r.W-12, r.Y+r.H-28, comp, Mono, 18, Right, Yellow)
+	}
+}
+
+func etcdWatchPill(sc *Scene, a *scene.Actor, r Region) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: Mix(PanelHi, SkyBlue, 0.16)})
+	title := a.Label
+	if a.Count > 0 {
+		title = countBadge(a) + strings.TrimLeft(strings.TrimPrefix(title, itoa(a.Count)), " ")
+	} else if strings.HasPrefix(title, "cache's watch on ") {
+		title = "watch of the " + resourceOf(a) + " cache"
+	}
+	sc.fit(r.X+10, r.Y+6, title, ProseBold, 16, Left, Ink, r.W-20)
+	sc.fit(r.X+10, r.Y+r.H-26, a.Detail, Mono, 16, Left, Muted, r.W-20)
+}
+
+func resourceOf(a *scene.Actor) string {
+	if a.Resource == "" {
+		return "its"
+	}
+	return a.Resource
+}
+
+// castWires join actors that talk: etcd to its watches, a cache's watch to
+// the cache, a cache's watchers to the clients, pollers and pages to
+// the replica that answers them.
+func castWires(sc *Scene, c *scene.Scene, l *CastLayout) {
+	wire := func(ax, ay, bx, by float64) {
+		sc.line(Line{X0: ax, Y0: ay, X1: bx, Y1: by, Width: 2, Color: Faint})
+	}
+	for _, e := range c.Of(scene.KindEtcd) {
+		eb, ok := l.Box(e.ID)
+		if !ok {
+			continue
+		}
+		last := eb.X + eb.W
+		for _, w := range c.Of(scene.KindEtcdWatch) {
+			if wb, ok := l.Box(w.ID); ok {
+				last = math.Max(last, wb.X)
+				if cx, cy, ok := l.Anchor(w.Source, "bottom"); ok {
+					wire(wb.X+wb.W/2, wb.Y, cx, cy)
+				}
+			}
+		}
+		y := eb.Y + eb.H/2
+		wire(eb.X+eb.W, y, last, y)
+	}
+	for _, w := range c.Of(scene.KindCacheWatcher) {
+		wb, ok := l.Box(w.ID)
+		if !ok {
+			continue
+		}
+		for _, cl := range clientsOf(c, w) {
+			if x, y, ok := l.Anchor(cl, "bottom"); ok {
+				wire(wb.X+wb.W/2, wb.Y, x, y)
+			}
+		}
+	}
+	for _, a := range c.Actors {
+		if a.Kind != scene.KindPoller && a.Kind != scene.KindPage {
+			continue
+		}
+		target := answererOf(c, &a)
+		if x, y, ok := l.Anchor(a.ID, "bottom"); ok {
+			if b, ok := l.Box(target); ok {
+				wire(x, y, b.X+b.W/2, b.Y)
+			}
+		}
+	}
+}
+
+// clientsOf are the client-band actors a cache watcher serves.
+func clientsOf(c *scene.Scene, w *scene.Actor) []string {
+	var out []string
+	for _, a := range c.Actors {
+		switch {
+		case w.Count == 0 && (a.ID == scene.InformerID(w.Label, w.Resource) || a.ID == scene.ClientID(w.Label)):
+			out = append(out, a.ID)
+		case w.Count > 0 && a.Resource == w.Resource && (a.Kind == scene.KindInformer || a.Kind == scene.KindKubelets):
+			out = append(out, a.ID)
+		}
+	}
+	return out
+}
+
+// answererOf is the actor that answers a poller's or a page's LIST: the
+// cache of its resource on its replica (the first replica when unknown),
+// else the replica.
+func answererOf(c *scene.Scene, a *scene.Actor) string {
+	rep := a.Replica
+	if !strings.HasPrefix(rep, "apiserver-") {
+		rep = "apiserver-0"
+	}
+	if c.Find(scene.CacheID(rep, a.Resource)) != nil {
+		return scene.CacheID(rep, a.Resource)
+	}
+	return rep
+}
+
+// callout is the step's key answer, large, beside the actor that got it.
+func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
+	r := l.Callout
+	co := c.Callout
+	col := Orange
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(Panel, col, 0.16)})
+	outline(sc, r, col)
+	who := "the answer"
+	if a := c.Find(co.Actor); a != nil {
+		who = a.Label + " got"
+	}
+	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, Muted, r.W-32)
+	size := 28.0
+	lines := Wrap(co.Text, Mono, size, r.W-32)
+	if len(lines) > 3 {
+		size = 22
+		lines = Wrap(co.Text, Mono, size, r.W-32)
+	}
+	for i, line := range lines {
+		if i == 3 {
+			break
+		}
+		if i == 2 && len(lines) > 3 {
+			line = fitText(Mono, size, line+" "+lines[3], r.W-32)
+		}
+		sc.label(r.X+16, r.Y+38+float64(i)*(size+8), line, Mono, size, Left, Ink)
+	}
+	if x, y, ok := l.Anchor(co.Actor, ""); ok {
+		sc.line(Line{X0: r.X, Y0: r.Y + r.H/2, X1: x, Y1: y, Width: 3, Color: col})
+	}
+}
+
+// castCharts draws the lesson's charts in the right column: what each
+// counts in words, the real series name small beneath it.
+func castCharts(sc *Scene, c *scene.Scene) {
+	cs := c.Of(scene.KindChart)
+	if len(cs) == 0 {
+		r := ChartRegion(0)
+		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
+		sc.label(r.X+16, r.Y+16, "live metrics appear here", Prose, 18, Left, Caption)
+		return
+	}
+	for i, a := range cs {
+		if i == MaxCharts {
+			break
+		}
+		castChart(sc, ChartRegion(i), a)
+	}
+}
+
+func castChart(sc *Scene, r Region, a *scene.Actor) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
+	w := r.W - 32
+	name, labels := splitSeries(a.Metric)
+	value := chartValue(name, a.Value)
+	vw := Measure(Mono, textSize(24), value) + 16
+	y := r.Y + 10
+	for i, line := range Wrap(a.Label, ProseBold, textSize(18), w-vw) {
+		if i == 2 {
+			break
+		}
+		sc.fit(r.X+16, y, line, ProseBold, 18, Left, Ink, w-vw)
+		y += textSize(18) + 4
+	}
+	if a.Summed > 1 {
+		labels += " sum of " + itoa(a.Summed)
+	}
+	y = math.Max(y, r.Y+8+LineHeight(textSize(24))) // below the value
+	raw := name
+	if Measure(Mono, textSize(14), name+labels) <= w {
+		raw, labels = name+labels, ""
+	}
+	sc.fit(r.X+16, y+2, raw, Mono, 14, Left, Caption, w)
+	if labels != "" {
+		sc.fit(r.X+16, y+4+textSize(14)+2, labels, Mono, 14, Left, Caption, w)
+	}
+	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, Ink)
+	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+2*(textSize(14)+4))))
+}
+
+// castFocus dims, by an overlay, every actor the step does not point at
+// and frames the ones it does.
+func castFocus(sc *Scene, c *scene.Scene, l *CastLayout) {
+	if len(c.Focus) == 0 {
+		return
+	}
+	o := sc.over()
+	for _, b := range l.Boxes {
+		if c.Focused(b.ID) || b.Dim.W == 0 {
+			continue
+		}
+		o.rect(Rect{X: b.Dim.X, Y: b.Dim.Y, W: b.Dim.W, H: b.Dim.H, Radius: 8, Fill: Fade(Background, dimAlpha())})
+	}
+	for i, a := range c.Of(scene.KindChart) {
+		if i < MaxCharts && !c.Focused(a.ID) {
+			r := ChartRegion(i)
+			o.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Fade(Background, dimAlpha())})
+		}
+	}
+	for _, id := range c.Focus {
+		if b, ok := l.Box(id); ok {
+			outline(o, Region{b.X - 3, b.Y - 3, b.W + 6, b.H + 6}, Yellow)
+		}
+		if strings.HasPrefix(id, "chart/") {
+			for i, a := range c.Of(scene.KindChart) {
+				if a.ID == id && i < MaxCharts {
+					r := ChartRegion(i)
+					outline(o, Region{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, Yellow)
+				}
+			}
+		}
+	}
+}
+
+// dimAlpha is how much of the background covers what is out of focus:
+// enough to push it back, little enough that it stays legible (on the
+// projector's light background a heavy veil would wash text out).
+func dimAlpha() float64 {
+	if Projector {
+		return 0.45
+	}
+	return 0.55
+}

@@ -1,0 +1,328 @@
+package view
+
+import (
+	"math"
+	"strings"
+
+	"watchscope/ui/scene"
+)
+
+// The stage as a diagram (issue 15): the lesson world's actors in three
+// bands, top to bottom the way the bytes flow, with the live charts of
+// the step's metrics on the right and the callout of the step's answer
+// in the clients band's right end.
+//
+//	48                                       876          1416 1448    1872
+//	+--------------------------------------------------------+ +---------+ 112
+//	| CLIENTS  [informer: Reflector>FIFO>Indexer>handlers]   | | chart   |
+//	|          [kubelets x200] [pollers x5] [pages] | callout| |         |
+//	+--------------------------------------------------------+ |         | 304
+//	| API SERVER  +- apiserver-0 ----------------+ +- ... -+ | | chart   |
+//	|             | watchers  watchers   memory  |         | | |         |
+//	|             |  (ring)    (ring)    APF     |         | | |         |
+//	|             | oldest..newest RV            |         | | |         |
+//	+--------------------------------------------------------+ |         | 608
+//	| ETCD  [etcd-0 rev] --[cache watch]--[cache watch]--[x200 direct]  |
+//	+--------------------------------------------------------+ +---------+ 784
+const (
+	CastClientsTop = ClientsTop
+	CastClientsBot = 296
+	CastAPITop     = 312
+	CastAPIBot     = 632
+	CastEtcdTop    = 648
+	CastEtcdBot    = EtcdBot
+	CalloutLeft    = 876
+	bandPad        = 16
+	bandLabelH     = 32
+)
+
+// ActorBox is where the stage draws one actor, in design pixels.
+type ActorBox struct {
+	ID   string
+	Kind scene.Kind
+	Region
+	// Dim is the part the focus overlay dims when the actor is out of
+	// focus (a replica's header, not the caches drawn inside it).
+	Dim Region
+}
+
+// CastLayout is the diagram's geometry for one cast: a box per drawn
+// actor, looked up by id for wires, packets and hit tests.
+type CastLayout struct {
+	Boxes   []ActorBox
+	Callout Region // the callout's box (zero when the step has none)
+	byID    map[string]int
+}
+
+// Box returns the box of actor id.
+func (l *CastLayout) Box(id string) (ActorBox, bool) {
+	i, ok := l.byID[id]
+	if !ok {
+		return ActorBox{}, false
+	}
+	return l.Boxes[i], true
+}
+
+// Anchor is the point wires and packets meet actor id at: the middle of
+// its top edge (side "top"), of its bottom edge ("bottom"), or its centre.
+func (l *CastLayout) Anchor(id, side string) (x, y float64, ok bool) {
+	b, ok := l.Box(id)
+	if !ok {
+		return 0, 0, false
+	}
+	x = b.X + b.W/2
+	switch side {
+	case "top":
+		return x, b.Y, true
+	case "bottom":
+		return x, b.Y + b.H, true
+	}
+	return x, b.Y + b.H/2, true
+}
+
+// Near is the centre of actor id's box or, when it is not drawn on its
+// own, of the box that stands for it: its counted group
+// ("client/kubectl-w-7" in "client/kubectl-w"), else its nearest drawn
+// parent ("apiserver-0/cache/pods/watcher/app" in ".../cache/pods").
+func (l *CastLayout) Near(id string) (x, y float64, ok bool) {
+	for p := id; p != ""; {
+		if x, y, ok := l.Anchor(p, ""); ok {
+			return x, y, true
+		}
+		if g := groupOf(p); g != p {
+			if x, y, ok := l.Anchor(g, ""); ok {
+				return x, y, true
+			}
+		}
+		i := strings.LastIndex(p, "/")
+		if i < 0 {
+			break
+		}
+		p = p[:i]
+	}
+	return 0, 0, false
+}
+
+// groupOf drops the member number from every part of an id:
+// "informer/kubectl-w-7/pods" -> "informer/kubectl-w/pods".
+func groupOf(id string) string {
+	parts := strings.Split(id, "/")
+	for i, p := range parts {
+		j := len(p)
+		for j > 0 && p[j-1] >= '0' && p[j-1] <= '9' {
+			j--
+		}
+		if j < len(p) && j > 1 && p[j-1] == '-' {
+			parts[i] = p[:j-1]
+		}
+	}
+	return strings.Join(parts, "/")
+}
+
+func (l *CastLayout) put(a *scene.Actor, r, dim Region) {
+	if l.byID == nil {
+		l.byID = map[string]int{}
+	}
+	l.byID[a.ID] = len(l.Boxes)
+	l.Boxes = append(l.Boxes, ActorBox{ID: a.ID, Kind: a.Kind, Region: r, Dim: dim})
+}
+
+// LayoutCast places every actor of c. It is a pure function of the cast,
+// so the packets (issue 16) and the tests ask it where an actor is.
+func LayoutCast(c *scene.Scene) CastLayout {
+	var l CastLayout
+	right := float64(StageRight)
+	if c.Callout != nil {
+		l.Callout = Region{CalloutLeft, CastClientsTop + bandLabelH, StageRight - CalloutLeft - bandPad, CastClientsBot - CastClientsTop - bandLabelH - 8}
+		right = CalloutLeft - bandPad
+	}
+	layoutClients(&l, c, right)
+	layoutReplicas(&l, c)
+	layoutEtcd(&l, c)
+	return l
+}
+
+// item is one box of a row: its actor, the width it wants and the least
+// it can do with.
+type item struct {
+	a         *scene.Actor
+	want, min float64
+}
+
+// row lays items left to right in [x0, x1): at their wanted widths when
+// they fit, shrunk alike toward their minimums when not, and the ones
+// that still do not fit are left out (the caller says how many).
+func row(items []item, x0, x1, gap float64) (xs, ws []float64, dropped int) {
+	total, least := 0.0, 0.0
+	for _, it := range items {
+		total += it.want + gap
+		least += it.min + gap
+	}
+	scale := 1.0
+	if total > x1-x0 && total > least {
+		scale = math.Max(0, (x1-x0-least)/(total-least))
+	}
+	x := x0
+	for _, it := range items {
+		w := it.min + (it.want-it.min)*math.Min(1, scale)
+		if x+w > x1 {
+			dropped++
+			continue
+		}
+		xs, ws = append(xs, x), append(ws, w)
+		x += w + gap
+	}
+	return xs, ws, dropped
+}
+
+// layoutClients: informers, other clients, kubelets, pollers, then the
+// step's LIST pages two to a column.
+func layoutClients(l *CastLayout, c *scene.Scene, right float64) {
+	top, h := float64(CastClientsTop+bandLabelH), float64(CastClientsBot-CastClientsTop-bandLabelH-8)
+	var items []item
+	var pages []*scene.Actor
+	for i := range c.Actors {
+		a := &c.Actors[i]
+		switch a.Kind {
+		case scene.KindInformer:
+			items = append(items, item{a, 440, 280})
+		case scene.KindClient:
+			if !hasChild(c, a.ID) {
+				items = append(items, item{a, 220, 150})
+			}
+		case scene.KindKubelets, scene.KindPoller:
+			items = append(items, item{a, 240, 170})
+		case scene.KindPage:
+			pages = append(pages, a)
+		}
+	}
+	if len(pages) > 0 { // one pseudo-item: the pages block
+		cols := (len(pages) + 1) / 2
+		items = append(items, item{nil, float64(cols)*168 - 8, float64(cols)*120 - 8})
+	}
+	xs, ws, _ := row(items, StageLeft+bandPad, right, 16)
+	for i := range xs {
+		r := Region{xs[i], top, ws[i], h}
+		if items[i].a == nil {
+			layoutPages(l, pages, r)
+			continue
+		}
+		l.put(items[i].a, r, r)
+	}
+}
+
+func layoutPages(l *CastLayout, pages []*scene.Actor, r Region) {
+	cols := (len(pages) + 1) / 2
+	w := (r.W+8)/float64(cols) - 8
+	ph := (r.H - 8) / 2
+	for i, p := range pages {
+		pr := Region{r.X + float64(i/2)*(w+8), r.Y + float64(i%2)*(ph+8), w, ph}
+		l.put(p, pr, pr)
+	}
+}
+
+func hasChild(c *scene.Scene, id string) bool {
+	for i := range c.Actors {
+		if c.Actors[i].Parent == id {
+			return true
+		}
+	}
+	return false
+}
+
+// layoutReplicas gives each replica an equal share of the API band and
+// lays its caches out in it, with memory and APF at its right end.
+func layoutReplicas(l *CastLayout, c *scene.Scene) {
+	reps := c.Of(scene.KindAPIServer)
+	if len(reps) == 0 {
+		return
+	}
+	x0, x1 := float64(StageLeft+bandPad), float64(StageRight-bandPad)
+	gap := 16.0
+	w := (x1 - x0 - gap*float64(len(reps)-1)) / float64(len(reps))
+	top, bot := float64(CastAPITop+bandLabelH), float64(CastAPIBot-8)
+	for i, r := range reps {
+		pr := Region{x0 + float64(i)*(w+gap), top, w, bot - top}
+		l.put(r, pr, Region{pr.X, pr.Y, pr.W, 32})
+		side := math.Min(180, pr.W*0.3)
+		var caches, snaps []*scene.Actor
+		for j := range c.Actors {
+			a := &c.Actors[j]
+			switch {
+			case a.Parent == r.ID && a.Kind == scene.KindCache:
+				caches = append(caches, a)
+			case a.Kind == scene.KindSnapshot && a.Replica == r.ID:
+				snaps = append(snaps, a)
+			case a.Parent == r.ID && a.Kind == scene.KindMemory:
+				mr := Region{pr.X + pr.W - side - 8, pr.Y + 36, side, 100}
+				l.put(a, mr, mr)
+			case a.Parent == r.ID && a.Kind == scene.KindAPF:
+				ar := Region{pr.X + pr.W - side - 8, pr.Y + 144, side, pr.H - 152}
+				l.put(a, ar, ar)
+			}
+		}
+		cx0, cx1 := pr.X+8, pr.X+pr.W-side-16
+		if len(snaps) > 0 {
+			sw := math.Min(150, (cx1-cx0)*0.3)
+			for k, sn := range snaps[:min(len(snaps), 3)] {
+				sr := Region{cx1 - sw, pr.Y + 44 + float64(k)*60, sw, 52}
+				l.put(sn, sr, sr)
+			}
+			cx1 -= sw + 8
+		}
+		layoutCaches(l, c, caches, Region{cx0, pr.Y + 36, cx1 - cx0, pr.H - 44})
+	}
+}
+
+// layoutCaches: one column per cache: its watchers on top (toward the
+// clients), its ring below.
+func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region) {
+	if len(caches) == 0 {
+		return
+	}
+	w := math.Min(240, r.W/float64(len(caches)))
+	for i, ca := range caches {
+		cr := Region{r.X + float64(i)*w, r.Y, w - 8, r.H}
+		l.put(ca, Region{cr.X, cr.Y + 34, cr.W, cr.H - 34}, Region{cr.X, cr.Y + 34, cr.W, cr.H - 34})
+		var ws []*scene.Actor
+		for j := range c.Actors {
+			if a := &c.Actors[j]; a.Parent == ca.ID && a.Kind == scene.KindCacheWatcher {
+				ws = append(ws, a)
+			}
+		}
+		n := min(len(ws), 2)
+		for k, wa := range ws[:n] {
+			ww := (cr.W - 8*float64(n-1)) / float64(n)
+			wr := Region{cr.X + float64(k)*(ww+8), cr.Y, ww, 30}
+			l.put(wa, wr, wr)
+		}
+	}
+}
+
+// layoutEtcd: the member on the left, its watches to the right, each
+// cache's own watch under its cache where there is room.
+func layoutEtcd(l *CastLayout, c *scene.Scene) {
+	top, h := float64(CastEtcdTop+bandLabelH), float64(CastEtcdBot-CastEtcdTop-bandLabelH-8)
+	x := float64(StageLeft + bandPad)
+	for _, e := range c.Of(scene.KindEtcd) {
+		r := Region{x, top, 300, h}
+		l.put(e, r, r)
+		x += 300 + 24
+	}
+	const pw, gap = 200.0, 12.0
+	for _, w := range c.Of(scene.KindEtcdWatch) {
+		want := x
+		if cb, ok := l.Box(w.Source); ok && w.Source != "" {
+			want = math.Max(x, cb.X+cb.W/2-pw/2)
+		}
+		if want+pw > StageRight-bandPad {
+			want = x
+		}
+		if want+pw > StageRight-bandPad {
+			break
+		}
+		r := Region{want, top + 12, pw, h - 24}
+		l.put(w, r, r)
+		x = want + pw + gap
+	}
+}
