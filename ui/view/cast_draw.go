@@ -65,33 +65,25 @@ func (s *Scene) fit(x, y float64, str string, f Font, size float64, a Align, c c
 	s.label(x, y, fitText(f, size, str, w), f, size, a, c)
 }
 
+// drawers draw each kind of actor in its box.
+var drawers = map[scene.Kind]func(*Scene, *scene.Actor, Region){
+	scene.KindInformer: informerBox, scene.KindClient: groupBox, scene.KindKubelets: groupBox,
+	scene.KindPoller: groupBox, scene.KindPage: pageCard, scene.KindAPIServer: replicaPanel,
+	scene.KindCache: cacheRing, scene.KindCacheWatcher: watcherPill, scene.KindMemory: memoryBox,
+	scene.KindAPF: apfBox, scene.KindSnapshot: snapshotCard, scene.KindEtcd: etcdBox,
+	scene.KindEtcdWatch: etcdWatchPill,
+}
+
 func drawActor(sc *Scene, a *scene.Actor, r Region) {
-	switch a.Kind {
-	case scene.KindInformer:
-		informerBox(sc, a, r)
-	case scene.KindClient, scene.KindKubelets, scene.KindPoller:
-		groupBox(sc, a, r)
-	case scene.KindPage:
-		pageCard(sc, a, r)
-	case scene.KindAPIServer:
-		replicaPanel(sc, a, r)
-	case scene.KindCache:
-		cacheRing(sc, a, r)
-	case scene.KindCacheWatcher:
-		watcherPill(sc, a, r)
-	case scene.KindMemory:
-		memoryBox(sc, a, r)
-	case scene.KindAPF:
-		apfBox(sc, a, r)
-	case scene.KindSnapshot:
-		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: Mix(PanelHi, ReddishPurple, 0.18)})
-		sc.fit(r.X+10, r.Y+6, "snapshot", ProseBold, 16, Left, Ink, r.W-20)
-		sc.fit(r.X+10, r.Y+28, "rv "+itoa(int(a.RV)), Mono, 16, Left, Muted, r.W-20)
-	case scene.KindEtcd:
-		etcdBox(sc, a, r)
-	case scene.KindEtcdWatch:
-		etcdWatchPill(sc, a, r)
+	if draw, ok := drawers[a.Kind]; ok {
+		draw(sc, a, r)
 	}
+}
+
+func snapshotCard(sc *Scene, a *scene.Actor, r Region) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: Mix(PanelHi, ReddishPurple, 0.18)})
+	sc.fit(r.X+10, r.Y+6, "snapshot", ProseBold, 16, Left, Ink, r.W-20)
+	sc.fit(r.X+10, r.Y+28, "rv "+itoa(int(a.RV)), Mono, 16, Left, Muted, r.W-20)
 }
 
 func countBadge(a *scene.Actor) string {
