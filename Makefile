@@ -78,7 +78,7 @@ soak:
 SHOTS ?= shots
 shots:
 	@mkdir -p $(SHOTS)
-	WS_LESSON_SHOTS=$(abspath $(SHOTS)) xvfb-run -a $(GO) test -count=1 -run TestLessonShots -v ./ui/ | grep -E 'screenshots in|FAIL|ok' 
+	WS_LESSON_SHOTS=$(abspath $(SHOTS)) xvfb-run -a $(GO) test -count=1 -timeout 30m -run TestLessonShots -v ./ui/ | grep -E 'screenshots in|FAIL|ok' 
 
 ## bench: the budgets named in the issues, natively and under wasm
 bench:

@@ -110,26 +110,33 @@ func TestLessonShots(t *testing.T) {
 		projector bool
 	}{{"1920x1080-dark", 1920, 1080, false}, {"1280x720-projector", 1280, 720, true}}
 	defer view.SetTheme(false)
+	r := newRenderer()
 	n := 0
 	for _, l := range all {
 		if id := os.Getenv("WS_LESSON_SHOTS_ID"); id != "" && !strings.Contains(l.ID, id) {
 			continue
 		}
 		last := len(l.Steps)
+		s, err := live.Open(live.Link{Lesson: l.ID})
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, step := range uniq(1, (last+1)/2, last) {
-			s, err := live.Open(live.Link{Lesson: l.ID, Step: step})
-			if err != nil {
-				t.Fatal(err)
+			// the state a deep link to the step opens: the steps before it played
+			for st := s.State(); st.Step < step || st.Pending; st = s.State() {
+				s.Send("next")
+				s.Tick(time.Second / 60)
 			}
-			for range 90 { // let the step's animation settle
+			for range 30 { // let the step's animation settle
 				s.Tick(time.Second / 60)
 			}
 			for _, v := range variants {
 				view.SetTheme(v.projector)
 				img := ebiten.NewImage(v.w, v.h)
-				newRenderer().draw(img, s.Scene(), view.Fit(v.w, v.h))
+				r.draw(img, s.Scene(), view.Fit(v.w, v.h))
 				name := filepath.Join(dir, fmt.Sprintf("%s-%02d-%s.png", l.ID, step, v.name))
 				writePNG(t, name, img)
+				img.Deallocate()
 				n++
 			}
 		}

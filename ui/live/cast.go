@@ -277,3 +277,15 @@ func (s *Session) sceneState() *scene.Scene {
 	sc.Packets = s.flight.List()
 	return &sc
 }
+
+// TextsIn lays the current frame out in the dark or the projector theme
+// and returns its text boxes, leaving the theme as it was.
+func (s *Session) TextsIn(projector bool) []scene.TextBox {
+	was := view.Projector
+	view.SetTheme(projector)
+	defer view.SetTheme(was)
+	snap := s.snap
+	snap.UI = s.chrome
+	sc := view.BuildStage(snap, &s.motion, s.clock.Anim())
+	return view.TextBoxes(&sc)
+}

@@ -190,6 +190,7 @@ var parts = []func(*apiPage){
 	installExport,  // export.go: PNG and GIF for slides
 	installStats,   // stats.go: the frame budget as the browser sees it
 	installCrash,   // crash.go: the moment a crash screen links to
+	installLayout,  // layout.go: the stage's text boxes in either theme
 }
 
 // queue hands a job to the game loop; false when the queue is full.

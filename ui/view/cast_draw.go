@@ -60,6 +60,36 @@ func fitText(f Font, size float64, s string, w float64) string {
 	return "…"
 }
 
+// fitAny is the first of candidates (longest first) that fits in w, or
+// the last one cut with an ellipsis: a narrow box says "601" rather than
+// "oldest 6…".
+func fitAny(f Font, size, w float64, candidates ...string) string {
+	for _, c := range candidates {
+		if Measure(f, textSize(size), c) <= w {
+			return c
+		}
+	}
+	return fitText(f, size, candidates[len(candidates)-1], w)
+}
+
+// wrapHard wraps text at spaces and breaks a word longer than the width
+// (a continue token) wherever it must.
+func wrapHard(text string, f Font, size, width float64) []string {
+	var out []string
+	for _, line := range Wrap(text, f, size, width) {
+		for Measure(f, size, line) > width {
+			r := []rune(line)
+			n := len(r) - 1
+			for n > 1 && Measure(f, size, string(r[:n])) > width {
+				n--
+			}
+			out, line = append(out, string(r[:n])), string(r[n:])
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
 // text draws s cut to width w.
 func (s *Scene) fit(x, y float64, str string, f Font, size float64, a Align, c colorRGBA, w float64) {
 	s.label(x, y, fitText(f, size, str, w), f, size, a, c)
@@ -99,6 +129,12 @@ func informerBox(sc *Scene, a *scene.Actor, r Region) {
 	sc.fit(r.X+12, r.Y+8, countBadge(a)+a.Label, ProseBold, 18, Left, Ink, r.W-24)
 	p := a.Parts
 	if p == nil {
+		return
+	}
+	if (r.W-24-3*6)/4 < 96 { // too narrow for four cells: the two numbers that matter
+		sc.fit(r.X+12, r.Y+40, "Reflector "+p.Phase+" · rv "+p.LastRV, Prose, 16, Left, Muted, r.W-24)
+		sc.fit(r.X+12, r.Y+64, "Indexer "+thousands(int64(p.Indexer)), Mono, 18, Left, Ink, r.W-24)
+		sc.fit(r.X+12, r.Y+90, "FIFO "+itoa(p.FIFO)+" · handlers "+itoa(p.Handlers), Prose, 16, Left, Muted, r.W-24)
 		return
 	}
 	cells := []struct{ name, value string }{
@@ -216,11 +252,12 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	if lines == 2 {
 		sc.label(cx, cy-10, inside, Mono, 16, Center, Ink)
 	} else {
-		sc.fit(cx, y, inside+" slots", Mono, 16, Center, Ink, r.W-12)
+		sc.label(cx, y, fitAny(Mono, 16, r.W-12, inside+" slots", inside, thousands(int64(ring.Len))), Mono, 16, Center, Ink)
 		y += 20
 	}
-	sc.fit(cx, y, "oldest "+itoa(int(ring.OldestRV)), Mono, 16, Center, Yellow, r.W-12)
-	sc.fit(cx, y+20, "newest "+itoa(int(ring.RV)), Mono, 16, Center, Muted, r.W-12)
+	oldest, newest := itoa(int(ring.OldestRV)), itoa(int(ring.RV))
+	sc.label(cx, y, fitAny(Mono, 16, r.W-12, "oldest "+oldest, oldest), Mono, 16, Center, Yellow)
+	sc.label(cx, y+20, fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, Center, Muted)
 }
 
 func watcherPill(sc *Scene, a *scene.Actor, r Region) {
@@ -229,11 +266,14 @@ func watcherPill(sc *Scene, a *scene.Actor, r Region) {
 		fill = Mix(PanelHi, Orange, 0.3)
 	}
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: r.H / 2, Fill: fill})
-	text := a.Label
+	texts := []string{a.Label}
 	if a.Queued > 0 {
-		text += " · " + itoa(a.Queued) + " behind"
+		texts = []string{a.Label + " · " + itoa(a.Queued) + " behind", itoa(a.Queued) + " behind"}
 	}
-	sc.fit(r.X+r.W/2, r.Y+5, text, Prose, 16, Center, Ink, r.W-16)
+	if a.Count > 0 {
+		texts = append(texts, "×"+itoa(a.Count))
+	}
+	sc.label(r.X+r.W/2, r.Y+5, fitAny(Prose, 16, r.W-16, texts...), Prose, 16, Center, Ink)
 }
 
 func memoryBox(sc *Scene, a *scene.Actor, r Region) {
@@ -256,9 +296,10 @@ func memoryBox(sc *Scene, a *scene.Actor, r Region) {
 
 func apfBox(sc *Scene, a *scene.Actor, r Region) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
-	sc.fit(r.X+10, r.Y+6, "Priority & Fairness", ProseBold, 16, Left, Muted, r.W-20)
+	sc.label(r.X+10, r.Y+6, fitAny(ProseBold, 16, r.W-20, "Priority & Fairness", "APF"), ProseBold, 16, Left, Muted)
 	seats, waiting, _ := strings.Cut(a.Detail, " · ")
-	sc.fit(r.X+10, r.Y+30, seats, Mono, 16, Left, Ink, r.W-20)
+	used, limit, _ := strings.Cut(strings.TrimSuffix(seats, " seats"), " of ")
+	sc.label(r.X+10, r.Y+30, fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, Left, Ink)
 	if r.H > 76 {
 		sc.fit(r.X+10, r.Y+52, waiting, Mono, 16, Left, Muted, r.W-20)
 	}
@@ -277,13 +318,13 @@ func etcdBox(sc *Scene, a *scene.Actor, r Region) {
 
 func etcdWatchPill(sc *Scene, a *scene.Actor, r Region) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: Mix(PanelHi, SkyBlue, 0.16)})
-	title := a.Label
+	titles := []string{a.Label}
 	if a.Count > 0 {
-		title = countBadge(a) + strings.TrimLeft(strings.TrimPrefix(title, itoa(a.Count)), " ")
-	} else if strings.HasPrefix(title, "cache's watch on ") {
-		title = "watch of the " + resourceOf(a) + " cache"
+		titles = []string{countBadge(a) + strings.TrimLeft(strings.TrimPrefix(a.Label, itoa(a.Count)), " ")}
+	} else if strings.HasPrefix(a.Label, "cache's watch on ") {
+		titles = []string{"watch of the " + resourceOf(a) + " cache", resourceOf(a) + " cache's watch", resourceOf(a) + " cache"}
 	}
-	sc.fit(r.X+10, r.Y+6, title, ProseBold, 16, Left, Ink, r.W-20)
+	sc.label(r.X+10, r.Y+6, fitAny(ProseBold, 16, r.W-20, titles...), ProseBold, 16, Left, Ink)
 	sc.fit(r.X+10, r.Y+r.H-26, a.Detail, Mono, 16, Left, Muted, r.W-20)
 }
 
@@ -383,10 +424,10 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 	}
 	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, Muted, r.W-32)
 	size := 28.0
-	lines := Wrap(co.Text, Mono, size, r.W-32)
+	lines := wrapHard(co.Text, Mono, size, r.W-32)
 	if len(lines) > 3 {
 		size = 22
-		lines = Wrap(co.Text, Mono, size, r.W-32)
+		lines = wrapHard(co.Text, Mono, size, r.W-32)
 	}
 	for i, line := range lines {
 		if i == 3 {

@@ -200,6 +200,7 @@ func layoutClients(l *CastLayout, c *scene.Scene, right float64) {
 		cols := (len(pages) + 1) / 2
 		items = append(items, item{nil, float64(cols)*168 - 8, float64(cols)*120 - 8})
 	}
+	items = keepFitting(c, items, right-StageLeft-bandPad, 16)
 	xs, ws, _ := row(items, StageLeft+bandPad, right, 16)
 	for i := range xs {
 		r := Region{xs[i], top, ws[i], h}
@@ -209,6 +210,30 @@ func layoutClients(l *CastLayout, c *scene.Scene, right float64) {
 		}
 		l.put(items[i].a, r, r)
 	}
+}
+
+// keepFitting drops items until their minimum widths fit in w: first
+// what the step does not point at (pages and the callout's receiver
+// count as pointed at), from the right.
+func keepFitting(c *scene.Scene, items []item, w, gap float64) []item {
+	need := func(its []item) float64 {
+		t := 0.0
+		for _, it := range its {
+			t += it.min + gap
+		}
+		return t
+	}
+	wanted := func(it item) bool {
+		return it.a == nil || c.Focused(it.a.ID) || (c.Callout != nil && c.Callout.Actor == it.a.ID)
+	}
+	for pass := 0; pass < 2 && need(items) > w; pass++ {
+		for i := len(items) - 1; i >= 0 && need(items) > w; i-- {
+			if pass == 1 || !wanted(items[i]) {
+				items = append(items[:i:i], items[i+1:]...)
+			}
+		}
+	}
+	return items
 }
 
 func layoutPages(l *CastLayout, pages []*scene.Actor, r Region) {
@@ -309,8 +334,10 @@ func layoutEtcd(l *CastLayout, c *scene.Scene) {
 		l.put(e, r, r)
 		x += 300 + 24
 	}
-	const pw, gap = 200.0, 12.0
-	for _, w := range c.Of(scene.KindEtcdWatch) {
+	ws := c.Of(scene.KindEtcdWatch)
+	const gap = 12.0
+	pw := math.Max(150, math.Min(200, (StageRight-bandPad-x)/math.Max(1, float64(len(ws)))-gap))
+	for _, w := range ws {
 		want := x
 		if cb, ok := l.Box(w.Source); ok && w.Source != "" {
 			want = math.Max(x, cb.X+cb.W/2-pw/2)
