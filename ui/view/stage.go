@@ -100,8 +100,15 @@ func topBar(sc *Scene, s Snapshot) {
 		title = l.Title
 		sub = "step " + strconv.Itoa(max(l.Step, 0)) + " / " + strconv.Itoa(l.Steps)
 	}
+	// The title gives way to the clock's stats and, while a step replays,
+	// to the playback badge left of them (playbackBadge, at most 420 wide).
+	limit := float64(StageEnd - 3*200)
+	if s.Playback != nil {
+		limit = StageEnd - 3*200 + 24 - 420 - 16
+	}
+	title = fitText(ProseBold, 28, title, limit-x-20-Measure(Prose, textSize(22), sub))
 	sc.label(x, 28, title, ProseBold, 28, Left, Ink)
-	x += Measure(ProseBold, 28, title) + 20
+	x += Measure(ProseBold, textSize(28), title) + 20
 	sc.label(x, 34, sub, Prose, 22, Left, Caption)
 	stats := []struct{ label, value string }{
 		{"SIM TIME", SimTime(s.Now)},
