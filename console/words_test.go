@@ -31,12 +31,13 @@ var wordCases = []struct {
 	{`put k a#b`, []string{"put", "k", "a#b"}},
 	{`put k "#x"`, []string{"put", "k", "#x"}},
 	{`put k $'a\tb\n\x41\101\u00e9\''`, []string{"put", "k", "a\tb\nAAé'"}},
-	{`put k $'\c0\ca\c?\c\\x\400y' $'\777' $'\700'`, []string{"put", "k", "\x10\x01\x7f\x1cx", "\xff", "\xc0"}},
+	{`put k $'\c0\ca\c?\c\\x\400y' $'\777' $'\700' $'\18'`, []string{"put", "k", "\x10\x01\x7f\x1cx", "\xff", "\xc0", "\x018"}},
 	{`put k $"x y"`, []string{"put", "k", "x y"}},
 	{`put k $ a$ "$" "a $ b" $.`, []string{"put", "k", "$", "a$", "$", "a $ b", "$."}},
 	{"put k a\\\nb \"c\\\nd\"", []string{"put", "k", "ab", "cd"}},
 	{`put k a\`, []string{"put", "k", `a\`}},
 	{"put k a\\\\\\\n", []string{"put", "k", `a\`}},
+	{"put k \"\\\\\\\n\"", []string{"put", "k", `\`}},
 	{`get --raw '/api/v1/pods?watch=1&resourceVersion=5'`, []string{"get", "--raw", "/api/v1/pods?watch=1&resourceVersion=5"}},
 	{`get pods -l 'app in (a,b)' x*y`, []string{"get", "pods", "-l", "app in (a,b)", "x*y"}},
 	{`put k héllo 日本`, []string{"put", "k", "héllo", "日本"}},
@@ -97,7 +98,7 @@ func TestSplitArgsMatchesBash(t *testing.T) {
 	}
 }
 
-var bigOctal = regexp.MustCompile(`\\[4-7][0-7][0-7]`)
+var octal = regexp.MustCompile(`\\[0-7]`)
 
 // referenceWords tokenizes with mvdan.cc/sh, an independent bash parser:
 // ok is false when bash would read the line as more than one simple
@@ -106,10 +107,12 @@ var bigOctal = regexp.MustCompile(`\\[4-7][0-7][0-7]`)
 // not compared (TestSplitArgsMatchesBash checks them against bash itself).
 func referenceWords(line string) (words []string, ok bool) {
 	// It also leaves $'\cX' as typed, where bash makes a control character,
-	// keeps a line continuation that ends the input, and reads $'\700' as
-	// \xff where bash keeps the low byte (\xc0).
-	if strings.Contains(line, "\r") || strings.Contains(line, `\c`) || strings.HasSuffix(line, "\\\n") ||
-		bigOctal.MatchString(line) {
+	// mistakes some line continuations (at the end of the input, after \\ in
+	// double quotes), and reads octal escapes in $'...' its own way ($'\700'
+	// as \xff where bash keeps the low byte \xc0; $'\18' as nothing, bash
+	// \x01 8).
+	if strings.Contains(line, "\r") || strings.Contains(line, `\c`) || strings.Contains(line, "\\\n") ||
+		strings.Contains(line, "$'") && octal.MatchString(line) {
 		return nil, false
 	}
 	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(line), "")
