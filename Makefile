@@ -69,10 +69,12 @@ conformance-live:
 e2e:
 	@if [ -d web/e2e ]; then $(GO) test -count=1 -tags e2e -timeout 45m ./web/e2e/; fi
 
-## soak: the long chaos run (10,000 seeded fault schedules) and every lesson on seeds 1..20 (~3 min)
+## soak: the long chaos run (10,000 seeded fault schedules), every lesson on seeds 1..20 (~3 min),
+## and the browser monkey's 2,000 actions from each of seeds 1..5
 soak:
 	$(GO) test -count=1 -timeout 3h -run Chaos ./engine/ -soak
 	$(GO) test -count=1 -timeout 1h -run TestLessonsHoldOnSeeds ./lessons/ -seeds 20
+	$(GO) test -count=1 -tags e2e -timeout 4h -run TestMonkey ./web/e2e/ -monkey.soak
 
 ## shots: every lesson's first, middle and last step as PNGs in $(SHOTS): 1920x1080 dark, 1280x720 projector
 SHOTS ?= shots

@@ -92,12 +92,23 @@ func New(sess *live.Session) *Game { return &Game{sess: sess, r: newRenderer()} 
 
 // Update reads input and page commands, then ticks the session once per
 // drawn frame (see catchUp).
+// inboxBudget bounds the Go time one tick spends on commands sent by the
+// page (window.watchscope.send) before it leaves the rest to the next.
+const inboxBudget = 30 * time.Millisecond
+
 func (g *Game) Update() error {
 	start := time.Now()
 	g.input()
 	if g.Inbox != nil {
+		// A burst of commands (a script, a lesson stepped five times at
+		// once) is spread over ticks: each takes commands until
+		// inboxBudget of Go time is spent, so the page keeps drawing and
+		// answering while it works through them, in order.
 		for cmd, ok := g.Inbox(); ok; cmd, ok = g.Inbox() {
 			g.send(cmd)
+			if time.Since(start) > inboxBudget {
+				break
+			}
 		}
 	}
 	if g.Jobs != nil {
