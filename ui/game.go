@@ -12,12 +12,14 @@ import (
 
 	"watchscope/ui/live"
 	"watchscope/ui/view"
+	"watchscope/ui/widgets"
 )
 
 // Game is the ebiten.Game of the stage.
 type Game struct {
 	sess *live.Session
 	r    *renderer
+	w    *widgets.Layer // the controls and dialogs, over the scene
 	fr   view.Frame
 
 	// PageKeys is set when the page delivers the presenter keys itself
@@ -43,7 +45,6 @@ type Game struct {
 	drawKey drawKey
 	dirty   bool // input changed what the stage shows
 	escape  bool // the page saw Escape while the console was open
-	console consoleState
 	// DrawTime is the Go time the last drawn frame took (layout + issuing
 	// draw calls; the GPU work happens later).
 	DrawTime time.Duration
@@ -88,7 +89,11 @@ type drawKey struct {
 }
 
 // New returns the game for a session.
-func New(sess *live.Session) *Game { return &Game{sess: sess, r: newRenderer()} }
+func New(sess *live.Session) *Game {
+	g := &Game{sess: sess, r: newRenderer()}
+	g.w = widgets.New(g.send)
+	return g
+}
 
 // Update reads input and page commands, then ticks the session once per
 // drawn frame (see catchUp).
@@ -99,6 +104,7 @@ const inboxBudget = 30 * time.Millisecond
 func (g *Game) Update() error {
 	start := time.Now()
 	g.input()
+	g.w.Update(g.sess.Snapshot())
 	if g.Inbox != nil {
 		// A burst of commands (a script, a lesson stepped five times at
 		// once) is spread over ticks: each takes commands until
@@ -141,12 +147,13 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	b := screen.Bounds()
 	g.fr = view.Fit(b.Dx(), b.Dy())
 	k := g.key(b.Dx(), b.Dy())
-	if g.frames > 0 && k == g.drawKey && g.sess.Settled() && !g.dirty {
+	if g.frames > 0 && k == g.drawKey && g.sess.Settled() && !g.dirty && !g.w.Dirty() {
 		return
 	}
 	g.dirty = false
 	start := time.Now()
 	g.r.draw(screen, g.sess.Scene(), g.fr)
+	g.w.Draw(screen, g.fr, g.sess.Snapshot())
 	g.DrawTime = time.Since(start)
 	g.DrawTotal += g.DrawTime
 	g.FrameUpdate = work
@@ -201,11 +208,11 @@ var gameVerbs = map[string]func(g *Game, arg string) bool{
 	},
 	"fullscreen": func(*Game, string) bool { ebiten.SetFullscreen(!ebiten.IsFullscreen()); return true },
 	"close": func(g *Game, _ string) bool { // Escape leaves the console first
-		g.escape = g.console.open
-		return g.console.open
+		g.escape = g.w.ConsoleOpen()
+		return g.escape
 	},
 	"console": func(g *Game, _ string) bool {
-		g.console.open = true
+		g.w.SetConsole(true)
 		g.sess.Chrome().Console = true
 		return true
 	},
@@ -225,7 +232,11 @@ func (g *Game) Knows(verb string) bool {
 func (g *Game) Redraw() { g.dirty = true }
 
 // ConsoleOpen reports whether the console overlay takes the keyboard.
-func (g *Game) ConsoleOpen() bool { return g.console.open }
+func (g *Game) ConsoleOpen() bool { return g.w.ConsoleOpen() }
+
+// Paste types the first line of text into the open console (the page
+// reads the clipboard; see ui/widgets).
+func (g *Game) Paste(text string) { g.w.Paste(text) }
 
 // Layout returns the window's size in physical pixels: the stage draws
 // at the display's full resolution and Ebiten never upscales it.

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
@@ -32,7 +30,7 @@ type stageKey struct {
 
 // input turns this tick's keys and clicks into stage commands.
 func (g *Game) input() {
-	if g.console.open {
+	if g.w.ConsoleOpen() {
 		g.consoleKeys()
 		return
 	}
@@ -49,7 +47,7 @@ func (g *Game) keys() {
 			continue
 		}
 		g.send(k.b.Cmd)
-		if g.console.open { // the keys that follow are the console's
+		if g.w.ConsoleOpen() { // the keys that follow are the console's
 			return
 		}
 	}
@@ -68,7 +66,9 @@ func (g *Game) digit(cmd string) string {
 	return "pick " + cmd
 }
 
-// mouse tracks hover (a resourceVersion under the pointer) and clicks.
+// mouse tracks hover (a resourceVersion under the pointer) and clicks on
+// the scene; the widgets (ui/widgets) take the clicks on the controls,
+// and all of them while a dialog is open.
 func (g *Game) mouse() {
 	px, py := ebiten.CursorPosition()
 	x, y := g.fr.Design(float64(px), float64(py))
@@ -77,6 +77,9 @@ func (g *Game) mouse() {
 	if rv != c.HoverRV {
 		c.HoverRV = rv
 		g.dirty = true
+	}
+	if c.Picker || c.Help || len(c.Why) > 0 {
+		return
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		if cmd := view.Hit(g.sess.Snapshot(), x, y); cmd != "" {
@@ -87,51 +90,16 @@ func (g *Game) mouse() {
 	}
 }
 
-// consoleState is the console overlay: a line being typed and history.
-type consoleState struct {
-	open    bool
-	line    []rune
-	history []string
-	at      int // position while browsing history
-	buf     []rune
-}
-
+// consoleKeys: while the console is open the widgets take the keys (its
+// input line, ui/widgets); Escape closes it.
 func (g *Game) consoleKeys() {
-	cs := &g.console
 	g.dirty = true
-	cs.buf = ebiten.AppendInputChars(cs.buf[:0])
-	for _, r := range cs.buf {
-		if r != '`' {
-			cs.line = append(cs.line, r)
-		}
-	}
-	switch {
-	case inpututil.IsKeyJustPressed(ebiten.KeyEscape) || g.escape:
-		cs.open, g.escape = false, false
-	case repeat(ebiten.KeyBackspace) && len(cs.line) > 0:
-		cs.line = cs.line[:len(cs.line)-1]
-	case inpututil.IsKeyJustPressed(ebiten.KeyEnter) || inpututil.IsKeyJustPressed(ebiten.KeyNumpadEnter):
-		line := strings.TrimSpace(string(cs.line))
-		if line != "" {
-			g.send(line)
-			cs.history = append(cs.history, line)
-		}
-		cs.line, cs.at = cs.line[:0], len(cs.history)
-	case inpututil.IsKeyJustPressed(ebiten.KeyArrowUp) && cs.at > 0:
-		cs.at--
-		cs.line = []rune(cs.history[cs.at])
-	case inpututil.IsKeyJustPressed(ebiten.KeyArrowDown) && cs.at < len(cs.history)-1:
-		cs.at++
-		cs.line = []rune(cs.history[cs.at])
+	if inpututil.IsKeyJustPressed(ebiten.KeyEscape) || g.escape {
+		g.w.SetConsole(false)
+		g.escape = false
 	}
 	c := g.sess.Chrome()
-	c.Console, c.Input = cs.open, string(cs.line)
-}
-
-// repeat is true on the first press and then every few ticks while held.
-func repeat(k ebiten.Key) bool {
-	d := inpututil.KeyPressDuration(k)
-	return d == 1 || (d > 24 && d%4 == 0)
+	c.Console, c.Input = g.w.ConsoleOpen(), g.w.ConsoleText()
 }
 
 func itoa64(n int64) string {

@@ -2,39 +2,19 @@ package ui
 
 import (
 	"image/color"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"watchscope/ui/internal/ebitentest"
 	"watchscope/ui/live"
 	"watchscope/ui/view"
 )
 
-// These tests draw with Ebiten, so they need a display (xvfb-run -a go
-// test ./ui) and run inside the game loop: Ebiten cannot read pixels
-// before the game starts.
-
-type testGame struct {
-	m    *testing.M
-	code int
-}
-
-func (g *testGame) Update() error {
-	g.code = g.m.Run()
-	return ebiten.Termination
-}
-func (*testGame) Draw(*ebiten.Image)         {}
-func (*testGame) Layout(int, int) (int, int) { return 320, 240 }
-
-func TestMain(m *testing.M) {
-	g := &testGame{m: m, code: 1}
-	if err := ebiten.RunGame(g); err != nil {
-		panic(err)
-	}
-	os.Exit(g.code)
-}
+// These tests draw with Ebiten: they need a display (xvfb-run -a go
+// test ./ui/...) and run inside the game loop.
+func TestMain(m *testing.M) { ebitentest.Main(m) }
 
 // demoSession is a session after 40 s of the demo script.
 func demoSession(t testing.TB) *live.Session {

@@ -24,29 +24,24 @@ func RevAt(s Snapshot, m *Motion, now time.Duration, x, y float64) int64 {
 	return rev
 }
 
-// Hit is the command a click at design point (x, y) sends, or "".
+// Hit is the command a click at design point (x, y) on the scene sends,
+// or "". The controls (Buttons, SandboxButtons) and the dialogs (picker,
+// help, why?) are widgets (package ui/widgets) that send their own
+// commands: over them, and anywhere while a dialog is open, Hit is "".
 func Hit(s Snapshot, x, y float64) string {
 	u := s.UI
-	if u.Picker {
-		for i := range u.Lessons {
-			if PickerRow(i).Contains(x, y) {
-				return "pickLesson " + itoa(i)
-			}
-		}
-		return "close"
-	}
-	if u.Help || len(u.Why) > 0 {
-		return "close"
+	if u.Picker || u.Help || len(u.Why) > 0 {
+		return ""
 	}
 	for _, b := range Buttons(s) {
 		if b.Contains(x, y) {
-			return b.Cmd
+			return ""
 		}
 	}
-	if s.Lesson == nil && full(s) {
+	if Sandbox(s) {
 		for _, b := range SandboxButtons(s) {
 			if b.Contains(x, y) {
-				return b.Cmd
+				return ""
 			}
 		}
 	}
@@ -69,6 +64,10 @@ func Hit(s Snapshot, x, y float64) string {
 	}
 	return ""
 }
+
+// Sandbox reports whether the stage shows the sandbox's fault and knob
+// buttons: free play in a world with API servers.
+func Sandbox(s Snapshot) bool { return s.Lesson == nil && full(s) }
 
 // markerAt is "why #ID" for the timeline marker nearest x (within 10 px).
 func markerAt(s Snapshot, x float64) string {

@@ -187,14 +187,7 @@ func boolF(b bool) float64 {
 func sandboxPanel(sc *Scene, s Snapshot) {
 	sc.label(NarrLeft, PanelTop+16, "Sandbox", ProseBold, 28, Left, Ink)
 	sc.label(NarrLeft+Measure(ProseBold, 28, "Sandbox")+16, PanelTop+24, "faults and knobs are console commands · ` opens the console · L picks a lesson", Prose, 18, Left, Caption)
-	for _, b := range SandboxButtons(s) {
-		fill := PanelHi
-		if b.On {
-			fill = Mix(PanelHi, SkyBlue, 0.35)
-		}
-		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 8, Fill: fill})
-		sc.label(b.X+b.W/2, b.Y+9, b.Label, Prose, 17, Center, Ink)
-	}
+	// The buttons themselves (SandboxButtons) are widgets (ui/widgets).
 	log := s.Log[max(0, len(s.Log)-consoleRows):]
 	for i, l := range log {
 		y := PanelTop + 64 + float64(i)*36

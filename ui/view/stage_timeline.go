@@ -40,12 +40,9 @@ func Buttons(s Snapshot) []Button {
 	return bs
 }
 
-// timeline draws the controls and the marker bar.
+// timeline draws the speed and the marker bar; the controls (Buttons)
+// are widgets drawn over the scene (ui/widgets).
 func timeline(sc *Scene, s Snapshot, now time.Duration) {
-	for _, b := range Buttons(s) {
-		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 8, Fill: PanelHi})
-		sc.label(b.X+b.W/2, b.Y+9, b.Label, ProseBold, 18, Center, Ink)
-	}
 	sc.label(StageLeft+480, TimelineTop+16, speedText(s.Speed), Mono, 20, Center, Ink)
 	sc.rect(Rect{X: ScrubLeft, Y: ScrubY - 2, W: ScrubRight - ScrubLeft, H: 4, Radius: 2, Fill: Rule})
 	if l := s.Lesson; l != nil && l.Steps > 0 {

@@ -1,0 +1,243 @@
+package widgets
+
+import (
+	"image/color"
+	"slices"
+	"strconv"
+	"strings"
+
+	eimage "github.com/ebitenui/ebitenui/image"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"watchscope/ui/view"
+)
+
+// row is one line of a dialog: its text, font, size, colour and indent.
+type row struct {
+	text  string
+	font  view.Font
+	size  float64
+	color color.RGBA
+	dx    float64
+}
+
+// rowH is the design height a row takes.
+func (r row) h() float64 { return r.size + 16 }
+
+// dialog is a modal panel over a dimmed stage (help, why?): it shows
+// rows of text, and a click anywhere closes it, as Esc does.
+type dialog struct {
+	l        *Layer
+	backdrop *widget.Container
+	panel    *widget.Container
+	title    string
+	rows     []row
+}
+
+func newDialog(l *Layer) *dialog {
+	d := &dialog{l: l}
+	d.backdrop = widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(view.Background, 0.65))),
+		widget.ContainerOpts.Layout(place{&l.fr}),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
+			if a.Inside && a.Button == ebiten.MouseButtonLeft {
+				l.send("close")
+			}
+		})),
+	)
+	show(d.backdrop, false)
+	return d
+}
+
+// sync shows the dialog with a title and rows (made only while it is
+// open: this runs every tick), or hides it.
+func (d *dialog) sync(open bool, title string, makeRows func() []row) {
+	show(d.backdrop, open)
+	if !open {
+		return
+	}
+	rows := makeRows()
+	if title == d.title && slices.Equal(rows, d.rows) && d.panel != nil {
+		return
+	}
+	d.title, d.rows = title, rows
+	st := d.l.st
+	w := 1280.0
+	h := 100.0
+	for _, r := range rows {
+		h += r.h()
+	}
+	for _, r := range rows {
+		w = max(w, view.Measure(r.font, r.size, r.text)+r.dx+96)
+	}
+	w = min(w, 1760)
+	box := view.Region{X: (view.DesignW - w) / 2, Y: 120, W: w, H: h}
+	panel := widget.NewContainer(
+		widget.ContainerOpts.WidgetOpts(at(box)),
+		widget.ContainerOpts.BackgroundImage(st.panel(view.PanelHi, 16)),
+		widget.ContainerOpts.Layout(place{&d.l.fr}),
+	)
+	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 24, W: box.W - 200, H: 40}, title, view.ProseBold, 26, view.Ink, widget.TextPositionStart))
+	panel.AddChild(label(st, view.Region{X: box.X + box.W - 200, Y: box.Y + 28, W: 168, H: 24}, "Esc closes", view.Prose, 16, view.Caption, widget.TextPositionEnd))
+	y := box.Y + 84
+	for _, r := range rows {
+		panel.AddChild(label(st, view.Region{X: box.X + 40 + r.dx, Y: y, W: box.W - 80 - r.dx, H: r.h()}, r.text, r.font, r.size, r.color, widget.TextPositionStart))
+		y += r.h()
+	}
+	d.panel = d.l.swap(d.backdrop, d.panel, panel)
+}
+
+// swap puts panel in parent in place of old (if any) and returns it.
+func (l *Layer) swap(parent, old, panel *widget.Container) *widget.Container {
+	if old != nil {
+		parent.ReplaceChild(old, panel)
+	} else {
+		parent.AddChild(panel)
+	}
+	l.moved = true
+	return panel
+}
+
+// label is a line of text at a design region, vertically centred.
+func label(st *style, r view.Region, s string, f view.Font, size float64, c color.RGBA, h widget.TextPosition) *widget.Text {
+	return widget.NewText(
+		widget.TextOpts.WidgetOpts(at(r)),
+		widget.TextOpts.Text(s, st.face(f, size), c),
+		widget.TextOpts.Position(h, widget.TextPositionCenter),
+	)
+}
+
+// helpRows are the keys, one per line, in Go Mono so the columns align.
+func helpRows() []row {
+	var rs []row
+	for _, s := range view.HelpLines() {
+		rs = append(rs, row{text: s, font: view.Mono, size: 20, color: view.Muted})
+	}
+	return rs
+}
+
+// whyRows is the causal chain, root first, each link with the rule that
+// made it happen under it; the newest link in ink, at most nine links.
+func whyRows(u view.Chrome) []row {
+	n := min(len(u.Why), 9)
+	var rs []row
+	if len(u.Why) > n {
+		rs = append(rs, row{text: strconv.Itoa(len(u.Why)-n) + " earlier links not shown", font: view.Prose, size: 16, color: view.Caption})
+	}
+	for i, link := range u.Why[len(u.Why)-n:] {
+		ev, rule, _ := strings.Cut(link, "\t")
+		c := view.Muted
+		if i == n-1 {
+			c = view.Ink
+		}
+		rs = append(rs, row{text: view.Clip(ev, 140), font: view.Mono, size: 18, color: c})
+		if rule != "" {
+			rs = append(rs, row{text: "because: " + rule, font: view.Prose, size: 17, color: view.BluishGreen, dx: 40})
+		}
+	}
+	return rs
+}
+
+// picker is the lesson picker: an ebitenui List of the lessons (and free
+// play) in a panel; a click opens one, ↑ ↓ move the session's selection
+// (PickerAt), which the list shows.
+type picker struct {
+	l        *Layer
+	backdrop *widget.Container
+	panel    *widget.Container
+	list     *widget.List
+	rows     []string
+	at       int
+	echo     int // the selection the list was told, whose event is not a click
+}
+
+const pickerTitle = "Lessons  (click one, press its number, or ↑ ↓ and Enter; Esc closes)"
+
+func newPicker(l *Layer) *picker {
+	p := &picker{l: l, at: -1, echo: -1}
+	p.backdrop = widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(view.Background, 0.7))),
+		widget.ContainerOpts.Layout(place{&l.fr}),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
+			x, y := l.fr.Design(float64(a.Widget.Rect.Min.X+a.OffsetX), float64(a.Widget.Rect.Min.Y+a.OffsetY))
+			if a.Inside && a.Button == ebiten.MouseButtonLeft && (p.panel == nil || !p.box().Contains(x, y)) {
+				l.send("close") // a click beside the panel closes it
+			}
+		})),
+	)
+	show(p.backdrop, false)
+	return p
+}
+
+// box is the panel's design region for the current rows.
+func (p *picker) box() view.Region {
+	return view.Region{X: 320, Y: 136, W: 1280, H: min(120+float64(len(p.rows))*36, view.DesignH-136-40)}
+}
+
+func (p *picker) sync(u view.Chrome) {
+	show(p.backdrop, u.Picker)
+	if !u.Picker {
+		return
+	}
+	if p.panel == nil || !slices.Equal(u.Lessons, p.rows) {
+		p.build(u.Lessons)
+	}
+	if u.PickerAt != p.at && u.PickerAt >= 0 && u.PickerAt < len(p.rows) {
+		p.at, p.echo = u.PickerAt, u.PickerAt
+		p.list.SetSelectedEntry(u.PickerAt)
+		p.l.moved = true
+	}
+}
+
+func (p *picker) build(rows []string) {
+	st := p.l.st
+	p.rows, p.at, p.echo = slices.Clone(rows), -1, -1
+	box := p.box()
+	panel := widget.NewContainer(
+		widget.ContainerOpts.WidgetOpts(at(box)),
+		widget.ContainerOpts.BackgroundImage(st.panel(view.PanelHi, 16)),
+		widget.ContainerOpts.Layout(place{&p.l.fr}),
+	)
+	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 16, W: box.W - 80, H: 40}, pickerTitle, view.ProseBold, 24, view.Ink, widget.TextPositionStart))
+	entries := make([]any, len(rows))
+	for i := range rows {
+		entries[i] = i
+	}
+	plain := st.panel(view.PanelHi, 0)
+	listBox := view.Region{X: box.X + 24, Y: box.Y + 72, W: box.W - 48, H: box.H - 96}
+	opts := []widget.ListOpt{widget.ListOpts.HideHorizontalSlider()}
+	if float64(len(rows))*36 <= listBox.H { // all rows fit: no scroll bar
+		opts = append(opts, widget.ListOpts.HideVerticalSlider())
+	}
+	p.list = widget.NewList(append(opts,
+		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(at(listBox))),
+		widget.ListOpts.Entries(entries),
+		widget.ListOpts.EntryLabelFunc(func(e any) string { return p.rows[e.(int)] }),
+		widget.ListOpts.EntryFontFace(st.face(view.Mono, 20)),
+		widget.ListOpts.EntryColor(&widget.ListEntryColor{
+			Unselected: view.Muted, Selected: view.Ink, DisabledUnselected: view.Caption, DisabledSelected: view.Muted,
+			SelectingBackground: view.Rule, SelectedBackground: view.Rule, FocusedBackground: view.Rule,
+			SelectingFocusedBackground: view.Rule, SelectedFocusedBackground: view.Rule, DisabledSelectedBackground: view.Rule,
+		}),
+		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: st.px(16), Right: st.px(16), Top: st.px(6), Bottom: st.px(6)}),
+		widget.ListOpts.EntryTextPosition(widget.TextPositionStart, widget.TextPositionCenter),
+		widget.ListOpts.ScrollContainerImage(&widget.ScrollContainerImage{Idle: plain, Disabled: plain, Mask: plain}),
+		widget.ListOpts.SliderParams(&widget.SliderParams{
+			TrackImage:  &widget.SliderTrackImage{Idle: st.panel(view.Panel, 4), Hover: st.panel(view.Panel, 4)},
+			HandleImage: &widget.ButtonImage{Idle: st.panel(view.Faint, 4), Hover: st.panel(view.Caption, 4), Pressed: st.panel(view.Caption, 4)},
+		}),
+		widget.ListOpts.DisableDefaultKeys(true), // ↑ ↓ Enter are the page's keys (PickerAt)
+		widget.ListOpts.AllowReselect(),
+		widget.ListOpts.EntrySelectedHandler(func(a *widget.ListEntrySelectedEventArgs) {
+			i := a.Entry.(int)
+			if i == p.echo {
+				p.echo = -1 // the list repeating the selection it was given
+				return
+			}
+			p.l.send("pickLesson " + strconv.Itoa(i))
+		}),
+	)...)
+	panel.AddChild(p.list)
+	p.panel = p.l.swap(p.backdrop, p.panel, panel)
+}

@@ -1,0 +1,139 @@
+// Package widgets is the stage's controls, made of ebitenui widgets: the
+// timeline's transport buttons, the sandbox's fault and knob buttons, the
+// console's input line, the lesson picker (a scrollable list) and the
+// help and "why?" dialogs. The scene itself (actors, packets, the tape)
+// stays hand-drawn by package ui; the widgets sit on top of it, at the
+// same design coordinates (view.Region on the 1920x1080 canvas), in the
+// same fonts and palette, rebuilt at the frame's physical scale so their
+// text is as crisp as the scene's.
+//
+// The widgets hold no state of their own that matters: every frame they
+// are brought in line with the session's snapshot (labels, which dialog is
+// open, the picker's selection), and everything they do is a command
+// string handed to send, the same commands a key press or
+// window.watchscope.send queues. ebitenui's timers (key repeat, caret
+// blink) and its map order therefore never reach the simulation: the world
+// only ever sees the command lines, as from the console.
+package widgets
+
+import (
+	"github.com/ebitenui/ebitenui"
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"watchscope/ui/view"
+)
+
+// Layer is the ebitenui tree of the stage's controls.
+type Layer struct {
+	send func(string)
+	ui   ebitenui.UI
+	root *widget.Container
+	// controls holds the buttons, under the console and the dialogs.
+	controls *widget.Container
+	fr       view.Frame
+	st       *style // nil until the first Draw gives a frame
+
+	transport []*button
+	knobs     []*button
+	console   *console
+	picker    *picker
+	help      *dialog
+	why       *dialog
+
+	cursor [2]int
+	moved  bool // the pointer moved or a button changed: draw again
+}
+
+// New returns the widget layer; send queues a command on the game.
+func New(send func(string)) *Layer {
+	l := &Layer{send: send}
+	l.console = newConsole(l)
+	return l
+}
+
+// build makes the widget tree for the current frame and theme.
+func (l *Layer) build(s view.Snapshot) {
+	l.st = newStyle(l.fr, view.Projector)
+	l.root = widget.NewContainer(widget.ContainerOpts.Layout(place{&l.fr}))
+	l.controls = widget.NewContainer(widget.ContainerOpts.Layout(place{&l.fr}))
+	l.transport, l.knobs = nil, nil
+	l.console.build(l.st)
+	l.picker = newPicker(l)
+	l.help = newDialog(l)
+	l.why = newDialog(l)
+	l.root.AddChild(l.controls, l.console.box, l.picker.backdrop, l.help.backdrop, l.why.backdrop)
+	l.sync(s)
+	l.ui = ebitenui.UI{Container: l.root, DisableDefaultFocus: true}
+}
+
+// Update brings the widgets in line with the snapshot, then lets ebitenui
+// read this tick's input; a click or a submitted line calls send.
+func (l *Layer) Update(s view.Snapshot) {
+	if l.st == nil {
+		return
+	}
+	l.sync(s)
+	x, y := ebiten.CursorPosition()
+	if [2]int{x, y} != l.cursor || ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft) {
+		l.cursor, l.moved = [2]int{x, y}, true
+	}
+	l.console.keys()
+	l.ui.Update()
+}
+
+// Dirty reports (once) whether the widgets need a new frame although the
+// scene did not change: hover, a press, the console's caret.
+func (l *Layer) Dirty() bool {
+	d := l.moved || l.console.open
+	l.moved = false
+	return d
+}
+
+// Draw paints the widgets over the scene, rebuilding them first when the
+// frame's scale or the theme changed.
+func (l *Layer) Draw(screen *ebiten.Image, fr view.Frame, s view.Snapshot) {
+	if l.st == nil || fr != l.fr || l.st.projector != view.Projector {
+		l.fr = fr
+		l.build(s)
+	}
+	l.ui.Draw(screen)
+}
+
+// sync updates every widget from the snapshot.
+func (l *Layer) sync(s view.Snapshot) {
+	l.syncButtons(&l.transport, transportButtons(s), true)
+	var knobs []view.ToggleButton
+	if view.Sandbox(s) {
+		knobs = view.SandboxButtons(s)
+	}
+	l.syncButtons(&l.knobs, knobs, false)
+	modal := s.UI.Picker || s.UI.Help || len(s.UI.Why) > 0
+	for _, b := range append(l.transport[:len(l.transport):len(l.transport)], l.knobs...) {
+		b.w.GetWidget().Disabled = modal // a dialog takes the clicks
+	}
+	l.console.sync(s)
+	l.picker.sync(s.UI)
+	l.help.sync(s.UI.Help, "Keys", helpRows)
+	l.why.sync(len(s.UI.Why) > 0, "why? "+view.Clip(s.UI.WhyTitle, 100), func() []row { return whyRows(s.UI) })
+}
+
+func transportButtons(s view.Snapshot) []view.ToggleButton {
+	var out []view.ToggleButton
+	for _, b := range view.Buttons(s) {
+		out = append(out, view.ToggleButton{Button: b})
+	}
+	return out
+}
+
+// ConsoleOpen reports whether the console's input line is shown.
+func (l *Layer) ConsoleOpen() bool { return l.console.open }
+
+// SetConsole opens or closes the console's input line.
+func (l *Layer) SetConsole(open bool) { l.console.setOpen(open) }
+
+// ConsoleText is the line being typed.
+func (l *Layer) ConsoleText() string { return l.console.text() }
+
+// Paste inserts the first line of text at the console's caret.
+func (l *Layer) Paste(text string) { l.console.paste(text) }

@@ -1,0 +1,188 @@
+package widgets
+
+import (
+	"image/color"
+	"slices"
+	"testing"
+
+	"github.com/ebitenui/ebitenui/widget"
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"watchscope/ui/internal/ebitentest"
+	"watchscope/ui/view"
+)
+
+// These tests draw with Ebiten: they need a display (xvfb-run -a go
+// test ./ui/...) and run inside the game loop.
+func TestMain(m *testing.M) { ebitentest.Main(m) }
+
+// sandbox is a snapshot of free play in a world with an API server.
+func sandbox() view.Snapshot {
+	return view.Snapshot{Paused: true, APIServers: []view.APIServer{{Name: "apiserver-0", Up: true}}}
+}
+
+// layer is a widget layer drawn once at w x h, and the commands it sent.
+func layer(t *testing.T, s view.Snapshot, w, h int) (*Layer, *[]string, *ebiten.Image) {
+	t.Helper()
+	var sent []string
+	l := New(func(c string) { sent = append(sent, c) })
+	img := ebiten.NewImage(w, h)
+	l.Draw(img, view.Fit(w, h), s)
+	return l, &sent, img
+}
+
+// settle runs ebitenui's deferred events (clicks, submits).
+func settle(l *Layer, s view.Snapshot) { l.Update(s) }
+
+func TestButtonsSendTheirCommands(t *testing.T) {
+	s := sandbox()
+	l, sent, _ := layer(t, s, 1920, 1080)
+	want := view.Buttons(s)
+	if len(l.transport) != len(want) {
+		t.Fatalf("%d transport buttons, want %d", len(l.transport), len(want))
+	}
+	knobs := view.SandboxButtons(s)
+	if len(l.knobs) != len(knobs) {
+		t.Fatalf("%d sandbox buttons, want %d", len(l.knobs), len(knobs))
+	}
+	for i, b := range l.transport {
+		if got := b.w.Text().Label; got != want[i].Label {
+			t.Errorf("transport button %d says %q, want %q", i, got, want[i].Label)
+		}
+		b.w.Click()
+	}
+	for _, b := range l.knobs {
+		b.w.Click()
+	}
+	settle(l, s)
+	var cmds []string
+	for _, b := range want {
+		cmds = append(cmds, b.Cmd)
+	}
+	for _, b := range knobs {
+		cmds = append(cmds, b.Cmd)
+	}
+	if !slices.Equal(*sent, cmds) {
+		t.Errorf("clicks sent %q, want %q", *sent, cmds)
+	}
+
+	// Playing: the play button says pause, in the same widget.
+	first := l.transport[1].w
+	s.Paused = false
+	settle(l, s)
+	if l.transport[1].w != first || l.transport[1].w.Text().Label != "pause" {
+		t.Errorf("while playing the second button says %q (same widget: %v)", l.transport[1].w.Text().Label, l.transport[1].w == first)
+	}
+	// A knob away from its default is a new, tinted button; a lesson
+	// has no sandbox buttons.
+	s.UI.Knobs = []string{"apf-off"}
+	settle(l, s)
+	if !l.knobs[7].b.On || l.knobs[6].b.On {
+		t.Errorf("knob states %v %v, want APF off on", l.knobs[6].b.On, l.knobs[7].b.On)
+	}
+	s.Lesson = &view.LessonView{Steps: 3}
+	settle(l, s)
+	if len(l.knobs) != 0 {
+		t.Errorf("a lesson shows %d sandbox buttons", len(l.knobs))
+	}
+}
+
+// TestDialogsTakeTheClicks: while a dialog is open the stage's buttons
+// are disabled and the dialog shows.
+func TestDialogsTakeTheClicks(t *testing.T) {
+	s := sandbox()
+	l, sent, _ := layer(t, s, 1280, 720)
+	for _, open := range []func(*view.Snapshot){
+		func(s *view.Snapshot) { s.UI.Help = true },
+		func(s *view.Snapshot) {
+			s.UI.Why, s.UI.WhyTitle = []string{"PUT /a\tetcd wrote it", "watch event"}, "watch event"
+		},
+		func(s *view.Snapshot) { s.UI.Picker, s.UI.Lessons = true, []string{" 1  revisions", " 2  gone-410"} },
+	} {
+		d := s
+		open(&d)
+		settle(l, d)
+		for _, b := range append(l.transport, l.knobs...) {
+			if !b.w.GetWidget().Disabled {
+				t.Fatalf("%+v: button %q still takes clicks", d.UI, b.b.Label)
+			}
+		}
+		shown := 0
+		for _, w := range []widget.HasWidget{l.help.backdrop, l.why.backdrop, l.picker.backdrop} {
+			if w.GetWidget().IsVisible() {
+				shown++
+			}
+		}
+		if shown != 1 {
+			t.Errorf("%+v: %d dialogs shown, want 1", d.UI, shown)
+		}
+	}
+	if len(l.why.rows) != 3 || l.why.rows[1].text != "because: etcd wrote it" {
+		t.Errorf("why rows %+v", l.why.rows)
+	}
+	// The picker shows the session's selection without sending a pick.
+	d := s
+	d.UI.Picker, d.UI.Lessons, d.UI.PickerAt = true, []string{" 1  revisions", " 2  gone-410"}, 1
+	settle(l, d)
+	settle(l, d)
+	if l.picker.list.SelectedEntry() != 1 {
+		t.Errorf("the picker's list selects %v, want row 1", l.picker.list.SelectedEntry())
+	}
+	if len(*sent) != 0 {
+		t.Errorf("opening the dialogs sent %q", *sent)
+	}
+}
+
+// TestConsoleHistory: a submitted line is sent and remembered; ↑ and ↓
+// walk the history; a paste takes the first line; a backquote never
+// becomes text.
+func TestConsoleHistory(t *testing.T) {
+	s := sandbox()
+	l, sent, _ := layer(t, s, 1920, 1080)
+	l.SetConsole(true)
+	for _, line := range []string{"etcdctl put /a 1", "  ", "etcdctl get /a"} {
+		l.console.in.SetText(line)
+		l.console.in.Submit()
+		settle(l, s)
+	}
+	if !slices.Equal(*sent, []string{"etcdctl put /a 1", "etcdctl get /a"}) {
+		t.Fatalf("the console sent %q", *sent)
+	}
+	c := l.console
+	for _, st := range []struct {
+		dir  int
+		want string
+	}{{-1, "etcdctl get /a"}, {-1, "etcdctl put /a 1"}, {-1, "etcdctl put /a 1"}, {+1, "etcdctl get /a"}, {+1, ""}, {+1, ""}} {
+		c.recall(st.dir)
+		if got := c.text(); got != st.want {
+			t.Errorf("after %+d the line is %q, want %q", st.dir, got, st.want)
+		}
+	}
+	l.Paste("kubectl get pods\nsecond line")
+	l.console.in.Insert("`")
+	if got := l.ConsoleText(); got != "kubectl get pods" {
+		t.Errorf("after a paste and a backquote the line is %q", got)
+	}
+	l.SetConsole(false)
+	if l.ConsoleOpen() || l.console.box.GetWidget().IsVisible() {
+		t.Error("the console is still shown after closing")
+	}
+}
+
+// TestButtonsDrawInThePalette reads the pixels of a transport button's
+// plate in both themes: the theme's PanelHi, at the button's place.
+func TestButtonsDrawInThePalette(t *testing.T) {
+	defer view.SetTheme(false)
+	for _, projector := range []bool{false, true} {
+		view.SetTheme(projector)
+		s := sandbox()
+		_, _, img := layer(t, s, 1280, 720)
+		b := view.Buttons(s)[0]
+		fr := view.Fit(1280, 720)
+		x, y := int(fr.X(b.X+6)), int(fr.Y(b.Y+b.H/2))
+		got := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+		if got != view.PanelHi {
+			t.Errorf("projector=%v: button plate at (%d,%d) is %v, want PanelHi %v", projector, x, y, got, view.PanelHi)
+		}
+	}
+}

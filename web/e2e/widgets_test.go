@@ -1,0 +1,151 @@
+//go:build e2e
+
+package e2e
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestConsoleInput types into the stage's console (an ebitenui TextInput,
+// ui/widgets) with real key presses: a line pasted from the clipboard
+// with Ctrl+V, the caret moved with ← and End, a character typed in the
+// middle, Enter; then ↑ recalls the lines already run and ↓ walks back.
+// What the console ran is read from state().log.
+func TestConsoleInput(t *testing.T) {
+	ctx, cons, origin := stage(t, 1280, 720, "/?demo=off&nodes=0")
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.Call(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: origin,
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	do(t, ctx, chromedp.MouseClickXY(640, 300)) // focus the canvas
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText("etcdctl put /paste/k v1\nsecond line")`, awaitPromise))
+
+	do(t, ctx, chromedp.KeyEvent("`"))
+	waitFor(t, ctx, `window.watchscope.typing()`, 10*time.Second)
+	ctrl(t, ctx, "v", "KeyV")
+	// The pasted line, the caret two left (before "v1"), "Z" typed there.
+	lastCmd := func() string {
+		s := getState(t, ctx)
+		if len(s.Log) == 0 {
+			return ""
+		}
+		return s.Log[len(s.Log)-1].Cmd
+	}
+	time.Sleep(300 * time.Millisecond) // the clipboard's promise resolves on the page
+	keys(t, ctx, kb.ArrowLeft, kb.ArrowLeft, "Z", kb.Enter)
+	waitLog(t, ctx, lastCmd, "etcdctl put /paste/k Zv1")
+
+	keys(t, ctx, "e", "t", "c", "d", "c", "t", "l", " ", "g", "e", "t", " ", "/", "p", "a", "s", "t", "e", "/", "k", kb.Enter)
+	waitLog(t, ctx, lastCmd, "etcdctl get /paste/k")
+
+	// ↑ ↑ is the first line again; End, "2", Enter runs it edited.
+	keys(t, ctx, kb.ArrowUp, kb.ArrowUp, kb.End, "2", kb.Enter)
+	waitLog(t, ctx, lastCmd, "etcdctl put /paste/k Zv12")
+	// ↑ ↑ ↑ is the first line, ↓ the one after it: the get.
+	keys(t, ctx, kb.ArrowUp, kb.ArrowUp, kb.ArrowUp, kb.ArrowDown, kb.Enter)
+	waitLog(t, ctx, lastCmd, "etcdctl get /paste/k")
+	if s := getState(t, ctx); !strings.Contains(s.Log[len(s.Log)-1].Out, "Zv12") {
+		t.Errorf("etcdctl get /paste/k answered %q, want the value Zv12", s.Log[len(s.Log)-1].Out)
+	}
+	screenshot(t, ctx, shotsDir(t), "console-1280.png")
+	do(t, ctx, chromedp.KeyEvent(kb.Escape))
+	waitFor(t, ctx, `!window.watchscope.typing()`, 10*time.Second)
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}
+
+func awaitPromise(p *runtime.EvaluateParams) { yes := true; p.AwaitPromise = &yes }
+
+// keys presses each key in turn, a little apart, as a typist would.
+func keys(t *testing.T, ctx context.Context, ks ...string) {
+	t.Helper()
+	for _, k := range ks {
+		do(t, ctx, chromedp.KeyEvent(k))
+		time.Sleep(40 * time.Millisecond)
+	}
+}
+
+// ctrl presses Ctrl+key as a keyboard does: Control down, the key down and
+// up with the modifier, Control up.
+func ctrl(t *testing.T, ctx context.Context, key, code string) {
+	t.Helper()
+	const ctrlBit = 2
+	for _, e := range []input.DispatchKeyEventParams{
+		{Type: input.DispatchKeyEventTypeRawKeyDown, Key: "Control", Code: "ControlLeft", Modifiers: ctrlBit},
+		{Type: input.DispatchKeyEventTypeRawKeyDown, Key: key, Code: code, Modifiers: ctrlBit},
+		{Type: input.DispatchKeyEventTypeKeyUp, Key: key, Code: code, Modifiers: ctrlBit},
+		{Type: input.DispatchKeyEventTypeKeyUp, Key: "Control", Code: "ControlLeft"},
+	} {
+		if _, err := chromedp.Call(ctx, input.DispatchKeyEvent, e); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func waitLog(t *testing.T, ctx context.Context, last func() string, want string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		if last() == want {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the console's last command is %q, want %q", last(), want)
+}
+
+// TestWidgetShots writes screenshots of every screen with widgets (the
+// toolbar and transport, the sandbox's knobs, the console with text, the
+// picker and the help and why? dialogs) in both themes at 1280x720 and
+// 1920x1080 when E2E_SHOTS names a folder, for a person to look at.
+func TestWidgetShots(t *testing.T) {
+	dir := os.Getenv("E2E_SHOTS")
+	if dir == "" {
+		t.Skip("set E2E_SHOTS=DIR to write the widgets' screenshots")
+	}
+	for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
+		for _, theme := range []string{"dark", "projector"} {
+			ctx, cons, _ := stage(t, size[0], size[1], "/?nodes=20&theme="+theme)
+			name := func(screen string) string { return fmt.Sprintf("w-%s-%s-%d.png", screen, theme, size[0]) }
+			send(t, ctx, "sim set watch-list false") // a knob away from its default: tinted
+			settle(t, ctx)
+			screenshot(t, ctx, dir, name("sandbox"))
+			for _, d := range []struct{ screen, open, state string }{
+				{"picker", "picker", `!!JSON.parse(window.watchscope.state()).picker`},
+				{"help", "help", `true`},
+				{"why", "why", `true`},
+			} {
+				send(t, ctx, d.open)
+				waitFor(t, ctx, d.state, 10*time.Second)
+				time.Sleep(500 * time.Millisecond)
+				screenshot(t, ctx, dir, name(d.screen))
+				send(t, ctx, "close")
+				time.Sleep(300 * time.Millisecond)
+			}
+			send(t, ctx, "console")
+			waitFor(t, ctx, `window.watchscope.typing()`, 10*time.Second)
+			keys(t, ctx, "k", "u", "b", "e", "c", "t", "l", " ", "g", "e", "t", " ", "p", "o", "d", "s", kb.Enter,
+				"e", "t", "c", "d", "c", "t", "l", " ", "g", "e", "t", kb.ArrowLeft, kb.ArrowLeft)
+			time.Sleep(300 * time.Millisecond)
+			screenshot(t, ctx, dir, name("console"))
+			if f := cons.failures(); len(f) > 0 {
+				t.Fatalf("console errors:\n%v", f)
+			}
+		}
+	}
+}
