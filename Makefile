@@ -12,6 +12,7 @@ PURE += $(shell test -d apimachinery && echo ./apimachinery/...)
 PURE += $(shell test -d apiserver && echo ./apiserver/...)
 PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
+PURE += $(shell test -d internal && echo ./internal/...)
 
 .PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak shots
 
@@ -20,7 +21,7 @@ serve: serve-deps wasm
 	$(GO) run . serve -dir $(BUILD) -addr $(ADDR)
 
 ## test: every test the project has, browser end to end included
-test: deps vet build-check unit wasm-test lessons conformance e2e
+test: deps tidy vet build-check unit wasm-test lessons conformance e2e
 	@echo "make test: all suites passed"
 
 deps:
@@ -39,6 +40,11 @@ dist:
 # Play every lesson and check every claim it makes.
 lessons:
 	$(GO) run . check
+
+# go.mod and go.sum are exactly as go mod tidy leaves them: every
+# requirement the code imports is direct, nothing unused is required.
+tidy:
+	@$(GO) mod tidy -diff || { echo "tidy: go.mod/go.sum differ from what go mod tidy makes (above); run go mod tidy"; exit 1; }
 
 vet:
 	$(GO) vet $(PURE) ./web/ .

@@ -3,6 +3,7 @@ package apimachinery
 import (
 	"encoding/binary"
 	"errors"
+	"maps"
 	"slices"
 	"time"
 )
@@ -42,10 +43,7 @@ func appendString(b []byte, s string) []byte {
 
 func appendMap(b []byte, m map[string]string) []byte {
 	b = binary.AppendUvarint(b, uint64(len(m)))
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
+	keys := slices.AppendSeq(make([]string, 0, len(m)), maps.Keys(m)) // sized: Encode runs for every write
 	slices.Sort(keys)
 	for _, k := range keys {
 		b = appendString(appendString(b, k), m[k])

@@ -114,21 +114,3 @@ func (r Requirement) String() string {
 	sb.WriteString(strings.Join(r.Values, ","))
 	return sb.String()
 }
-
-// FormatLabels prints a label set in its one canonical form, keys sorted:
-// "app=web,tier=front" ("<none>" when empty, as kubectl shows it).
-func FormatLabels(labels map[string]string) string {
-	if len(labels) == 0 {
-		return "<none>"
-	}
-	keys := make([]string, 0, len(labels))
-	for k := range labels {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	parts := make([]string, len(keys))
-	for i, k := range keys {
-		parts[i] = k + "=" + labels[k]
-	}
-	return strings.Join(parts, ",")
-}

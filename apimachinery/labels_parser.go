@@ -3,6 +3,7 @@ package apimachinery
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -183,7 +184,7 @@ func (p *labelParser) parseIdentifiersList() ([]string, error) {
 			case tokComma:
 				continue
 			case tokClosedPar:
-				return sortedSet(set), nil
+				return slices.Sorted(maps.Keys(set)), nil
 			default:
 				return nil, fmt.Errorf("found '%s', expected: ',' or ')'", lit2)
 			}
@@ -196,10 +197,10 @@ func (p *labelParser) parseIdentifiersList() ([]string, error) {
 				set[""] = true
 			}
 			if tok2 == tokClosedPar {
-				return sortedSet(set), nil
+				return slices.Sorted(maps.Keys(set)), nil
 			}
 		default:
-			return sortedSet(set), fmt.Errorf("found '%s', expected: ',', or identifier", lit)
+			return slices.Sorted(maps.Keys(set)), fmt.Errorf("found '%s', expected: ',', or identifier", lit)
 		}
 	}
 }
@@ -213,15 +214,6 @@ func (p *labelParser) parseExactValue() ([]string, error) {
 		return []string{lit}, nil
 	}
 	return nil, fmt.Errorf("found '%s', expected: identifier", lit)
-}
-
-func sortedSet(set map[string]bool) []string {
-	out := make([]string, 0, len(set))
-	for k := range set {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // newRequirement validates like labels.NewRequirement: key syntax, value

@@ -96,11 +96,3 @@ func NewNotFound(r Resource, name string) *StatusError {
 func NewBadRequest(msg string) *StatusError {
 	return newStatusError(400, StatusReasonBadRequest, msg)
 }
-
-// NewInternalError is the 500 for unexpected failures such as
-// "watch cache isn't correctly initialized".
-func NewInternalError(msg string) *StatusError {
-	e := newStatusError(500, StatusReasonInternalError, "Internal error occurred: "+msg)
-	e.ErrStatus.Details = &StatusDetails{Causes: []StatusCause{{Message: msg}}}
-	return e
-}

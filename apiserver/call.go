@@ -48,20 +48,7 @@ func (c *call) fsKey() [2]string { return [2]string{c.flowSchema, c.level} }
 const maxFreeCalls = 64
 
 // newCall returns a call from the free list, or a new one.
-func (s *Server) newCall() *call {
-	if n := len(s.freeCalls); n > 0 {
-		c := s.freeCalls[n-1]
-		s.freeCalls[n-1] = nil
-		s.freeCalls = s.freeCalls[:n-1]
-		return c
-	}
-	return new(call)
-}
+func (s *Server) newCall() *call { return s.freeCalls.Get() }
 
 // recycle clears c (so it holds on to nothing) and keeps it for reuse.
-func (s *Server) recycle(c *call) {
-	*c = call{}
-	if len(s.freeCalls) < maxFreeCalls {
-		s.freeCalls = append(s.freeCalls, c)
-	}
-}
+func (s *Server) recycle(c *call) { s.freeCalls.Put(c) }

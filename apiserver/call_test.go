@@ -1,11 +1,15 @@
 package apiserver
 
-import "testing"
+import (
+	"testing"
+
+	"watchscope/internal/freelist"
+)
 
 // TestCallRecycling: a recycled call comes back cleared, and the free
 // list stays bounded.
 func TestCallRecycling(t *testing.T) {
-	var s Server
+	s := Server{freeCalls: freelist.New[call](maxFreeCalls)}
 	calls := make([]*call, 2*maxFreeCalls)
 	for i := range calls {
 		calls[i] = s.newCall()
@@ -14,8 +18,8 @@ func TestCallRecycling(t *testing.T) {
 	for _, c := range calls {
 		s.recycle(c)
 	}
-	if len(s.freeCalls) != maxFreeCalls {
-		t.Fatalf("free list holds %d calls, want %d", len(s.freeCalls), maxFreeCalls)
+	if s.freeCalls.Len() != maxFreeCalls {
+		t.Fatalf("free list holds %d calls, want %d", s.freeCalls.Len(), maxFreeCalls)
 	}
 	for range maxFreeCalls + 1 {
 		if c := s.newCall(); c.req.ID != 0 || c.route != "" || c.width != 0 {

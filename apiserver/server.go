@@ -4,6 +4,7 @@ import (
 	"time"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/freelist"
 	"watchscope/mvcc"
 	"watchscope/watchcache"
 )
@@ -59,7 +60,7 @@ type Server struct {
 	// are answered calls kept for reuse (call.go).
 	readyOut    []*Stream
 	callScratch []*call
-	freeCalls   []*call
+	freeCalls   freelist.List[call]
 	completed   []Completion
 	// completedSpare is the slice TakeCompleted handed out last; it
 	// becomes completed again at the next call.
@@ -132,7 +133,8 @@ func New(cfg Config, etcd *mvcc.Server, now time.Duration) (*Server, error) {
 	if _, err := watchcache.ParseWatchCacheSizes(cfg.WatchCacheSizes); err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, etcd: etcd, now: now, counts: map[string]objectCount{}}
+	s := &Server{cfg: cfg, etcd: etcd, now: now, counts: map[string]objectCount{},
+		freeCalls: freelist.New[call](maxFreeCalls)}
 	s.metrics.init()
 	s.boot(now, now)
 	return s, nil

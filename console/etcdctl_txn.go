@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"strconv"
 	"strings"
@@ -231,9 +232,7 @@ func parseTxnOpLine(line string, sticky map[string]map[string]string) (mvcc.Requ
 	if sticky[args[0]] == nil {
 		sticky[args[0]] = map[string]string{}
 	}
-	for k, v := range p.values {
-		sticky[args[0]][k] = v
-	}
+	maps.Copy(sticky[args[0]], p.values)
 	p.values = sticky[args[0]]
 	switch args[0] {
 	case "put":

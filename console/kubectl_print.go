@@ -3,7 +3,8 @@ package console
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -116,19 +117,14 @@ func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
 	pad := strings.Repeat("  ", indent)
 	switch t := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for i, k := range keys {
+		for i, k := range slices.Sorted(maps.Keys(t)) {
 			p := pad
 			if inList && i == 0 {
 				p = ""
 			}
 			writeYAMLEntry(b, p, k, t[k], indent)
 		}
-		if len(keys) == 0 {
+		if len(t) == 0 {
 			b.WriteString("{}\n")
 		}
 	default:

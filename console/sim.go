@@ -3,7 +3,8 @@ package console
 import (
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -25,12 +26,7 @@ func registerSim(verbs map[string]simVerb) {
 }
 
 func simVerbNames() []string {
-	names := make([]string, 0, len(simVerbs))
-	for n := range simVerbs {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
+	return slices.Sorted(maps.Keys(simVerbs))
 }
 
 func init() {

@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -94,10 +95,7 @@ func (sh *Shell) sumHistogram(name string, want map[string]string) cumHistogram 
 			h.sum += v
 		}
 	}
-	for ub := range byLe {
-		h.bounds = append(h.bounds, ub)
-	}
-	slices.Sort(h.bounds)
+	h.bounds = slices.Sorted(maps.Keys(byLe))
 	for _, ub := range h.bounds {
 		h.cum = append(h.cum, byLe[ub])
 	}

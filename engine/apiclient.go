@@ -105,23 +105,10 @@ const maxFreePending = 64
 // newPending returns a pending call from the free list, or a new one.
 // A pending call is about 400 bytes, and one a request was ~7% of the
 // bytes a 5,000-node world allocated.
-func (a *apiClients) newPending() *pendingCall {
-	if n := len(a.free); n > 0 {
-		p := a.free[n-1]
-		a.free[n-1] = nil
-		a.free = a.free[:n-1]
-		return p
-	}
-	return new(pendingCall)
-}
+func (a *apiClients) newPending() *pendingCall { return a.free.Get() }
 
 // recycle clears p (so it holds on to nothing) and keeps it for reuse.
-func (a *apiClients) recycle(p *pendingCall) {
-	*p = pendingCall{}
-	if len(a.free) < maxFreePending {
-		a.free = append(a.free, p)
-	}
-}
+func (a *apiClients) recycle(p *pendingCall) { a.free.Put(p) }
 
 // requestBytes is a request's size on the wire: headers plus the body.
 func requestBytes(req apiserver.Request) int {

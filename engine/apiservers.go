@@ -8,6 +8,7 @@ import (
 
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
+	"watchscope/internal/freelist"
 )
 
 // APIServersConfig describes the kube-apiserver replicas of a world.
@@ -36,7 +37,7 @@ type apiClients struct {
 	// line is the buffer REQ and RESP trace details are written into.
 	line []byte
 	// free are answered calls kept for reuse (newPending).
-	free []*pendingCall
+	free freelist.List[pendingCall]
 }
 
 // apiReplica is one replica as an engine Ticker.
@@ -96,7 +97,7 @@ type WatchHandle struct {
 }
 
 func (w *World) attachAPIServers(cfg APIServersConfig) error {
-	w.api = &apiClients{w: w, conns: map[string]*clientConn{}, metrics: map[string]*float64{},
+	w.api = &apiClients{w: w, conns: map[string]*clientConn{}, metrics: map[string]*float64{}, free: freelist.New[pendingCall](maxFreePending),
 		readRates: map[string]float64{}}
 	for i := range cfg.Replicas {
 		sc := cfg.Server

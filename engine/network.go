@@ -3,6 +3,7 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 )
@@ -88,12 +89,7 @@ func (n *Network) AddNode(name string) {
 
 // Nodes lists node names, sorted.
 func (n *Network) Nodes() []string {
-	out := make([]string, 0, len(n.nodes))
-	for name := range n.nodes {
-		out = append(out, name)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(n.nodes))
 }
 
 func linkKey(a, b string) [2]string {

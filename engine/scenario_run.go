@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -90,10 +91,7 @@ func (w *World) summary(s Scenario, events int, settle time.Duration, conv Conve
 		r.StreamViolations = w.checker.Finish(w)
 		r.StreamsChecked = w.checker.Streams
 	}
-	maps := w.reflectorTotals()
-	for k, v := range maps {
-		r.Metrics[k] = v
-	}
+	maps.Copy(r.Metrics, w.reflectorTotals())
 	return r
 }
 

@@ -280,16 +280,8 @@ func TestSnapshot(t *testing.T) {
 }
 
 // TestNewWorldEtcd builds the full world with the simulated etcd member.
-// It skips while package mvcc is still the API stub.
 func TestNewWorldEtcd(t *testing.T) {
-	w, err := func() (w *World, err error) {
-		defer func() {
-			if r := recover(); r != nil {
-				t.Skipf("mvcc not implemented yet: %v", r)
-			}
-		}()
-		return NewWorld(Config{Seed: 1})
-	}()
+	w, err := NewWorld(Config{Seed: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

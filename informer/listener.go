@@ -45,7 +45,7 @@ func (l *processorListener) add(now time.Duration, n Notification) {
 	}
 	n.At = now
 	l.pending.write(n)
-	l.maxBacklog = max(l.maxBacklog, l.pending.len())
+	l.maxBacklog = max(l.maxBacklog, l.pending.Len())
 	l.run(now)
 }
 
@@ -53,7 +53,7 @@ func (l *processorListener) add(now time.Duration, n Notification) {
 // A notification starts at max(its arrival, the end of the previous one).
 func (l *processorListener) run(now time.Duration) {
 	for {
-		n, ok := l.pending.peek()
+		n, ok := l.pending.Peek()
 		if !ok {
 			return
 		}
@@ -61,7 +61,7 @@ func (l *processorListener) run(now time.Duration) {
 		if start > now {
 			return
 		}
-		l.pending.read()
+		l.pending.Pop()
 		l.busyUntil = start + l.cost
 		l.delivered++
 		l.handler.Handle(start, n)
@@ -73,7 +73,7 @@ func (l *processorListener) run(now time.Duration) {
 
 // nextWake is when run can make progress again.
 func (l *processorListener) nextWake() (time.Duration, bool) {
-	n, ok := l.pending.peek()
+	n, ok := l.pending.Peek()
 	if !ok {
 		return 0, false
 	}

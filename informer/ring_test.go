@@ -22,16 +22,16 @@ func TestRingGrowingModel(t *testing.T) {
 			model = append(model, next)
 			next++
 		} else {
-			v, ok := r.read()
+			v, ok := r.Pop()
 			if !ok || v != model[0] {
 				t.Fatalf("step %d: read %d %v, want %d", step, v, ok, model[0])
 			}
 			model = model[1:]
 		}
-		if r.len() != len(model) || r.cap() != wantCap {
-			t.Fatalf("step %d: len %d cap %d, want %d %d", step, r.len(), r.cap(), len(model), wantCap)
+		if r.Len() != len(model) || r.Cap() != wantCap {
+			t.Fatalf("step %d: len %d cap %d, want %d %d", step, r.Len(), r.Cap(), len(model), wantCap)
 		}
-		if v, ok := r.peek(); len(model) > 0 && (!ok || v != model[0]) {
+		if v, ok := r.Peek(); len(model) > 0 && (!ok || v != model[0]) {
 			t.Fatalf("step %d: peek %d, want %d", step, v, model[0])
 		}
 	}

@@ -115,8 +115,8 @@ func (s *SharedIndexInformer) Stats() InformerStats {
 		st.Reflector = *s.reflector.Metrics()
 	}
 	for _, l := range s.listeners {
-		st.Listeners = append(st.Listeners, ListenerStats{Name: l.name, Backlog: l.pending.len(), MaxBacklog: l.maxBacklog,
-			RingCapacity: l.pending.cap(), Delivered: l.delivered, BusyUntil: l.busyUntil,
+		st.Listeners = append(st.Listeners, ListenerStats{Name: l.name, Backlog: l.pending.Len(), MaxBacklog: l.maxBacklog,
+			RingCapacity: l.pending.Cap(), Delivered: l.delivered, BusyUntil: l.busyUntil,
 			ResyncPeriod: l.resyncPeriod, HasSynced: l.hasSynced()})
 	}
 	return st

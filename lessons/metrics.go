@@ -2,6 +2,7 @@ package lessons
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -77,9 +78,7 @@ func knownMetricNames(w *engine.World, declared []string) []string {
 		n, _ := splitSeries(s)
 		names = append(names, n)
 	}
-	for n := range etcdMetrics {
-		names = append(names, n)
-	}
+	names = slices.AppendSeq(names, maps.Keys(etcdMetrics))
 	slices.Sort(names)
 	return slices.Compact(names)
 }

@@ -2,7 +2,9 @@ package lessons
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -73,7 +75,7 @@ func validateStep(l *Lesson, s *Step, names map[string]bool, ps *problems) {
 		for _, name := range placeholders(a.Command) {
 			if !names[name] {
 				ps.add(a.Line, "{%s}: no earlier step captures %q (let %s = ... in a check block)%s",
-					name, name, name, didYouMean(name, sortedNames(names)))
+					name, name, name, didYouMean(name, slices.Sorted(maps.Keys(names))))
 			}
 		}
 	}
@@ -105,7 +107,7 @@ func validateCheck(l *Lesson, s *Step, c Check, names map[string]bool, ps *probl
 			for _, name := range placeholders(t.Value) {
 				if !names[name] {
 					ps.add(c.Line, "{%s}: nothing captures %q before this check (let %s = ...)%s",
-						name, name, name, didYouMean(name, sortedNames(names)))
+						name, name, name, didYouMean(name, slices.Sorted(maps.Keys(names))))
 				}
 			}
 		}
@@ -120,7 +122,7 @@ func validateCheck(l *Lesson, s *Step, c Check, names map[string]bool, ps *probl
 		for _, name := range placeholders(c.Needle) {
 			if !names[name] {
 				ps.add(c.Line, "{%s}: nothing captures %q before this check (let %s = ...)%s",
-					name, name, name, didYouMean(name, sortedNames(names)))
+					name, name, name, didYouMean(name, slices.Sorted(maps.Keys(names))))
 			}
 		}
 	}
@@ -132,7 +134,7 @@ func validateExpr(l *Lesson, s *Step, e *Expr, line int, names map[string]bool, 
 		case TermCapture:
 			if !names[t.Str] {
 				ps.add(line, "unknown name %q%s: capture it first with let %s = ...",
-					t.Str, didYouMean(t.Str, sortedNames(names)), t.Str)
+					t.Str, didYouMean(t.Str, slices.Sorted(maps.Keys(names))), t.Str)
 			}
 		case TermMetric:
 			base, _, _ := strings.Cut(t.Str, "{")
@@ -152,17 +154,4 @@ func validateSource(s *Step, src Source, line int, ps *problems) {
 	case src.Action > len(s.Actions):
 		ps.add(line, "%s: this step has only %d actions", src, len(s.Actions))
 	}
-}
-
-func sortedNames(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
-	}
-	return out
 }

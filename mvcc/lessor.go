@@ -3,8 +3,8 @@ package mvcc
 import (
 	"cmp"
 	"errors"
+	"maps"
 	"slices"
-	"sort"
 	"time"
 )
 
@@ -51,15 +51,6 @@ type lease struct {
 // a renewal made in the same instant (a real etcdctl shows TTL-1 at once).
 func (l *lease) remaining(now time.Duration) int64 {
 	return int64((l.expiry - now - time.Nanosecond) / time.Second)
-}
-
-func (l *lease) sortedKeys() []string {
-	ks := make([]string, 0, len(l.keys))
-	for k := range l.keys {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 type lessor struct {
@@ -172,7 +163,7 @@ func (s *Server) revoke(id int64) error {
 		return ErrGRPCLeaseNotFound
 	}
 	tw := s.kv.beginWrite()
-	for _, k := range l.sortedKeys() {
+	for _, k := range slices.Sorted(maps.Keys(l.keys)) {
 		tw.DeleteRange([]byte(k), nil)
 	}
 	delete(le.leases, id)
@@ -200,20 +191,15 @@ func (s *Server) LeaseTimeToLive(id int64, keys bool) LeaseTimeToLiveResponse {
 	}
 	resp.TTL, resp.GrantedTTL = max(l.remaining(s.sched.now), 0), l.ttl
 	if keys {
-		resp.Keys = l.sortedKeys()
+		resp.Keys = slices.Sorted(maps.Keys(l.keys))
 	}
 	return resp
 }
 
 // LeaseLeases lists every lease, soonest expiry first.
 func (s *Server) LeaseLeases() LeaseLeasesResponse {
-	ls := make([]*lease, 0, len(s.lessor().leases))
-	for _, l := range s.lessor().leases {
-		ls = append(ls, l)
-	}
-	slices.SortFunc(ls, bySoonestExpiry)
 	resp := LeaseLeasesResponse{Header: s.header()}
-	for _, l := range ls {
+	for _, l := range slices.SortedFunc(maps.Values(s.lessor().leases), bySoonestExpiry) {
 		resp.IDs = append(resp.IDs, l.id)
 	}
 	return resp
@@ -238,14 +224,10 @@ func (s *Server) scheduleLeaseTick() {
 func (s *Server) revokeExpired() {
 	le := s.lessor()
 	le.tick = nil
-	var due []*lease
-	for _, l := range le.leases {
-		if l.expiry < s.sched.now {
-			due = append(due, l)
+	for _, l := range slices.SortedFunc(maps.Values(le.leases), bySoonestExpiry) {
+		if l.expiry >= s.sched.now {
+			break
 		}
-	}
-	slices.SortFunc(due, bySoonestExpiry)
-	for _, l := range due {
 		s.nextRequestID()
 		s.raftIndex++
 		_ = s.revoke(l.id)

@@ -1,6 +1,9 @@
 package mvcc
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // checkTxnRequest is etcd's request validation (v3rpc/key.go): the largest
 // of len(compare), len(success), len(failure) must not exceed maxTxnOps;
@@ -110,13 +113,13 @@ func checkIntervals(ops []RequestOp) (map[string]bool, []keyInterval, error) {
 		if err != nil {
 			return nil, dels, err
 		}
-		for _, k := range sortedKeys(putsThen) {
+		for _, k := range slices.Sorted(maps.Keys(putsThen)) {
 			if puts[k] || intersects(dels, k) {
 				return nil, dels, ErrGRPCDuplicateKey
 			}
 			puts[k] = true
 		}
-		for _, k := range sortedKeys(putsElse) {
+		for _, k := range slices.Sorted(maps.Keys(putsElse)) {
 			if (puts[k] && !putsThen[k]) || intersects(dels, k) {
 				return nil, dels, ErrGRPCDuplicateKey
 			}
@@ -137,13 +140,4 @@ func checkIntervals(ops []RequestOp) (map[string]bool, []keyInterval, error) {
 		puts[k] = true
 	}
 	return puts, dels, nil
-}
-
-func sortedKeys(m map[string]bool) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }

@@ -2,6 +2,7 @@ package mvcc
 
 import (
 	"bytes"
+	"maps"
 	"slices"
 	"time"
 )
@@ -166,19 +167,10 @@ func (ws *WatchStream) RequestProgress() {
 
 func (ws *WatchStream) sortedWatchers() []*watcher {
 	out := make([]*watcher, 0, len(ws.watchers))
-	for _, id := range sortedIDs(ws.watchers) {
+	for _, id := range slices.Sorted(maps.Keys(ws.watchers)) {
 		out = append(out, ws.watchers[id])
 	}
 	return out
-}
-
-func sortedIDs[V any](m map[int64]V) []int64 {
-	ids := make([]int64, 0, len(m))
-	for id := range m {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	return ids
 }
 
 // Close cancels every watch of the stream and drops its queue.
@@ -186,7 +178,7 @@ func (ws *WatchStream) Close() {
 	if ws.closed {
 		return
 	}
-	for _, id := range sortedIDs(ws.watchers) {
+	for _, id := range slices.Sorted(maps.Keys(ws.watchers)) {
 		ws.s.kv.cancelWatcher(ws.watchers[id])
 	}
 	ws.closed = true

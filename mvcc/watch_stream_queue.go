@@ -1,5 +1,10 @@
 package mvcc
 
+import (
+	"maps"
+	"slices"
+)
+
 // offer is the MVCC layer's non-blocking send into the stream's channel:
 // false when 128 responses from the channel are already waiting.
 func (ws *WatchStream) offer(r mvccResponse) bool {
@@ -92,7 +97,7 @@ func (ws *WatchStream) scheduleTick() {
 // progress watcher that received no events since the last tick gets a
 // progress request (answered only if it is synced), and all flags reset.
 func (ws *WatchStream) progressTick() {
-	for _, id := range sortedIDs(ws.progress) {
+	for _, id := range slices.Sorted(maps.Keys(ws.progress)) {
 		if ws.progress[id] {
 			if w, ok := ws.watchers[id]; ok {
 				ws.s.kv.progressIfSync([]*watcher{w}, id)

@@ -3,6 +3,7 @@ package mvcc
 import (
 	"bytes"
 	"cmp"
+	"maps"
 	"slices"
 )
 
@@ -132,12 +133,7 @@ func (wb watcherBatch) add(w *watcher, ev Event) {
 
 // sorted returns the batch's watchers in creation order.
 func (wb watcherBatch) sorted() []*watcher {
-	ws := make([]*watcher, 0, len(wb))
-	for w := range wb {
-		ws = append(ws, w)
-	}
-	slices.SortFunc(ws, func(a, b *watcher) int { return cmp.Compare(a.seq, b.seq) })
-	return ws
+	return slices.SortedFunc(maps.Keys(wb), func(a, b *watcher) int { return cmp.Compare(a.seq, b.seq) })
 }
 
 // newWatcherBatch matches events against a group: every watcher whose

@@ -70,19 +70,6 @@ func (wg *watcherGroup) forKey(key []byte, f func(w *watcher)) {
 	}
 }
 
-// contains reports whether any watcher of the group watches key.
-func (wg *watcherGroup) contains(key []byte) bool {
-	if len(wg.keyWatchers[string(key)]) > 0 {
-		return true
-	}
-	for _, w := range wg.ranges {
-		if w.contains(key) {
-			return true
-		}
-	}
-	return false
-}
-
 // choose picks up to max watchers (in group order) for one sync pass.
 // Watchers that need a revision below compactRev get the compaction
 // response now and leave the group (if their channel is full they stay for

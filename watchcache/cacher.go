@@ -7,6 +7,7 @@ import (
 	"time"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/ring"
 )
 
 // incomingBufSize is the capacity of Cacher.incoming (C1): when 100
@@ -55,9 +56,9 @@ type Cacher struct {
 	// ingestion: reflector backlog -> processEvent -> incoming. The
 	// backlog is unbounded (a queue whose array is reused, not a slice
 	// resliced and reallocated for every event).
-	backlog     boundedQueue[*watchCacheEvent]
+	backlog     ring.Ring[*watchCacheEvent]
 	blockedSend *watchCacheEvent
-	incoming    boundedQueue[*watchCacheEvent]
+	incoming    ring.Ring[*watchCacheEvent]
 
 	// dispatcher (C7, C9).
 	watchers        *indexedWatchers
@@ -91,8 +92,8 @@ func New(cfg Config, now time.Duration) *Cacher {
 		rand:      r,
 		now:       now,
 		store:     newWatchCacheStore(!cfg.DisableSnapshots, cfg.Resource.IndexedTrigger),
-		incoming:  newBoundedQueue[*watchCacheEvent](incomingBufSize),
-		backlog:   newBoundedQueue[*watchCacheEvent](math.MaxInt),
+		incoming:  ring.New[*watchCacheEvent](incomingBufSize, 2),
+		backlog:   ring.New[*watchCacheEvent](math.MaxInt, 2),
 		watchers:  newIndexedWatchers(),
 		bookmarks: newTimeBuckets(now),
 		budget:    newTimeBudget(now),

@@ -50,7 +50,7 @@ func (c *Cacher) expireDeadlines(now time.Duration) {
 		}
 		w := heap.Pop(&c.deadlines).(deadlineItem).w
 		c.forgetWatcher(w, false)
-		w.result.clear()
+		w.result.Reset()
 		w.resultClosed = true
 		w.changed()
 	}

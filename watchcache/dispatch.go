@@ -37,7 +37,7 @@ func (c *Cacher) runDispatcher(now time.Duration) {
 		c.dispatchBookmark(now)
 	}
 	for c.blocked == nil {
-		e, ok := c.incoming.pop()
+		e, ok := c.incoming.Pop()
 		if !ok {
 			return
 		}

@@ -57,7 +57,7 @@ func (c *Cacher) ListAndWatchEnded(now time.Duration, err error) {
 		text = err.Error()
 	}
 	c.ready.set(now, Pending, text)
-	c.backlog.clear()
+	c.backlog.Reset()
 	c.blockedSend = nil
 }
 
@@ -69,8 +69,8 @@ func (c *Cacher) ProcessEvent(now time.Duration, typ am.EventType, obj *am.Objec
 	c.advance(now)
 	key := c.resource.ObjectKey(obj) // the decoded etcd key: no allocation
 	rv := obj.RV()
-	c.backlog.push(&watchCacheEvent{Type: typ, Object: obj, Key: key, ResourceVersion: rv})
-	c.backlog.push(&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
+	c.backlog.Push(&watchCacheEvent{Type: typ, Object: obj, Key: key, ResourceVersion: rv})
+	c.backlog.Push(&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
 	c.drainBacklog(now)
 }
 
@@ -78,7 +78,7 @@ func (c *Cacher) ProcessEvent(now time.Duration, typ am.EventType, obj *am.Objec
 // notification (a storage bookmark): RV advances without an event.
 func (c *Cacher) UpdateResourceVersion(now time.Duration, rv uint64) {
 	c.advance(now)
-	c.backlog.push(&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
+	c.backlog.Push(&watchCacheEvent{Type: am.Bookmark, ResourceVersion: rv})
 	c.drainBacklog(now)
 }
 
@@ -91,17 +91,17 @@ const maxIdleBacklog = 64
 func (c *Cacher) drainBacklog(now time.Duration) {
 	for {
 		if c.blockedSend != nil {
-			if !c.incoming.push(c.blockedSend) {
+			if !c.incoming.Push(c.blockedSend) {
 				return
 			}
 			c.blockedSend = nil
 			c.runDispatcher(now)
 			continue
 		}
-		e, ok := c.backlog.pop()
+		e, ok := c.backlog.Pop()
 		if !ok {
-			if len(c.backlog.items) > maxIdleBacklog {
-				c.backlog.clear() // a long stall is over: free its array
+			if c.backlog.Slots() > maxIdleBacklog {
+				c.backlog.Reset() // a long stall is over: free its array
 			}
 			return
 		}
@@ -176,14 +176,10 @@ func (c *Cacher) convertEvent(ev mvcc.Event) (am.EventType, *am.Object, error) {
 	return am.Modified, obj, err
 }
 
-// DecodeList turns a Range result into objects for Replace.
-func DecodeList(kvs []mvcc.KeyValue) ([]*am.Object, error) {
-	return decodeList(kvs, nil)
-}
-
-// decodeList is DecodeList sharing equal label and annotation maps
-// through in (the cacher's, see am.MapInterner). Each object keeps its
-// etcd key, which the cache and informers then file it under.
+// decodeList turns a Range result into objects for Replace, sharing
+// equal label and annotation maps through in (the cacher's, see
+// am.MapInterner). Each object keeps its etcd key, which the cache and
+// informers then file it under.
 func decodeList(kvs []mvcc.KeyValue, in *am.MapInterner) ([]*am.Object, error) {
 	out := make([]*am.Object, 0, len(kvs))
 	for _, kv := range kvs {

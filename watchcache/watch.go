@@ -7,6 +7,7 @@ import (
 	"time"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/ring"
 )
 
 // WatchOptions is one WATCH request as the cacher sees it.
@@ -108,16 +109,16 @@ func (c *Cacher) newWatcher(opts WatchOptions) *CacheWatcher {
 		w.triggerValue, w.triggerSupported = opts.FieldSelector.RequiresExactMatch(t)
 	}
 	size := c.history.suggestedChanSize(c.resource.IndexedTrigger != "", w.triggerSupported)
-	w.input = newBoundedQueue[*watchCacheEvent](size)
-	w.result = newBoundedQueue[am.WatchEvent](size)
+	w.input = ring.New[*watchCacheEvent](size, 2)
+	w.result = ring.New[am.WatchEvent](size, 2)
 	return w
 }
 
 // fail turns w into an errWatcher: one ERROR event, then end of stream.
 func (w *CacheWatcher) fail(err error) {
-	w.result = newBoundedQueue[am.WatchEvent](1)
+	w.result = ring.New[am.WatchEvent](1, 2)
 	st := asStatusError(err).ErrStatus
-	w.result.push(am.WatchEvent{Type: am.Error, Status: &st})
+	w.result.Push(am.WatchEvent{Type: am.Error, Status: &st})
 	w.stopped, w.resultClosed = true, true
 	w.changed()
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/ring"
 )
 
 // bookmarkState is the watch-list end-marker state machine of a
@@ -32,8 +33,8 @@ const (
 type CacheWatcher struct {
 	id     int
 	cacher *Cacher
-	input  boundedQueue[*watchCacheEvent]
-	result boundedQueue[am.WatchEvent]
+	input  ring.Ring[*watchCacheEvent]
+	result ring.Ring[am.WatchEvent]
 	filter watchFilter
 	// deadline is the watch request's timeout as virtual time; 0 = none.
 	deadline            time.Duration
@@ -118,7 +119,7 @@ func (w *CacheWatcher) ResultLen() int { return w.result.Len() }
 // is buffered right now (check Closed for end of stream). Popping frees
 // room, so the watcher's goroutine step runs again.
 func (w *CacheWatcher) Next() (am.WatchEvent, bool) {
-	e, ok := w.result.pop()
+	e, ok := w.result.Pop()
 	if ok {
 		w.pump()
 	}
@@ -154,7 +155,7 @@ func (w *CacheWatcher) nonblockingAdd(e *watchCacheEvent) bool {
 	if e.Type == am.Bookmark && e.ResourceVersion < w.bookmarkAfterRV {
 		return false
 	}
-	if !w.input.push(e) {
+	if !w.input.Push(e) {
 		return false
 	}
 	if e.Type == am.Bookmark && w.state == waitingForBookmark {
@@ -176,7 +177,7 @@ func (w *CacheWatcher) run() {
 			w.stepInterval()
 			continue
 		}
-		e, ok := w.input.pop()
+		e, ok := w.input.Pop()
 		if !ok {
 			if w.stopped {
 				w.resultClosed = true
@@ -224,7 +225,7 @@ func (w *CacheWatcher) send(e *watchCacheEvent) {
 	if !ok || w.done {
 		return
 	}
-	w.result.push(we)
+	w.result.Push(we)
 	if e.Type == am.Bookmark && w.state != bookmarkSent {
 		w.state = bookmarkSent
 	}
@@ -281,7 +282,7 @@ func (w *CacheWatcher) stop(graceful bool) {
 	w.stopped, w.drainInput = true, graceful
 	if !graceful {
 		w.done = true
-		w.input.clear()
+		w.input.Reset()
 		w.interval = nil
 	}
 	w.pump()

@@ -38,8 +38,6 @@ func (s *watcherSet) appendLive(dst []*CacheWatcher) []*CacheWatcher {
 	return dst
 }
 
-func (s *watcherSet) len() int { return len(s.ws) - s.removed }
-
 // indexedWatchers is the cacher's watcher index: by scope, plus by
 // trigger value (spec.nodeName for pods) for watches that use it.
 type indexedWatchers struct {

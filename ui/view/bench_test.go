@@ -13,6 +13,6 @@ func BenchmarkBuild(b *testing.B) {
 	m.Observe(s, 0)
 	b.ReportAllocs()
 	for b.Loop() {
-		_ = Build(s, m, time.Second)
+		_ = BuildStage(s, m, time.Second)
 	}
 }

@@ -16,10 +16,10 @@ import "time"
 //	| /registry/pods/default/  o---<>---x   o-|--<>             | 400
 //	| web-0                                   |                 |
 //	|  ... one lane per key                   |                 |
-//	+-----------------------------------------------------------+ 856
-//	| CONSOLE  $ etcdctl put ...                          OK    |
-//	+-----------------------------------------------------------+ 1008
-//	| legend: o ADDED  <> MODIFIED  x DELETED  ...   Space pause |
+//	+-----------------------------------------------------------+
+//
+// (BuildStage draws it for a world without API servers, with the step's
+// commands below and the lesson panel, timeline and overlays around it.)
 const (
 	Margin    = 80
 	GridLeft  = 464 // where the revision columns may start
@@ -27,31 +27,13 @@ const (
 	Pitch     = 64 // one revision column
 	Columns   = (GridRight - GridLeft) / Pitch
 
-	TapeTop     = 232
-	TapeH       = 96
-	LanesLabel  = 360
-	LanesTop    = 400
-	LaneH       = 64
-	MaxLanes    = 6
-	LogTop      = 856
-	ConsoleLeft = 232 // console lines start after the CONSOLE title
-	LegendY     = 1016
+	TapeTop    = 232
+	TapeH      = 96
+	LanesLabel = 360
+	LanesTop   = 400
+	LaneH      = 64
+	MaxLanes   = 6
 )
-
-// Build lays out one frame of the stage: the snapshot as positioned
-// shapes and text, with motion m evaluated at animation time now.
-func Build(s Snapshot, m *Motion, now time.Duration) Scene {
-	var sc Scene
-	sc.rect(Rect{W: DesignW, H: DesignH, Fill: Background})
-	axis := newAxis(m, now)
-	header(&sc, s)
-	tape(&sc, s, m, axis)
-	lanes(&sc, s, m, axis)
-	compactionLine(&sc, s, axis)
-	console(&sc, s)
-	legend(&sc, s)
-	return sc
-}
 
 // axis maps revisions to x on the design canvas at one instant.
 type axis struct {

@@ -12,7 +12,7 @@ import (
 func settled(s Snapshot) Scene {
 	m := &Motion{Columns: Columns}
 	m.Observe(s, 0)
-	return Build(s, m, time.Hour)
+	return BuildStage(s, m, time.Hour)
 }
 
 // textAt finds a text by content; ok is false if absent.
@@ -131,14 +131,14 @@ func TestCompactionSweep(t *testing.T) {
 	m.Observe(after, time.Second) // compaction 24 -> 30 starts at 1s
 	x26 := colX(int(26 - (41 - Columns + 1)))
 	y := float64(TapeTop + 66)
-	early := Build(after, m, time.Second+10*time.Millisecond)
+	early := BuildStage(after, m, time.Second+10*time.Millisecond)
 	if len(marksAt(early, x26, y)) != 1 {
 		t.Error("revision 26 vanished before the line reached it")
 	}
 	if line := m.CompactLine(time.Second + SweepDur/2); line <= 24 || line >= 30 {
 		t.Errorf("halfway through the sweep the line is at %v, want between 24 and 30", line)
 	}
-	late := Build(after, m, time.Second+SweepDur)
+	late := BuildStage(after, m, time.Second+SweepDur)
 	if len(marksAt(late, x26, y)) != 0 {
 		t.Error("revision 26 still drawn after the line passed it")
 	}

@@ -143,11 +143,9 @@ type CheckView struct {
 }
 
 // Chrome is the state of the stage itself, not of the world: what the
-// presenter toggled and where the pointer is.
+// presenter toggled and what the pointer is over.
 type Chrome struct {
-	HoverRV  int64   // a resourceVersion under the pointer, highlighted in every layer (0: none)
-	HoverX   float64 // pointer in design pixels
-	HoverY   float64
+	HoverRV  int64    // a resourceVersion under the pointer, highlighted in every layer (0: none)
 	Reduced  bool     // reduced motion: highlights instead of travel
 	Help     bool     // the keyboard help overlay
 	Blank    bool     // B: a blank screen

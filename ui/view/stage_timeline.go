@@ -63,8 +63,8 @@ func timeline(sc *Scene, s Snapshot, now time.Duration) {
 	}
 	if s.Lesson == nil {
 		sc.mark(Mark{X: ScrubRight, Y: ScrubY, R: 8, Shape: Circle, Color: Ink})
-		sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 13, Left, Caption)
-		sc.label(ScrubRight, ScrubY+10, SimTime(s.Now)+" · click to rewind", Mono, 13, Right, Caption)
+		sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 14, Left, Caption)
+		sc.label(ScrubRight, ScrubY+10, SimTime(s.Now)+" · click to rewind", Mono, 14, Right, Caption)
 	}
 }
 

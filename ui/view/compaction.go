@@ -57,34 +57,6 @@ func compactionCaption(sc *Scene, s Snapshot, x, left, y float64) {
 	sc.label(min(x+16, GridRight-w), y, cap, Prose, 20, Left, Caption)
 }
 
-// console shows the last commands the demo (or a test, or the user) typed
-// and what the console answered, so every change on the stage has its
-// cause written next to it.
-func console(sc *Scene, s Snapshot) {
-	const rows = 3
-	sc.rect(Rect{X: Margin - 16, Y: LogTop, W: GridRight - Margin + 32, H: 128, Radius: 12, Fill: Panel})
-	sc.label(Margin+8, LogTop+18, "CONSOLE", ProseBold, 18, Left, Muted)
-	lines := s.Log[max(0, len(s.Log)-rows):]
-	for i, l := range lines {
-		y := float64(LogTop + 16 + (rows-len(lines)+i)*36)
-		newest := i == len(lines)-1
-		cmdColor, outColor := Muted, Caption
-		if newest {
-			cmdColor, outColor = Ink, Muted
-		}
-		sc.label(ConsoleLeft, y, "$", Mono, 20, Left, Caption)
-		sc.label(ConsoleLeft+24, y, l.Cmd, Mono, 20, Left, cmdColor)
-		room := GridRight - 24 - (ConsoleLeft + 24 + Measure(Mono, 20, l.Cmd) + 56)
-		out := clip(l.Out, int(room/Measure(Mono, 20, "0")))
-		if l.Failed {
-			outColor = Orange
-			w := Measure(Mono, 20, out)
-			sc.mark(Mark{X: GridRight - 24 - w - 18, Y: y + 12, R: 9, Shape: Triangle, Color: Orange})
-		}
-		sc.label(GridRight-24, y, out, Mono, 20, Right, outColor)
-	}
-}
-
 // clip shortens s to n runes, marking the cut with an ellipsis.
 func clip(s string, n int) string {
 	s, _, _ = strings.Cut(s, "\n")
@@ -96,26 +68,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-// legend pairs every shape with its colour and name, and says how to pause.
-func legend(sc *Scene, s Snapshot) {
-	x := float64(Margin)
-	y := float64(LegendY)
-	for _, k := range Kinds() {
-		sc.mark(Mark{X: x + 10, Y: y + 12, R: 10, Shape: k.Shape(), Color: k.Color()})
-		sc.label(x+30, y, k.String(), Prose, 20, Left, Muted)
-		x += 30 + Measure(Prose, 20, k.String()) + 40
-	}
-	sc.line(Line{X0: x + 10, Y0: y, X1: x + 10, Y1: y + 24, Width: 3, Color: Yellow})
-	sc.label(x+24, y, "COMPACTION", Prose, 20, Left, Muted)
-
-	hint, c := "F  fullscreen    Space  pause", Caption
-	if s.Paused {
-		hint, c = "PAUSED    Space  resume", Ink
-	}
-	if s.Speed > 0 && s.Speed != 1 {
-		hint = strconv.FormatFloat(s.Speed, 'g', 3, 64) + "x    " + hint
-	}
-	sc.label(GridRight, y, hint, ProseBold, 20, Right, c)
 }
