@@ -42,6 +42,10 @@ type stepPlay struct {
 
 	wires    *packets.Model // the step's messages (wires.go)
 	launched int            // events whose packets are on the wires
+
+	// The revision the screen has reached: the step's writes land on the
+	// tape (and compactions sweep it) as their events show.
+	rev, compactRev int64
 }
 
 // startPlayback replays the step just played, unless motion is reduced
@@ -64,7 +68,8 @@ func (s *Session) startPlayback() {
 		from = res.Events[0].ID - 1
 	}
 	s.play = &stepPlay{p: playback.New(res.Start, res.End, pe, s.tempo()), world: p.r.World(), evs: evs,
-		from: from, counts: map[engine.Kind]int{}, wires: s.startWires(evs)}
+		from: from, counts: map[engine.Kind]int{}, wires: s.startWires(evs),
+		rev: s.snap.Rev, compactRev: s.snap.CompactRev} // the snapshot still shows the step's start
 }
 
 // motionLength is the screen time step (1-based) takes to play in slow
@@ -189,10 +194,71 @@ func (s *Session) replayed(w *engine.World) {
 	s.snap.Now = pl.p.Now()
 	s.snap.Trace = traceUpTo(w, s.shownID(w), traceKeep)
 	for ; pl.seen < pl.p.Shown(); pl.seen++ {
-		pl.counts[pl.evs[pl.seen].Kind]++
+		e := pl.evs[pl.seen]
+		pl.counts[e.Kind]++
+		switch {
+		case e.Kind == engine.KindCompact:
+			pl.compactRev = max(pl.compactRev, int64(e.RV))
+		case wroteRevision(e):
+			pl.rev = max(pl.rev, int64(e.RV))
+		}
 	}
+	s.atScreenRevision(pl.rev, pl.compactRev)
 	s.snap.Playback = &view.PlaybackView{Pace: pl.p.Pace(), Slow: pl.p.Slow(), Paused: s.clock.Paused,
 		Pending: pl.p.Pending(), Counter: counterText(pl.counts)}
+}
+
+// wroteRevision reports whether e is a write that etcd gave revision
+// e.RV: etcdctl's put, delete and txn, a lease's revoke, or an API
+// server's answer to a write it stored in etcd.
+func wroteRevision(e engine.TraceEvent) bool {
+	switch e.Kind {
+	case engine.KindPut, engine.KindDelete, engine.KindTxn, engine.KindLeaseRevoke:
+		return e.RV > 0
+	case engine.KindResp:
+		return e.Route == "etcd" && e.Code/100 == 2 && e.RV > 0 && e.Items == 0 &&
+			(e.Verb == "CREATE" || e.Verb == "UPDATE" || e.Verb == "PATCH" || e.Verb == "DELETE")
+	}
+	return false
+}
+
+// atScreenRevision shows etcd as the screen's time has it: the revision
+// counter, the compaction line, and the tape's records and key index up
+// to rev (what is still in the backend: a record the step compacted
+// away is gone already).
+func (s *Session) atScreenRevision(rev, compactRev int64) {
+	sn := &s.snap
+	if rev >= sn.Rev && compactRev >= sn.CompactRev {
+		return
+	}
+	sn.Rev, sn.CompactRev = min(sn.Rev, rev), min(sn.CompactRev, compactRev)
+	n := len(sn.Records)
+	for n > 0 && sn.Records[n-1].Main > sn.Rev {
+		n--
+	}
+	sn.Records = sn.Records[:n]
+	keys := make([]view.KeyIndex, 0, len(sn.Keys))
+	for _, k := range sn.Keys {
+		var gens []view.Generation
+		for _, g := range k.Generations {
+			if g.Created > sn.Rev {
+				break
+			}
+			revs := g.Revs
+			for len(revs) > 0 && revs[len(revs)-1] > sn.Rev {
+				revs = revs[:len(revs)-1]
+			}
+			cut := len(g.Revs) - len(revs)
+			gens = append(gens, view.Generation{Created: g.Created, Ver: g.Ver - int64(cut), Revs: revs})
+			if cut > 0 { // the rest of this key's story is still to come
+				break
+			}
+		}
+		if len(gens) > 0 {
+			keys = append(keys, view.KeyIndex{Key: k.Key, Generations: gens})
+		}
+	}
+	sn.Keys = keys
 }
 
 // traceUpTo is up to n trace events ending at id, oldest first.

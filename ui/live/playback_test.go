@@ -61,7 +61,8 @@ func TestStepPlaysInSlowMotion(t *testing.T) {
 	run(s, 10*time.Second) // let step 1's motion end
 	playStep(t, s, 2)
 	wantHash, end := deepLinkHash(t, "gone-410", 2)
-	times := map[int64]bool{}
+	times, revs := map[int64]bool{}, map[int64]bool{}
+	startRev, lastRev := s.State().Revision, int64(0)
 	var took time.Duration
 	sawSlow, sawFast := false, false
 	for took = 0; took < 30*time.Second; took += 200 * time.Millisecond {
@@ -70,6 +71,11 @@ func TestStepPlaysInSlowMotion(t *testing.T) {
 			break
 		}
 		times[st.TimeMs] = true
+		revs[st.Revision] = true
+		if st.Revision < lastRev || st.Revision > s.sim.World().Etcd.Rev() {
+			t.Fatalf("revision on screen %d after %d (world at %d)", st.Revision, lastRev, s.sim.World().Etcd.Rev())
+		}
+		lastRev = st.Revision
 		sawSlow = sawSlow || st.Playback.Slow && st.Playback.Pace < 1
 		sawFast = sawFast || !st.Playback.Slow && st.Playback.Pace >= 1
 		if st.TimeMs > end.Milliseconds() {
@@ -88,6 +94,10 @@ func TestStepPlaysInSlowMotion(t *testing.T) {
 	}
 	if !sawSlow || !sawFast {
 		t.Errorf("slow motion seen %v, fast seen %v: want both", sawSlow, sawFast)
+	}
+	if startRev != 1 || len(revs) < 5 || s.State().Revision != s.sim.World().Etcd.Rev() {
+		t.Errorf("the tape: revision %d when the step began (want step 1's 1), %d values while it played, %d at the end (world %d)",
+			startRev, len(revs), s.State().Revision, s.sim.World().Etcd.Rev())
 	}
 	st := s.State()
 	if st.TimeMs != end.Milliseconds() || st.Playback.Pending != 0 || !st.Settled && s.playing() {

@@ -37,11 +37,12 @@ func PaceText(pace float64) string {
 // a pill left of the top bar's clock with the pace (yellow while the key
 // events play one by one) over what went by. It is drawn after the focus
 // dimming, so it stays legible whatever the step highlights.
-func playbackBadge(sc *Scene, s Snapshot) {
+func playbackBadge(base *Scene, s Snapshot) {
 	pb := s.Playback
 	if pb == nil {
 		return
 	}
+	sc := base.over()
 	pace := "► " + PaceText(pb.Pace)
 	if pb.Paused {
 		pace = "paused · " + PaceText(pb.Pace) + " · Space goes on"

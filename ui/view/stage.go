@@ -84,7 +84,7 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	if !full(s) { // the diagram draws its own focus (castFocus)
 		focus(&sc, s, now)
 	}
-	wires(&sc, s, &layout) // over the dimming: the messages are what a step in motion is about
+	wires(&sc, s, &layout, m, now) // over the dimming: the messages are what a step in motion is about
 	playbackBadge(&sc, s)
 	overlays(&sc, s)
 	return sc

@@ -4,6 +4,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Wire is a lesson step's packet on screen (package packets): a message
@@ -26,11 +27,18 @@ const maxWireLabels = 24
 // thick band with its count ("×200"), an error larger, in orange, resting
 // where it landed. With reduced motion every packet is a highlight at
 // its destination.
-func wires(sc *Scene, s Snapshot, l *CastLayout) {
+func wires(base *Scene, s Snapshot, l *CastLayout, m *Motion, now time.Duration) {
+	if len(s.Wires) == 0 {
+		return
+	}
+	sc := base.over()                // over the focus's dimming, under the overlays drawn after
 	labelled := map[[2]string]bool{} // one label per wire: its newest packet's
 	for i := len(s.Wires) - 1; i >= 0; i-- {
 		w := s.Wires[i]
 		a, b := actorAt(s, l, w.From), actorAt(s, l, w.To)
+		if rev, ok := labelRev(w.Label); ok && w.To == "etcd-0" && !full(s) { // a write lands on its revision's column
+			b.x = min(max(newAxis(m, now).X(float64(rev)), GridLeft), GridRight)
+		}
 		kind, color := wireKind(w)
 		if w.Count > 1 && w.Progress < 1 { // a stream: the band it fills
 			width := 2 + math.Min(8, 1.5*math.Log2(float64(w.Count)))
@@ -56,6 +64,16 @@ func wires(sc *Scene, s Snapshot, l *CastLayout) {
 	}
 }
 
+// labelRev is the revision a packet's label names ("PUT rv=601").
+func labelRev(label string) (int64, bool) {
+	_, v, ok := strings.Cut(label, "rv=")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	return n, err == nil
+}
+
 // wireLabel writes a packet's label beside it on a plate that keeps it
 // legible over whatever it crosses.
 func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA) {
@@ -66,6 +84,8 @@ func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA) {
 	font, size := Mono, 16.0
 	if w.Error {
 		font, size = ProseBold, 26
+	} else {
+		c = Ink // the glyph carries the kind's colour; the words must read on any theme
 	}
 	width := Measure(font, textSize(size), text)
 	x, y := p.x+16, p.y-textSize(size)-12
