@@ -17,9 +17,14 @@ import (
 // a server changes nothing (its own CMD line is the only new trace event,
 // and neither the clock nor etcd's revision moved).
 
+// etcdctlVerbs are etcdctl's commands as the dispatcher lists them (a verb
+// added there is fuzzed too), with and without the word etcdctl.
 func etcdctlVerbs() []string {
-	return []string{"etcdctl put", "etcdctl get", "etcdctl del", "etcdctl compaction", "etcdctl compact",
-		"etcdctl watch", "etcdctl endpoint", "put", "get"}
+	var v []string
+	for _, c := range etcdctlCommands {
+		v = append(v, "etcdctl "+c, c)
+	}
+	return append(v, "etcdctl lease grant", "etcdctl lease revoke", "etcdctl member list", "etcdctl endpoint status")
 }
 
 func kubectlVerbs() []string {
