@@ -88,6 +88,12 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 			set: map[string]string{"client-jitter": "0"}, wantFailed: []string{
 				"Jitter spreads the relists over seconds rather than one instant.",
 			}},
+		{lesson: "restart-storm", fault: "the fixed one-second retry is never set (back-off and jitter stay)",
+			wrap: wrapWith(rewriteCmd(`^sim set client-backoff 1s$`, "sim advance 0s")), wantFailed: []string{
+				"Every watch was refused with 429 while the caches initialized, in one burst.",
+				"The kubelets met 410 and relisted together...",
+				"... one fixed second after the first 410, with no jitter.",
+			}},
 		{lesson: "the-incident", fault: "list responses are serialized whole (before 1.34)",
 			set: map[string]string{"streaming-list-encoding": "false"}, wantFailed: []string{
 				"What it held: the decoded objects, three times the payload, and no serialized copy.",
