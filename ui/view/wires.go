@@ -33,6 +33,7 @@ func wires(base *Scene, s Snapshot, l *CastLayout, m *Motion, now time.Duration)
 	}
 	sc := base.over()                // over the focus's dimming, under the overlays drawn after
 	labelled := map[[2]string]bool{} // one label per wire: its newest packet's
+	var placed []Region              // the plates written so far: a label moves down past them
 	for i := len(s.Wires) - 1; i >= 0; i-- {
 		w := s.Wires[i]
 		a, b := actorAt(s, l, w.From), actorAt(s, l, w.To)
@@ -59,7 +60,7 @@ func wires(base *Scene, s Snapshot, l *CastLayout, m *Motion, now time.Duration)
 		key := [2]string{w.From, w.To}
 		if !labelled[key] && (len(labelled) < maxWireLabels || w.Error) {
 			labelled[key] = true
-			wireLabel(sc, p, w, color)
+			placed = wireLabel(sc, p, w, color, placed)
 		}
 	}
 }
@@ -75,8 +76,10 @@ func labelRev(label string) (int64, bool) {
 }
 
 // wireLabel writes a packet's label beside it on a plate that keeps it
-// legible over whatever it crosses.
-func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA) {
+// legible over whatever it crosses, below any plate already written
+// there (packets leaving one actor start at the same point), and
+// returns the plates with its own.
+func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA, placed []Region) []Region {
 	text := w.Label
 	if w.Count > 1 {
 		text += "  ×" + strconv.Itoa(w.Count)
@@ -88,9 +91,23 @@ func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA) {
 		c = Ink // the glyph carries the kind's colour; the words must read on any theme
 	}
 	width := Measure(font, textSize(size), text)
-	x, y := p.x+16, p.y-textSize(size)-12
-	sc.rect(Rect{X: x - 6, Y: y - 3, W: width + 12, H: textSize(size)*1.3 + 6, Radius: 6, Fill: Fade(PanelHi, 0.9)})
-	sc.label(x, y, text, font, size, Left, c)
+	plate := Region{X: p.x + 10, Y: p.y - textSize(size) - 15, W: width + 12, H: textSize(size)*1.3 + 6}
+	for tries := 0; tries < 6 && overlapsAny(plate, placed); tries++ {
+		plate.Y += plate.H + 2
+	}
+	sc.rect(Rect{X: plate.X, Y: plate.Y, W: plate.W, H: plate.H, Radius: 6, Fill: Fade(PanelHi, 0.9)})
+	sc.label(plate.X+6, plate.Y+3, text, font, size, Left, c)
+	return append(placed, plate)
+}
+
+// overlapsAny reports whether r overlaps one of rs.
+func overlapsAny(r Region, rs []Region) bool {
+	for _, o := range rs {
+		if r.X < o.X+o.W && o.X < r.X+r.W && r.Y < o.Y+o.H && o.Y < r.Y+r.H {
+			return true
+		}
+	}
+	return false
 }
 
 // wireKind is the glyph of a packet: the watch event it carries (ADDED
