@@ -166,8 +166,10 @@ func (ws *WatchStream) RequestProgress() {
 }
 
 func (ws *WatchStream) sortedWatchers() []*watcher {
-	out := make([]*watcher, 0, len(ws.watchers))
-	for _, id := range slices.Sorted(maps.Keys(ws.watchers)) {
+	ids := slices.AppendSeq(make([]int64, 0, len(ws.watchers)), maps.Keys(ws.watchers)) // sized: progress requests are periodic
+	slices.Sort(ids)
+	out := make([]*watcher, 0, len(ids))
+	for _, id := range ids {
 		out = append(out, ws.watchers[id])
 	}
 	return out

@@ -97,7 +97,9 @@ func (ws *WatchStream) scheduleTick() {
 // progress watcher that received no events since the last tick gets a
 // progress request (answered only if it is synced), and all flags reset.
 func (ws *WatchStream) progressTick() {
-	for _, id := range slices.Sorted(maps.Keys(ws.progress)) {
+	ids := slices.AppendSeq(make([]int64, 0, len(ws.progress)), maps.Keys(ws.progress)) // sized: one allocation a tick
+	slices.Sort(ids)
+	for _, id := range ids {
 		if ws.progress[id] {
 			if w, ok := ws.watchers[id]; ok {
 				ws.s.kv.progressIfSync([]*watcher{w}, id)
