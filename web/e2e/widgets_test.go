@@ -46,17 +46,17 @@ func TestConsoleInput(t *testing.T) {
 		return s.Log[len(s.Log)-1].Cmd
 	}
 	time.Sleep(300 * time.Millisecond) // the clipboard's promise resolves on the page
-	keys(t, ctx, kb.ArrowLeft, kb.ArrowLeft, "Z", kb.Enter)
+	typeKeys(t, ctx, kb.ArrowLeft, kb.ArrowLeft, "Z", kb.Enter)
 	waitLog(t, ctx, lastCmd, "etcdctl put /paste/k Zv1")
 
-	keys(t, ctx, "e", "t", "c", "d", "c", "t", "l", " ", "g", "e", "t", " ", "/", "p", "a", "s", "t", "e", "/", "k", kb.Enter)
+	typeKeys(t, ctx, "e", "t", "c", "d", "c", "t", "l", " ", "g", "e", "t", " ", "/", "p", "a", "s", "t", "e", "/", "k", kb.Enter)
 	waitLog(t, ctx, lastCmd, "etcdctl get /paste/k")
 
 	// ↑ ↑ is the first line again; End, "2", Enter runs it edited.
-	keys(t, ctx, kb.ArrowUp, kb.ArrowUp, kb.End, "2", kb.Enter)
+	typeKeys(t, ctx, kb.ArrowUp, kb.ArrowUp, kb.End, "2", kb.Enter)
 	waitLog(t, ctx, lastCmd, "etcdctl put /paste/k Zv12")
 	// ↑ ↑ ↑ is the first line, ↓ the one after it: the get.
-	keys(t, ctx, kb.ArrowUp, kb.ArrowUp, kb.ArrowUp, kb.ArrowDown, kb.Enter)
+	typeKeys(t, ctx, kb.ArrowUp, kb.ArrowUp, kb.ArrowUp, kb.ArrowDown, kb.Enter)
 	waitLog(t, ctx, lastCmd, "etcdctl get /paste/k")
 	if s := getState(t, ctx); !strings.Contains(s.Log[len(s.Log)-1].Out, "Zv12") {
 		t.Errorf("etcdctl get /paste/k answered %q, want the value Zv12", s.Log[len(s.Log)-1].Out)
@@ -71,8 +71,8 @@ func TestConsoleInput(t *testing.T) {
 
 func awaitPromise(p *runtime.EvaluateParams) { yes := true; p.AwaitPromise = &yes }
 
-// keys presses each key in turn, a little apart, as a typist would.
-func keys(t *testing.T, ctx context.Context, ks ...string) {
+// typeKeys presses each key in turn, a little apart, as a typist would.
+func typeKeys(t *testing.T, ctx context.Context, ks ...string) {
 	t.Helper()
 	for _, k := range ks {
 		do(t, ctx, chromedp.KeyEvent(k))
@@ -139,7 +139,7 @@ func TestWidgetShots(t *testing.T) {
 			}
 			send(t, ctx, "console")
 			waitFor(t, ctx, `window.watchscope.typing()`, 10*time.Second)
-			keys(t, ctx, "k", "u", "b", "e", "c", "t", "l", " ", "g", "e", "t", " ", "p", "o", "d", "s", kb.Enter,
+			typeKeys(t, ctx, "k", "u", "b", "e", "c", "t", "l", " ", "g", "e", "t", " ", "p", "o", "d", "s", kb.Enter,
 				"e", "t", "c", "d", "c", "t", "l", " ", "g", "e", "t", kb.ArrowLeft, kb.ArrowLeft)
 			time.Sleep(300 * time.Millisecond)
 			screenshot(t, ctx, dir, name("console"))
