@@ -2,6 +2,7 @@ package live
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -274,4 +275,34 @@ func firstKeys(m map[string]int, n int) string {
 	}
 	sort.Strings(out)
 	return strings.Join(out[:min(n, len(out))], "\n")
+}
+
+// TestStormLessonMotionBudget measures the Go time of each frame (tick
+// and layout) while restart-storm's steps 2 to 5 play in slow motion with
+// their packets on the wires: thousands of events a step, the streams
+// aggregated. WS_STORM=1 turns it on with the storm budget (p95 8 ms).
+func TestStormLessonMotionBudget(t *testing.T) {
+	if os.Getenv("WS_STORM") == "" {
+		t.Skip("WS_STORM=1 measures restart-storm's steps in motion")
+	}
+	s := lessonSession(t, "restart-storm")
+	playStep(t, s, 1)
+	s.Send("skip")
+	s.Tick(frame)
+	var all []time.Duration
+	most := 0
+	for n := 2; n <= 5; n++ {
+		playStep(t, s, n)
+		for i := 0; i < 60*60 && s.playing(); i++ {
+			t0 := time.Now()
+			s.Tick(frame)
+			_ = s.Scene()
+			all = append(all, time.Since(t0))
+			most = max(most, len(s.snap.Wires))
+		}
+	}
+	t.Logf("restart-storm steps 2-5 in motion: %d frames, at most %d packets (streams) on the wires; frame %s", len(all), most, pcts(all))
+	if p95(all) > 8*time.Millisecond {
+		t.Errorf("p95 %v over the 8 ms budget", p95(all))
+	}
 }

@@ -285,9 +285,11 @@ func (s *Session) scanMarkers(w *engine.World) {
 		s.markers, s.markEvents = nil, nil
 	}
 	upTo := s.shownID(w) // a step in slow motion marks its events as they show
-	for _, e := range w.Trace.Since(engine.EventID(s.lastID)) {
-		if e.ID > upTo {
-			break
+	first := w.Trace.Last() - engine.EventID(min(uint64(w.Trace.Last()), uint64(w.Trace.Window()))) + 1
+	for id := max(engine.EventID(s.lastID)+1, first); id <= upTo; id++ { // no copy of the events still to show
+		e, ok := w.Trace.Get(id)
+		if !ok {
+			continue
 		}
 		s.lastID = uint64(e.ID)
 		if it := traceItem(e); it.Mark != view.NoMarker {
