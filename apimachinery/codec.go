@@ -21,7 +21,10 @@ var ErrBadEncoding = errors.New("apimachinery: object has an invalid storage enc
 //
 //	"k8s\x00" kind name namespace uid nodeName
 //	          #labels (k v)... #annotations (k v)... creation sizeBytes
+//	          [#data (k v)...]
 //
+// The data map is written only when there is one (a ConfigMap or Secret
+// with data), so every other object encodes as it always has.
 // Strings are uvarint length + bytes; numbers are varints. The simulated
 // SizeBytes travels as a number, not as padding.
 func Encode(o *Object) []byte {
@@ -33,7 +36,11 @@ func Encode(o *Object) []byte {
 	b = appendMap(b, o.Labels)
 	b = appendMap(b, o.Annotations)
 	b = binary.AppendVarint(b, int64(o.CreationTimestamp))
-	return binary.AppendVarint(b, int64(o.SizeBytes))
+	b = binary.AppendVarint(b, int64(o.SizeBytes))
+	if len(o.Data) > 0 {
+		b = appendMap(b, o.Data)
+	}
+	return b
 }
 
 func appendString(b []byte, s string) []byte {
@@ -72,6 +79,11 @@ func decode(key, data []byte, rv uint64, in *MapInterner) (*Object, error) {
 	o.Annotations = d.stringMap()
 	o.CreationTimestamp = time.Duration(d.varint())
 	o.SizeBytes = int32(d.varint())
+	if len(d.b) != 0 && !d.err {
+		if o.Data = d.newStringMap(); o.Data == nil {
+			d.err = true // an empty data map is never written
+		}
+	}
 	if d.err || len(d.b) != 0 {
 		return nil, ErrBadEncoding
 	}

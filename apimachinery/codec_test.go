@@ -75,3 +75,29 @@ func TestKeys(t *testing.T) {
 		t.Error("HasPathPrefix")
 	}
 }
+
+// TestCodecData: a ConfigMap's data round-trips through the storage
+// encoding and DecodeMeta accepts it; an object without data encodes
+// exactly as before (no trailing map), and an empty trailing map is refused.
+func TestCodecData(t *testing.T) {
+	o := &Object{Kind: "ConfigMap", ObjectMeta: ObjectMeta{Name: "a", Namespace: "default"}, Data: map[string]string{"k": "v", "x": "y"}}
+	b := Encode(o)
+	got, err := Decode(b, 7)
+	if err != nil || got.Data["k"] != "v" || got.Data["x"] != "y" || len(got.Data) != 2 {
+		t.Fatalf("decode: %+v %v", got, err)
+	}
+	if _, err := DecodeMeta(b, 7); err != nil {
+		t.Fatalf("DecodeMeta: %v", err)
+	}
+	o.Data = nil
+	plain := Encode(o)
+	if len(plain) >= len(b) {
+		t.Errorf("without data %d bytes, with %d", len(plain), len(b))
+	}
+	if _, err := Decode(append(plain, 0), 7); err == nil {
+		t.Error("an empty trailing data map was accepted")
+	}
+	if _, err := DecodeMeta(append(plain, 0), 7); err == nil {
+		t.Error("DecodeMeta accepted an empty trailing data map")
+	}
+}

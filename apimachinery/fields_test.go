@@ -49,7 +49,7 @@ func TestValidateFieldSelector(t *testing.T) {
 		t.Fatal(err)
 	}
 	err := cms.ValidateFieldSelector(s)
-	if err == nil || err.Error() != "field label not supported: spec.nodeName" || CodeOf(err) != 400 {
+	if err == nil || err.Error() != `"spec.nodeName" is not a known field selector: only "metadata.name", "metadata.namespace"` || CodeOf(err) != 400 {
 		t.Fatalf("got %v", err)
 	}
 }

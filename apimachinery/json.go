@@ -1,6 +1,7 @@
 package apimachinery
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"time"
@@ -9,11 +10,13 @@ import (
 // wireObject is the Kubernetes JSON shape of an object, in the field
 // order the API server writes: kind, apiVersion, metadata, spec, status.
 type wireObject struct {
-	Kind       string    `json:"kind,omitempty"`
-	APIVersion string    `json:"apiVersion,omitempty"`
-	Metadata   wireMeta  `json:"metadata"`
-	Spec       *wireSpec `json:"spec,omitempty"`
-	Status     *struct{} `json:"status,omitempty"`
+	Kind       string            `json:"kind,omitempty"`
+	APIVersion string            `json:"apiVersion,omitempty"`
+	Metadata   wireMeta          `json:"metadata"`
+	Spec       *wireSpec         `json:"spec,omitempty"`
+	Status     *struct{}         `json:"status,omitempty"`
+	Data       map[string]string `json:"data,omitempty"`
+	Type       string            `json:"type,omitempty"` // a Secret's type
 }
 
 type wireMeta struct {
@@ -52,6 +55,15 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 			w.Spec = &wireSpec{NodeName: o.Spec.NodeName}
 		}
 	}
+	w.Data = o.Data
+	if o.Kind == "Secret" {
+		// A Secret's data is base64 on the wire; kubectl create secret
+		// generic makes an Opaque one.
+		w.Data, w.Type = make(map[string]string, len(o.Data)), "Opaque"
+		for k, v := range o.Data {
+			w.Data[k] = base64.StdEncoding.EncodeToString([]byte(v))
+		}
+	}
 	return json.Marshal(w)
 }
 
@@ -71,6 +83,17 @@ func (o *Object) UnmarshalJSON(data []byte) error {
 	}
 	if w.Spec != nil {
 		o.Spec.NodeName = w.Spec.NodeName
+	}
+	o.Data = w.Data
+	if w.Kind == "Secret" && w.Data != nil {
+		o.Data = make(map[string]string, len(w.Data))
+		for k, v := range w.Data {
+			b, err := base64.StdEncoding.DecodeString(v)
+			if err != nil {
+				return err
+			}
+			o.Data[k] = string(b)
+		}
 	}
 	return nil
 }

@@ -43,6 +43,13 @@ func DecodeMeta(data []byte, rv uint64) (StoredMeta, error) {
 	d.skipStringMap() // annotations
 	m := StoredMeta{CreationTimestamp: time.Duration(d.varint()), ResourceVersion: rv}
 	m.SizeBytes = int32(d.varint())
+	if len(d.b) != 0 && !d.err { // data: present only when not empty
+		if d.b[0] == 0 {
+			d.err = true
+		} else {
+			d.skipStringMap()
+		}
+	}
 	if d.err || len(d.b) != 0 {
 		return StoredMeta{}, ErrBadEncoding
 	}

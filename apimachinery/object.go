@@ -18,6 +18,9 @@ type Object struct {
 	Kind string
 	ObjectMeta
 	Spec ObjectSpec
+	// Data is a ConfigMap's or Secret's data (kubectl create configmap
+	// --from-literal); nil for other kinds.
+	Data map[string]string
 	// SizeBytes is the simulated size of the object's serialized form
 	// (what etcd would store and what a LIST would carry). Zero means "as
 	// small as the encoded metadata".
@@ -77,6 +80,7 @@ func (o *Object) DeepCopy() *Object {
 	c := *o
 	c.Labels = maps.Clone(o.Labels)
 	c.Annotations = maps.Clone(o.Annotations)
+	c.Data = maps.Clone(o.Data)
 	return &c
 }
 

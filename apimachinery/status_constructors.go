@@ -1,5 +1,7 @@
 package apimachinery
 
+import "fmt"
+
 // Messages quoted from kube-apiserver (FIDELITY B2, B3, C4, C6, C11, D).
 const (
 	MsgListTooOld  = "The resourceVersion for the provided list is too old."
@@ -95,4 +97,17 @@ func NewNotFound(r Resource, name string) *StatusError {
 // NewBadRequest is apierrors.NewBadRequest: 400, reason BadRequest.
 func NewBadRequest(msg string) *StatusError {
 	return newStatusError(400, StatusReasonBadRequest, msg)
+}
+
+// NewInvalidResourceVersion is the error for a resourceVersion that is not
+// a number, as kube-apiserver 1.36 gives it: a LIST's is 400 "invalid
+// resource version: " and the field error; a GET's or WATCH's is the field
+// error alone as a 500 with no reason (the conversion error is not a
+// Status, so the handler wraps it as an internal error with its text).
+func NewInvalidResourceVersion(rv string, list bool) *StatusError {
+	field := fmt.Sprintf("resourceVersion: Invalid value: %q: strconv.ParseUint: parsing %q: invalid syntax", rv, rv)
+	if list {
+		return NewBadRequest("invalid resource version: " + field)
+	}
+	return newStatusError(500, "", field)
 }

@@ -20,7 +20,7 @@ const maxLimit = 10000
 func (s *Server) etcdList(req Request, p parsed) (am.List, listWork, error) {
 	o := req.Options
 	prefix := p.res.NamespacePrefix(req.Namespace)
-	keyPrefix := p.res.KeyPrefix()
+	keyPrefix := prefix // tokens are relative to the request's key
 	from, withRev, isContinue := prefix, int64(0), o.Continue != ""
 	switch {
 	case isContinue:
@@ -85,7 +85,7 @@ func (s *Server) etcdPages(p parsed, from, prefix string, withRev, limit int64) 
 			if limit > 0 && int64(len(list.Items)) >= limit {
 				more := resp.More || i < len(resp.Kvs)-1
 				if more {
-					s.setContinue(&list, p, lastKey, withRev, count-int64(i+1))
+					s.setContinue(&list, p, prefix, lastKey, withRev, count-int64(i+1))
 				}
 				return s.finishList(list, work, withRev), work, nil
 			}
@@ -106,8 +106,10 @@ func (s *Server) finishList(l am.List, w listWork, rev int64) am.List {
 }
 
 // setContinue sets the token (and, without selectors, remainingItemCount).
-func (s *Server) setContinue(l *am.List, p parsed, lastKey string, rev int64, remaining int64) {
-	l.Continue, _ = am.EncodeContinue(lastKey+"\x00", p.res.KeyPrefix(), rev)
+// The token's key is relative to keyPrefix, the request's key with its
+// trailing slash (etcd3 store.GetList).
+func (s *Server) setContinue(l *am.List, p parsed, keyPrefix, lastKey string, rev int64, remaining int64) {
+	l.Continue, _ = am.EncodeContinue(lastKey+"\x00", keyPrefix, rev)
 	if !p.hasSelectors() {
 		l.RemainingItemCount = &remaining
 	}

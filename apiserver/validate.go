@@ -37,7 +37,7 @@ func (s *Server) parse(req Request) (parsed, error) {
 	// none, and are spared the parsers' allocations.
 	if sel := req.Options.LabelSelector; sel != "" {
 		if p.labels, err = am.ParseLabelSelector(sel); err != nil {
-			return p, am.NewBadRequest(err.Error())
+			return p, listError(res, req, err.Error())
 		}
 	}
 	if sel := req.Options.FieldSelector; sel != "" {
@@ -46,19 +46,42 @@ func (s *Server) parse(req Request) (parsed, error) {
 		}
 	}
 	if err := res.ValidateFieldSelector(p.fields); err != nil {
-		return p, err
+		return p, listError(res, req, err.(*am.StatusError).ErrStatus.Message)
 	}
 	rv := req.Options.ResourceVersion
 	if req.Verb.mutating() && req.Body != nil {
 		rv = req.Body.ResourceVersion
 	}
 	if p.rv, err = watchcache.ParseResourceVersion(rv); err != nil {
-		return p, err
+		if req.Verb.mutating() {
+			return p, err
+		}
+		return p, am.NewInvalidResourceVersion(rv, req.Verb == LIST)
+	}
+	if req.Verb == LIST && req.Options.Continue != "" && req.Options.ResourceVersionMatch == "" {
+		// The list delegator reads the token before choosing cache or etcd.
+		if rv != "" && rv != "0" {
+			return p, am.NewBadRequest("specifying resource version is not allowed when using continue")
+		}
+		if _, _, err := am.DecodeContinue(req.Options.Continue, res.NamespacePrefix(req.Namespace)); err != nil {
+			return p, am.NewBadRequest("invalid continue token: " + err.Error())
+		}
 	}
 	if errs := validateListOptions(req, !s.cfg.DisableWatchList); len(errs) > 0 {
 		return p, newInvalidListOptions(errs)
 	}
 	return p, nil
+}
+
+// listError is a selector problem as the registry's List reports it: for a
+// LIST, prefixed with what could not be found (the WATCH and the others
+// get the bare message).
+func listError(res am.Resource, req Request, msg string) error {
+	if req.Verb != LIST {
+		return am.NewBadRequest(msg)
+	}
+	return am.NewBadRequest(fmt.Sprintf("Unable to find %q that match label selector %q, field selector %q: %s",
+		res.Group+"/"+res.Version+", Resource="+res.Resource, req.Options.LabelSelector, req.Options.FieldSelector, msg))
 }
 
 // checkVerbPath rejects verbs the path cannot take: GET, UPDATE and

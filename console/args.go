@@ -23,12 +23,13 @@ type flagSpec struct {
 type parsedFlags struct {
 	Args   []string
 	values map[string]string
+	all    map[string][]string // every value of a flag given more than once, in order
 }
 
 // parseFlags accepts flags anywhere among the positional words, as cobra
 // (which etcdctl and kubectl use) does. "--" ends flag parsing.
 func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
-	p := parsedFlags{values: map[string]string{}}
+	p := parsedFlags{values: map[string]string{}, all: map[string][]string{}}
 	for i := 0; i < len(words); i++ {
 		w := words[i]
 		if w == "--" {
@@ -67,9 +68,13 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 			return p, unknownFlag(name, spec)
 		}
 		p.values[name] = val
+		p.all[name] = append(p.all[name], val)
 	}
 	return p, nil
 }
+
+// Strings returns every value a repeatable flag was given, in order.
+func (p parsedFlags) Strings(name string) []string { return p.all[name] }
 
 func unknownFlag(name string, spec flagSpec) error {
 	if spec.Plain {

@@ -16,7 +16,7 @@ import (
 // etcdctl's flags, argument errors, output formats and, before every error
 // the server returns, the client library's JSON warning line (etcdwarn.go).
 
-var etcdctlCommands = []string{"put", "get", "del", "txn", "compaction", "compact", "watch", "lease", "member", "endpoint"}
+var etcdctlCommands = []string{"put", "get", "del", "txn", "compaction", "compact", "watch", "lease", "member", "endpoint", "defrag", "alarm"}
 
 // Global flags every etcdctl command accepts.
 var (
@@ -55,8 +55,12 @@ func (sh *Shell) etcdctl(words []string) (string, error) {
 		return sh.etcdMember(rest)
 	case "endpoint":
 		return sh.etcdEndpoint(rest)
+	case "defrag":
+		return sh.etcdDefrag(rest)
+	case "alarm":
+		return sh.etcdAlarm(rest)
 	case "":
-		return "", errors.New(`etcdctl needs a command (put, get, del, txn, compaction, watch, lease, member list, endpoint status)`)
+		return "", errors.New(`etcdctl needs a command (put, get, del, txn, compaction, watch, lease, member list, endpoint status, defrag, alarm)`)
 	}
 	return "", unknownCommand(cmd, "etcdctl", etcdctlCommands)
 }

@@ -275,7 +275,7 @@ func printStatus(d display, s mvcc.StatusResponse, quota int64) string {
 		fmt.Fprintln(&b, `"IsLearner" :`, s.IsLearner)
 		fmt.Fprintln(&b, `"RaftIndex" :`, s.RaftIndex)
 		fmt.Fprintln(&b, `"RaftAppliedIndex" :`, s.RaftAppliedIndex)
-		fmt.Fprintln(&b, `"Errors" :`, "[]")
+		fmt.Fprintln(&b, `"Errors" :`, s.Errors)
 		fmt.Fprintf(&b, "\"Endpoint\" : %q\n", endpoint)
 		fmt.Fprintf(&b, "\"DowngradeTargetVersion\" : %q\n", "")
 		fmt.Fprintln(&b, `"DowngradeEnabled" :`, false)
@@ -295,7 +295,7 @@ func printStatus(d display, s mvcc.StatusResponse, quota int64) string {
 		fmt.Sprintf("%d%%", notInUse), humanBytes(uint64(quota)),
 		fmt.Sprint(s.Leader == s.Header.MemberID), fmt.Sprint(s.IsLearner),
 		fmt.Sprint(s.RaftTerm), fmt.Sprint(s.RaftIndex), fmt.Sprint(s.RaftAppliedIndex),
-		"", "", "false",
+		strings.Join(s.Errors, ", "), "", "false",
 	}
 	if d.format == "table" {
 		return renderTable(hdr, [][]string{row})
@@ -394,13 +394,14 @@ func statusJSON(s mvcc.StatusResponse, quota int64) any {
 		RaftIndex        uint64      `json:"raftIndex,omitempty"`
 		RaftTerm         uint64      `json:"raftTerm,omitempty"`
 		RaftAppliedIndex uint64      `json:"raftAppliedIndex,omitempty"`
+		Errors           []string    `json:"errors,omitempty"`
 		DbSizeInUse      int64       `json:"dbSizeInUse,omitempty"`
 		IsLearner        bool        `json:"isLearner,omitempty"`
 		StorageVersion   string      `json:"storageVersion,omitempty"`
 		DbSizeQuota      int64       `json:"dbSizeQuota,omitempty"`
 		DowngradeInfo    struct{}    `json:"downgradeInfo"`
 	}{toJSONHeader(s.Header), s.Version, s.DbSize, s.Leader, s.RaftIndex, s.RaftTerm,
-		s.RaftAppliedIndex, s.DbSizeInUse, s.IsLearner, storageVersion, quota, struct{}{}}
+		s.RaftAppliedIndex, s.Errors, s.DbSizeInUse, s.IsLearner, storageVersion, quota, struct{}{}}
 }
 
 // humanBytes is go-humanize's Bytes, which etcdctl uses for sizes: SI

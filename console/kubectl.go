@@ -15,7 +15,7 @@ import (
 // delete. Requests go over the simulated network to an API server replica
 // and take virtual time, exactly as the lessons' clients' do.
 
-var kubectlCommands = []string{"get", "create", "run", "delete", "annotate"}
+var kubectlCommands = []string{"get", "create", "run", "delete", "annotate", "label"}
 
 var kubectlShort = map[string]string{
 	"n": "namespace", "A": "all-namespaces", "l": "selector", "o": "output", "w": "watch",
@@ -23,6 +23,9 @@ var kubectlShort = map[string]string{
 
 // resourceAliases are kubectl's short names for the resources the
 // simulation knows.
+// createShort is kubectl run's and create's short flags: -l is --labels there.
+var createShort = map[string]string{"n": "namespace", "l": "labels"}
+
 var resourceAliases = map[string]string{
 	"po": "pods", "pod": "pods", "no": "nodes", "node": "nodes", "ns": "namespaces",
 	"namespace": "namespaces", "cm": "configmaps", "configmap": "configmaps",
@@ -44,7 +47,7 @@ func lookupKubectlResource(name string) (am.Resource, error) {
 
 func (sh *Shell) kubectl(words []string) (string, error) {
 	if len(words) == 0 {
-		return "", errors.New("kubectl needs a command (get, create, run, delete, annotate)")
+		return "", errors.New("kubectl needs a command (get, create, run, delete, annotate, label)")
 	}
 	var (
 		out   string
@@ -62,6 +65,8 @@ func (sh *Shell) kubectl(words []string) (string, error) {
 		out, err = sh.kubectlDelete(words[1:])
 	case "annotate":
 		out, err = sh.kubectlAnnotate(words[1:])
+	case "label":
+		out, err = sh.kubectlLabel(words[1:])
 	default:
 		return "", unknownCommand(words[0], "kubectl", kubectlCommands)
 	}
@@ -180,7 +185,7 @@ func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format, rv string) (stri
 
 func (sh *Shell) kubectlCreate(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Values: []string{"namespace", "from-literal", "size"}, Short: kubectlShort,
+		Values: []string{"namespace", "from-literal", "size", "labels"}, Short: createShort,
 	})
 	if err != nil {
 		return "", err
@@ -209,7 +214,7 @@ func (sh *Shell) kubectlCreate(words []string) (string, error) {
 
 func (sh *Shell) kubectlRun(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Values: []string{"namespace", "image", "size", "node"}, Short: kubectlShort,
+		Values: []string{"namespace", "image", "size", "node", "labels"}, Short: createShort,
 	})
 	if err != nil {
 		return "", err
@@ -229,6 +234,12 @@ func (sh *Shell) createObject(r am.Resource, p parsedFlags, name, node string) (
 	}
 	obj := &am.Object{Kind: r.Kind, ObjectMeta: am.ObjectMeta{Name: name, Namespace: ns}, SizeBytes: size}
 	obj.Spec.NodeName = node
+	if obj.Labels, err = labelsFlag(p, r, name); err != nil {
+		return "", err
+	}
+	if obj.Data, err = literalData(p.Strings("from-literal")); err != nil {
+		return "", err
+	}
 	if _, err := sh.call(apiserver.Request{Verb: apiserver.CREATE, Resource: r.Resource, Namespace: ns, Name: name, Body: obj}); err != nil {
 		return "", err
 	}
@@ -268,5 +279,48 @@ func (sh *Shell) kubectlDelete(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if ns != "" {
+		return fmt.Sprintf("%s %q deleted from %s namespace\n", strings.ToLower(r.Kind), p.Args[1], ns), nil
+	}
 	return fmt.Sprintf("%s %q deleted\n", strings.ToLower(r.Kind), p.Args[1]), nil
+}
+
+// labelsFlag is --labels/-l of run and create: KEY=VALUE pairs separated
+// by commas. kubectl run labels a pod run=NAME when none are given.
+func labelsFlag(p parsedFlags, r am.Resource, name string) (map[string]string, error) {
+	spec, ok := p.values["labels"]
+	if !ok {
+		if r.Resource == "pods" {
+			return map[string]string{"run": name}, nil
+		}
+		return nil, nil
+	}
+	labels := map[string]string{}
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("invalid label spec: %s", kv)
+		}
+		labels[k] = v
+	}
+	return labels, nil
+}
+
+// literalData is --from-literal KEY=VALUE, repeatable.
+func literalData(lits []string) (map[string]string, error) {
+	if len(lits) == 0 {
+		return nil, nil
+	}
+	data := map[string]string{}
+	for _, l := range lits {
+		k, v, ok := strings.Cut(l, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("invalid literal source %s, expected key=value", l)
+		}
+		if _, dup := data[k]; dup {
+			return nil, fmt.Errorf("cannot add key %s, another key by that name already exists in Data for ConfigMap %q", k, "")
+		}
+		data[k] = v
+	}
+	return data, nil
 }

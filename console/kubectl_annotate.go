@@ -1,7 +1,6 @@
 package console
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -25,38 +24,65 @@ import (
 // its error are the same.
 
 func (sh *Shell) kubectlAnnotate(words []string) (string, error) {
+	e, err := sh.readForEdit(words, "annotate", "annotation")
+	if err != nil {
+		return "", err
+	}
+	if err := applyAnnotations(e.obj, e.set, e.remove, e.p.Bool("overwrite")); err != nil {
+		return "", err
+	}
+	if err := sh.writeEdit(e); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("%s/%s annotated\n", strings.ToLower(e.r.Kind), e.name), nil
+}
+
+// edit is one object read for a read-modify-write (annotate, label): the
+// KEY=VALUE and KEY- arguments and the object as etcd has it.
+type edit struct {
+	p        parsedFlags
+	r        am.Resource
+	ns, name string
+	set      map[string]string
+	remove   []string
+	obj      *am.Object
+}
+
+// readForEdit parses `RESOURCE NAME KEY=VALUE... [KEY-]` and reads the
+// object (a GET without resourceVersion: from etcd, never stale).
+func (sh *Shell) readForEdit(words []string, verb, what string) (edit, error) {
+	var e edit
 	p, err := parseFlags(words, flagSpec{
 		Bools: []string{"overwrite"}, Values: []string{"namespace", "resource-version"}, Short: kubectlShort,
 	})
 	if err != nil {
-		return "", err
+		return e, err
 	}
 	if len(p.Args) < 2 {
-		return "", errors.New("usage: kubectl annotate RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version=N] [-n NS]")
+		return e, fmt.Errorf("usage: kubectl %s RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version=N] [-n NS]", verb)
 	}
-	r, err := lookupKubectlResource(p.Args[0])
+	if e.r, err = lookupKubectlResource(p.Args[0]); err != nil {
+		return e, err
+	}
+	if e.set, e.remove, err = parseAnnotationArgs(p.Args[2:]); err != nil {
+		return e, serverError(strings.ReplaceAll(err.Error(), "annotation", what))
+	}
+	e.p, e.name = p, p.Args[1]
+	e.ns, _ = namespaceOf(p, e.r)
+	got, err := sh.call(apiserver.Request{Verb: apiserver.GET, Resource: e.r.Resource, Namespace: e.ns, Name: e.name})
 	if err != nil {
-		return "", err
+		return e, err
 	}
-	set, remove, err := parseAnnotationArgs(p.Args[2:])
-	if err != nil {
-		return "", err
-	}
-	ns, _ := namespaceOf(p, r)
-	name := p.Args[1]
-	got, err := sh.call(apiserver.Request{Verb: apiserver.GET, Resource: r.Resource, Namespace: ns, Name: name})
-	if err != nil {
-		return "", err
-	}
-	obj := got.Object.DeepCopy()
-	if err := applyAnnotations(obj, set, remove, p.Bool("overwrite")); err != nil {
-		return "", err
-	}
-	obj.ResourceVersion = p.String("resource-version", "") // "": no precondition
-	if _, err := sh.call(apiserver.Request{Verb: apiserver.UPDATE, Resource: r.Resource, Namespace: ns, Name: name, Body: obj}); err != nil {
-		return "", err
-	}
-	return fmt.Sprintf("%s/%s annotated\n", strings.ToLower(r.Kind), name), nil
+	e.obj = got.Object.DeepCopy()
+	return e, nil
+}
+
+// writeEdit writes the changed object back, with --resource-version as
+// its precondition ("": none).
+func (sh *Shell) writeEdit(e edit) error {
+	e.obj.ResourceVersion = e.p.String("resource-version", "")
+	_, err := sh.call(apiserver.Request{Verb: apiserver.UPDATE, Resource: e.r.Resource, Namespace: e.ns, Name: e.name, Body: e.obj})
+	return err
 }
 
 // parseAnnotationArgs reads KEY=VALUE (set) and KEY- (remove) arguments.

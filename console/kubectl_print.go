@@ -38,29 +38,64 @@ func printTable(objs []*am.Object, allNS, header, wide bool, now time.Duration) 
 	// padding 3. Each watch event is flushed on its own, so its row is
 	// aligned with itself only, as on a real terminal.
 	tw := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
-	pods := len(objs) > 0 && objs[0].Kind == "Pod"
+	kind := ""
+	if len(objs) > 0 {
+		kind = objs[0].Kind
+	}
 	if header {
-		cols := []string{"NAME", "AGE"}
+		cols := append([]string{"NAME"}, kindColumns(kind, wide)...)
 		if allNS {
 			cols = append([]string{"NAMESPACE"}, cols...)
-		}
-		if wide && pods {
-			cols = append(cols, "NODE")
 		}
 		fmt.Fprintln(tw, strings.Join(cols, "\t"))
 	}
 	for _, o := range objs {
-		cols := []string{o.Name, humanDuration(now - o.CreationTimestamp)}
+		cols := append([]string{o.Name}, kindCells(o, wide, now)...)
 		if allNS {
 			cols = append([]string{o.Namespace}, cols...)
-		}
-		if wide && pods {
-			cols = append(cols, orNone(o.Spec.NodeName))
 		}
 		fmt.Fprintln(tw, strings.Join(cols, "\t"))
 	}
 	tw.Flush()
 	return b.String()
+}
+
+// kindColumns are the columns kubectl's table for a kind shows after
+// NAME. A pod's status is not simulated: every pod reads as a real one
+// does while no kubelet has reported on it (0/1, Pending, 0 restarts, no IP).
+func kindColumns(kind string, wide bool) []string {
+	switch kind {
+	case "ConfigMap":
+		return []string{"DATA", "AGE"}
+	case "Secret":
+		return []string{"TYPE", "DATA", "AGE"}
+	case "Namespace":
+		return []string{"STATUS", "AGE"}
+	case "Pod":
+		if wide {
+			return []string{"READY", "STATUS", "RESTARTS", "AGE", "IP", "NODE", "NOMINATED NODE", "READINESS GATES"}
+		}
+		return []string{"READY", "STATUS", "RESTARTS", "AGE"}
+	}
+	return []string{"AGE"}
+}
+
+func kindCells(o *am.Object, wide bool, now time.Duration) []string {
+	age := humanDuration(now - o.CreationTimestamp)
+	switch o.Kind {
+	case "ConfigMap":
+		return []string{fmt.Sprint(len(o.Data)), age}
+	case "Secret":
+		return []string{"Opaque", fmt.Sprint(len(o.Data)), age}
+	case "Namespace":
+		return []string{"Active", age}
+	case "Pod":
+		if wide {
+			return []string{"0/1", "Pending", "0", age, "<none>", orNone(o.Spec.NodeName), "<none>", "<none>"}
+		}
+		return []string{"0/1", "Pending", "0", age}
+	}
+	return []string{age}
 }
 
 func orNone(s string) string {
@@ -88,24 +123,38 @@ func listJSON(objs []*am.Object, listRV string, single bool) any {
 	}{APIVersion: "v1", Items: items, Kind: "List"}
 }
 
+// mustJSONIndent is kubectl's JSON printer: the object goes through an
+// unstructured map, so every level's keys come out sorted, indented by four.
 func mustJSONIndent(v any) string {
-	b, err := json.MarshalIndent(v, "", "    ")
+	generic, err := unstructured(v)
+	if err != nil {
+		return err.Error() + "\n"
+	}
+	b, err := json.MarshalIndent(generic, "", "    ")
 	if err != nil {
 		return err.Error() + "\n"
 	}
 	return string(b) + "\n"
 }
 
+// unstructured is v as kubectl's printers see it: JSON decoded into maps
+// and slices.
+func unstructured(v any) (any, error) {
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	var generic any
+	err = json.Unmarshal(raw, &generic)
+	return generic, err
+}
+
 // toYAML renders a JSON-able value as kubectl's YAML: keys sorted (it goes
 // through a map, as sigs.k8s.io/yaml does), two-space indentation, block
 // sequences indented under their key.
 func toYAML(v any) string {
-	raw, err := json.Marshal(v)
+	generic, err := unstructured(v)
 	if err != nil {
-		return err.Error() + "\n"
-	}
-	var generic any
-	if err := json.Unmarshal(raw, &generic); err != nil {
 		return err.Error() + "\n"
 	}
 	var b strings.Builder

@@ -30,30 +30,30 @@ func TestKubectlOutputs(t *testing.T) {
 		{"empty namespace", nil, "kubectl get pods", "No resources found in default namespace.\n"},
 		{"empty all namespaces", nil, "kubectl get pods -A", "No resources found\n"},
 		{"run prints created", nil, "kubectl run web --node n1", "pod/web created\n"},
-		{"table", []string{"kubectl run a", "kubectl run b"}, "kubectl get pods", "NAME   AGE\na      0s\nb      0s\n"},
+		{"table", []string{"kubectl run a", "kubectl run b"}, "kubectl get pods", "NAME   READY   STATUS    RESTARTS   AGE\na      0/1     Pending   0          0s\nb      0/1     Pending   0          0s\n"},
 		{"all namespaces table", []string{"kubectl run a", "kubectl run b -n kube-system"}, "kubectl get po -A",
-			"NAMESPACE     NAME   AGE\ndefault       a      0s\nkube-system   b      0s\n"},
-		{"wide shows the node", []string{"kubectl run a --node node-7"}, "kubectl get pods -o wide", "NAME   AGE   NODE\na      0s    node-7\n"},
+			"NAMESPACE     NAME   READY   STATUS    RESTARTS   AGE\ndefault       a      0/1     Pending   0          0s\nkube-system   b      0/1     Pending   0          0s\n"},
+		{"wide shows the node", []string{"kubectl run a --node node-7"}, "kubectl get pods -o wide", "NAME   READY   STATUS    RESTARTS   AGE   IP       NODE     NOMINATED NODE   READINESS GATES\na      0/1     Pending   0          0s    <none>   node-7   <none>           <none>\n"},
 		{"name output and chunking", []string{"kubectl run a", "kubectl run b", "kubectl run c"},
 			"kubectl get pods -o name --chunk-size 2", "pod/a\npod/b\npod/c\n"},
 		{"label selector", []string{"kubectl run a"}, "kubectl get pods -l app=web", "No resources found in default namespace.\n"},
 		{"field selector on node", []string{"kubectl run a --node n1", "kubectl run b --node n2"},
 			"kubectl get pods --field-selector spec.nodeName=n2 -o name", "pod/b\n"},
 		{"cluster-scoped", []string{"kubectl create namespace team-a"}, "kubectl get ns -o name", "namespace/team-a\n"},
-		{"delete", []string{"kubectl create configmap cfg"}, "kubectl delete cm cfg", "configmap \"cfg\" deleted\n"},
+		{"delete", []string{"kubectl create configmap cfg"}, "kubectl delete cm cfg", "configmap \"cfg\" deleted from default namespace\n"},
 		{"delete missing is the server's 404", nil, "kubectl delete pod nope",
 			"Error from server (NotFound): pods \"nope\" not found\n"},
 		{"create twice is the server's 409", []string{"kubectl run a"}, "kubectl run a",
 			"Error from server (AlreadyExists): pods \"a\" already exists\n"},
 		{"unknown resource", nil, "kubectl get podz", "error: the server doesn't have a resource type \"podz\"\n"},
 		{"bad selector is the server's 400", nil, "kubectl get pods -l 'a in (x'",
-			"Error from server (BadRequest): unable to parse requirement: found '', expected: ',' or ')'\n"},
+			"Error from server (BadRequest): Unable to find \"/v1, Resource=pods\" that match label selector \"a in (x\", field selector \"\": unable to parse requirement: found '', expected: ',' or ')'\n"},
 		{"too large resource version", []string{"kubectl run a"}, "kubectl get pods --resource-version 999 --chunk-size 0",
 			"Error from server (Timeout): Timeout: Too large resource version: 999, current: 2\n"},
 		{"bad output", nil, "kubectl get pods -o table",
 			"Error: unable to match a printer suitable for the output format \"table\", allowed formats are: json,name,wide,yaml\n"},
 		{"raw list", []string{"kubectl run a"}, "kubectl get --raw /api/v1/namespaces/default/pods",
-			`{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"2"},"items":[{"kind":"Pod","apiVersion":"v1","metadata":{"name":"a","namespace":"default","uid":"UID","resourceVersion":"2","creationTimestamp":"TS"},"spec":{}}]}` + "\n"},
+			`{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"2"},"items":[{"metadata":{"name":"a","namespace":"default","uid":"UID","resourceVersion":"2","creationTimestamp":"TS","labels":{"run":"a"}},"spec":{}}]}` + "\n"},
 		{"raw bad path", nil, "kubectl get --raw /healthz/pods",
 			"Error from server (NotFound): the server could not find the requested resource (path \"/healthz/pods\")\n"},
 	}
@@ -91,7 +91,7 @@ func scrub(s string) string {
 func TestKubectlGetWatch(t *testing.T) {
 	sh := kubeShell(t)
 	got := run(t, sh, "kubectl run a", "kubectl get pods -w", "kubectl run b", "kubectl delete pod a")
-	want := "pod/a created\nNAME   AGE\na      0s\npod/b created\nb     0s\npod \"a\" deleted\na     0s\n"
+	want := "pod/a created\nNAME   READY   STATUS    RESTARTS   AGE\na      0/1     Pending   0          0s\npod/b created\nb     0/1   Pending   0     0s\npod \"a\" deleted from default namespace\na     0/1   Pending   0     0s\n"
 	if got != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -103,7 +103,7 @@ func TestKubectlRawWatch(t *testing.T) {
 	sh := kubeShell(t)
 	run(t, sh, "kubectl run a", "kubectl run b")
 	got := scrub(run(t, sh, "kubectl get --raw '/api/v1/namespaces/default/pods?watch=1&resourceVersion=2'"))
-	want := `{"type":"ADDED","object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":"b","namespace":"default","uid":"UID","resourceVersion":"3","creationTimestamp":"TS"},"spec":{}}}` + "\n"
+	want := `{"type":"ADDED","object":{"kind":"Pod","apiVersion":"v1","metadata":{"name":"b","namespace":"default","uid":"UID","resourceVersion":"3","creationTimestamp":"TS","labels":{"run":"b"}},"spec":{}}}` + "\n"
 	if got != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}
@@ -137,7 +137,7 @@ func TestYAMLShape(t *testing.T) {
 	run(t, sh, "kubectl run a --node n1")
 	got := run(t, sh, "kubectl get pod a -o yaml")
 	got = regexp.MustCompile(`(creationTimestamp|uid): .*`).ReplaceAllString(got, "$1: X")
-	want := "apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: X\n  name: a\n  namespace: default\n  resourceVersion: \"2\"\n  uid: X\nspec:\n  nodeName: n1\n"
+	want := "apiVersion: v1\nkind: Pod\nmetadata:\n  creationTimestamp: X\n  labels:\n    run: a\n  name: a\n  namespace: default\n  resourceVersion: \"2\"\n  uid: X\nspec:\n  nodeName: n1\n"
 	if got != want {
 		t.Fatalf("got\n%s\nwant\n%s", got, want)
 	}

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -92,16 +93,31 @@ func rawList(l *am.List) any {
 	if r, ok := am.LookupResource(strings.TrimSuffix(l.Kind, "List")); ok {
 		apiVersion = r.APIVersion()
 	}
-	items := l.Items
-	if items == nil {
-		items = []*am.Object{}
+	items := make([]listItem, len(l.Items))
+	for i, o := range l.Items {
+		items[i] = listItem{o}
 	}
 	return struct {
-		Kind       string       `json:"kind"`
-		APIVersion string       `json:"apiVersion"`
-		Metadata   meta         `json:"metadata"`
-		Items      []*am.Object `json:"items"`
+		Kind       string     `json:"kind"`
+		APIVersion string     `json:"apiVersion"`
+		Metadata   meta       `json:"metadata"`
+		Items      []listItem `json:"items"`
 	}{l.Kind, apiVersion, meta{l.ResourceVersion, l.Continue, l.RemainingItemCount}, items}
+}
+
+// listItem is an object inside a list body: the API server leaves out
+// each item's kind and apiVersion (the list's own say them once).
+type listItem struct{ *am.Object }
+
+func (it listItem) MarshalJSON() ([]byte, error) {
+	b, err := it.Object.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	if _, rest, ok := bytes.Cut(b, []byte(`"metadata":`)); ok {
+		return append([]byte(`{"metadata":`), rest...), nil
+	}
+	return b, nil
 }
 
 // parseRawPath reads /api/v1/[namespaces/NS/]RESOURCE[/NAME][?query] and

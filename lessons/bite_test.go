@@ -37,6 +37,15 @@ func rewriteCmd(re, repl string) func(*engine.World, string) (string, string, bo
 	}
 }
 
+// pretend answers a command that matches re with out and never runs it: a
+// mechanism that claims success and does nothing.
+func pretend(re, out string) func(*engine.World, string) (string, string, bool) {
+	r := regexp.MustCompile(re)
+	return func(_ *engine.World, line string) (string, string, bool) {
+		return out, line, r.MatchString(line)
+	}
+}
+
 // withWorld returns a copy of l whose world and flags are changed: each
 // entry of set replaces (or adds) a world setting or header flag.
 func withWorld(t *testing.T, l *Lesson, set map[string]string) *Lesson {
@@ -127,6 +136,24 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 		{lesson: "why-relist", fault: "reflectors retry without backoff",
 			set: map[string]string{"client-backoff": "0s"}, wantFailed: []string{
 				"... after the back-off's third rung (two refusals took the first two): 3.2 to 6.4 s.",
+			}},
+		{lesson: "etcd-ops", fault: "no quota (the 2 GiB default)",
+			set: map[string]string{"--quota-backend-bytes": "2147483648"}, wantFailed: []string{
+				"The quota is the flag's; the file is far from it, and no alarm is raised.",
+				"The alarm is raised and shown in alarm list and in endpoint status...",
+				"... a write through the API server gets etcd's message...",
+			}},
+		{lesson: "etcd-ops", fault: "compaction frees nothing",
+			wrap: wrapWith(rewriteCmd(`^etcdctl compaction \d+$`, "sim advance 0s")), wantFailed: []string{
+				"In use fell; the file did not shrink.",
+			}},
+		{lesson: "etcd-ops", fault: "defrag does nothing",
+			wrap: wrapWith(pretend(`^etcdctl defrag$`, "Finished defragmenting etcd member[127.0.0.1:2379]. took 0s\n")), wantFailed: []string{
+				"The file shrank to the bytes in use...",
+			}},
+		{lesson: "etcd-ops", fault: "alarm disarm does nothing",
+			wrap: wrapWith(pretend(`^etcdctl alarm disarm$`, "")), wantFailed: []string{
+				"... but only the disarm let writes in again.",
 			}},
 	}
 	for _, tc := range tests {

@@ -18,7 +18,7 @@ var content embed.FS
 // catalogOrder is the order of the lesson catalogue (LESSONS.md); lessons
 // not named here follow in id order.
 var catalogOrder = []string{
-	"revisions", "compaction", "etcd-watch", "fan-out", "resource-version", "rv-semantics", "gone-410",
+	"revisions", "compaction", "etcd-watch", "etcd-ops", "fan-out", "resource-version", "rv-semantics", "gone-410",
 	"bookmarks", "informers", "slow-consumers", "restart-storm", "why-relist", "the-incident", "pagination",
 	"consistent-reads", "snapshots", "watch-list", "cache-sizing", "stale-reads",
 	"polling-vs-watching", "sandbox",

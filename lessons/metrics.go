@@ -22,6 +22,8 @@ var etcdMetrics = map[string]func(mvcc.Metrics) int64{
 	"etcd_debugging_mvcc_compact_revision":         func(m mvcc.Metrics) int64 { return m.CompactRevision },
 	"etcd_debugging_mvcc_db_compaction_keys_total": func(m mvcc.Metrics) int64 { return m.DbCompactionKeysTotal },
 	"etcd_mvcc_db_total_size_in_bytes":             func(m mvcc.Metrics) int64 { return m.DbTotalSizeInBytes },
+	"etcd_mvcc_db_total_size_in_use_in_bytes":      func(m mvcc.Metrics) int64 { return m.DbTotalSizeInUse },
+	"etcd_server_quota_backend_bytes":              func(m mvcc.Metrics) int64 { return m.QuotaBackendBytes },
 	"etcd_mvcc_put_total":                          func(m mvcc.Metrics) int64 { return m.PutTotal },
 	"etcd_mvcc_delete_total":                       func(m mvcc.Metrics) int64 { return m.DeleteTotal },
 	"etcd_mvcc_range_total":                        func(m mvcc.Metrics) int64 { return m.RangeTotal },

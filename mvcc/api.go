@@ -309,4 +309,8 @@ type StatusResponse struct {
 	RaftTerm         uint64
 	RaftAppliedIndex uint64
 	IsLearner        bool
+	// Errors are the member's raised alarms in protobuf text form
+	// ("memberID:10276657743932975437 alarm:NOSPACE "), as the
+	// maintenance server appends each alarm's String().
+	Errors []string
 }

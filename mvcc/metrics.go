@@ -11,6 +11,8 @@ type Metrics struct {
 	CompactRevision       int64 // etcd_debugging_mvcc_compact_revision (0 before the first compaction)
 	DbCompactionKeysTotal int64 // etcd_debugging_mvcc_db_compaction_keys_total: rows deleted by compaction
 	DbTotalSizeInBytes    int64 // etcd_mvcc_db_total_size_in_bytes: the data file size (estimate)
+	DbTotalSizeInUse      int64 // etcd_mvcc_db_total_size_in_use_in_bytes: the bytes of that file in use
+	QuotaBackendBytes     int64 // etcd_server_quota_backend_bytes: --quota-backend-bytes
 	PutTotal              int64 // etcd_mvcc_put_total
 	DeleteTotal           int64 // etcd_mvcc_delete_total: DeleteRange ops, not keys
 	RangeTotal            int64 // etcd_mvcc_range_total: ranges, including compares and prev_kv reads
@@ -26,6 +28,8 @@ func (s *Server) Metrics() Metrics {
 		CompactRevision:       max(s.kv.compactMainRev, 0),
 		DbCompactionKeysTotal: s.kv.backend.compacted,
 		DbTotalSizeInBytes:    s.kv.backend.size,
+		DbTotalSizeInUse:      s.kv.backend.inUse,
+		QuotaBackendBytes:     s.cfg.QuotaBackendBytes,
 		PutTotal:              s.kv.counters.puts,
 		DeleteTotal:           s.kv.counters.deletes,
 		RangeTotal:            s.kv.counters.ranges,

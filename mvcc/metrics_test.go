@@ -24,9 +24,13 @@ func TestMetricsCounters(t *testing.T) {
 	m := s.Metrics()
 	want := Metrics{WatchStreamTotal: 1, WatcherTotal: 2, PendingEventsTotal: 4, CurrentRevision: 6,
 		CompactRevision: 4, DbCompactionKeysTotal: 1, DbTotalSizeInBytes: m.DbTotalSizeInBytes,
+		DbTotalSizeInUse: m.DbTotalSizeInUse, QuotaBackendBytes: DefaultQuotaBackendBytes,
 		PutTotal: 4, DeleteTotal: 1, RangeTotal: 3, TxnTotal: 2}
 	if m != want {
 		t.Fatalf("metrics\n got %+v\nwant %+v", m, want)
+	}
+	if m.DbTotalSizeInUse <= 0 || m.DbTotalSizeInUse > m.DbTotalSizeInBytes {
+		t.Fatalf("db size in use %d of %d", m.DbTotalSizeInUse, m.DbTotalSizeInBytes)
 	}
 	if m.DbTotalSizeInBytes <= freshDBBytes {
 		t.Fatalf("db size %d did not grow", m.DbTotalSizeInBytes)

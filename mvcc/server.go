@@ -146,7 +146,12 @@ func (s *Server) header() ResponseHeader {
 
 // Status is what `etcdctl endpoint status` shows.
 func (s *Server) Status() StatusResponse {
+	var alarms []string
+	if s.alarmNoSpace {
+		alarms = []string{s.NoSpaceAlarm()}
+	}
 	return StatusResponse{
+		Errors:           alarms,
 		Header:           s.header(),
 		Version:          Version,
 		DbSize:           pages(s.kv.backend.size),
@@ -165,6 +170,12 @@ func (s *Server) Defragment() { s.kv.backend.defragment() }
 // AlarmDisarm clears the NOSPACE alarm (`etcdctl alarm disarm`). Writes
 // still fail if the file is over quota.
 func (s *Server) AlarmDisarm() { s.alarmNoSpace = false }
+
+// NoSpaceAlarm is the NOSPACE alarm as etcd prints an AlarmMember
+// (protobuf text form, trailing space included).
+func (s *Server) NoSpaceAlarm() string {
+	return fmt.Sprintf("memberID:%d alarm:NOSPACE ", MemberID)
+}
 
 // Alarmed reports whether the NOSPACE alarm is raised.
 func (s *Server) Alarmed() bool { return s.alarmNoSpace }

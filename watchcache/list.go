@@ -1,6 +1,7 @@
 package watchcache
 
 import (
+	"strings"
 	"time"
 
 	am "watchscope/apimachinery"
@@ -93,7 +94,7 @@ func (c *Cacher) List(now time.Duration, opts ListOptions) *ReadRequest {
 	}
 	from, exact, limit := "", false, opts.Limit
 	if opts.Continue != "" {
-		key, crv, err := am.DecodeContinue(opts.Continue, c.resource.KeyPrefix())
+		key, crv, err := am.DecodeContinue(opts.Continue, c.resource.NamespacePrefix(opts.Namespace))
 		if err != nil {
 			req.finish(ListResult{}, am.NewBadRequest(err.Error()))
 			return req
@@ -193,4 +194,14 @@ func (c *Cacher) snapshotAt(rv uint64) (storeTree, bool) {
 	}
 	c.pages.keep(rv, tree)
 	return tree, true
+}
+
+// continueToken is the token of a LIST the cache served: the next key
+// relative to the request's key, which the Cacher passes without its
+// trailing slash ("/default/b\x00" for every namespace, "/b\x00" inside
+// one), where a token from etcd is relative to the key with the slash
+// ("default/b\x00").
+func (c *Cacher) continueToken(key, namespace string, rv uint64) string {
+	t, _ := am.EncodeContinue(key, strings.TrimSuffix(c.resource.NamespacePrefix(namespace), "/"), int64(rv))
+	return t
 }

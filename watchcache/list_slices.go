@@ -145,7 +145,7 @@ func (c *Cacher) collectSlice(lc *listCollector) bool {
 func (c *Cacher) finishCollect(lc *listCollector) {
 	res := lc.res
 	if lc.more {
-		res.Continue, _ = am.EncodeContinue(lc.lastKey+"\x00", c.resource.KeyPrefix(), int64(lc.listRV))
+		res.Continue = c.continueToken(lc.lastKey+"\x00", lc.opts.Namespace, lc.listRV)
 		if lc.noSelectors {
 			remaining := lc.remaining
 			res.RemainingItemCount = &remaining

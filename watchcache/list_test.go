@@ -85,7 +85,8 @@ func TestListPagination(t *testing.T) {
 	if got := names(first.Items); !slices.Equal(got, []string{"p0@13", "p2@10"}) || first.RemainingItemCount == nil || *first.RemainingItemCount != 4 {
 		t.Fatalf("first page %q remaining %v", got, first.RemainingItemCount)
 	}
-	wantToken, _ := am.EncodeContinue("/registry/pods/default/p2\x00", "/registry/pods/", 14)
+	// The Cacher's key: relative to "/registry/pods", so "/default/p2\x00".
+	wantToken, _ := am.EncodeContinue("/registry/pods/default/p2\x00", "/registry/pods", 14)
 	if first.Continue != wantToken {
 		t.Fatalf("token %q", first.Continue)
 	}

@@ -118,7 +118,7 @@ func (c *Cacher) collectPage(tree storeTree, listRV uint64, from string, limit i
 	})
 	remaining := total - rank - int64(len(res.Items))
 	if remaining > 0 {
-		res.Continue, _ = am.EncodeContinue(lastKey+"\x00", c.resource.KeyPrefix(), int64(listRV))
+		res.Continue = c.continueToken(lastKey+"\x00", "", listRV)
 		res.RemainingItemCount = &remaining
 		c.pages.remember(listRV, lastKey+"\x00", total-remaining)
 	}

@@ -241,7 +241,7 @@ func (r *realSide) waitFresh(rev int64) {
 	opts := storage.ListOptions{ResourceVersion: strconv.FormatInt(rev, 10), ResourceVersionMatch: metav1.ResourceVersionMatchNotOlderThan,
 		Recursive: true, Predicate: storage.Everything}
 	done := make(chan error, 1)
-	go func() { done <- r.cacher.GetList(context.Background(), "/pods/", opts, list) }()
+	go func() { done <- r.cacher.GetList(context.Background(), "/pods", opts, list) }()
 	for {
 		select {
 		case err := <-done:

@@ -156,7 +156,7 @@ func (r *realSide) list(req listReq) listPage {
 		Recursive: true, Predicate: pred}
 	out := &example.PodList{}
 	ch := make(chan error, 1)
-	go func() { ch <- r.cacher.GetList(context.Background(), "/pods/", opts, out) }()
+	go func() { ch <- r.cacher.GetList(context.Background(), "/pods", opts, out) }()
 	var err error
 	for waiting := true; waiting; {
 		select {

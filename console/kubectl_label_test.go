@@ -1,0 +1,46 @@
+package console
+
+import "testing"
+
+// TestKubectlLabelsDataTables: expected texts are what kubectl v1.36.5
+// printed against kube-apiserver v1.36.5 (conformance/live) for the same
+// commands.
+func TestKubectlLabelsDataTables(t *testing.T) {
+	cm := []string{"kubectl create configmap a --from-literal=k=v --from-literal=x=y"}
+	tests := []struct {
+		name  string
+		setup []string
+		cmd   string
+		want  string
+	}{
+		{"create configmap with data", nil, "kubectl create configmap a --from-literal=k=v --from-literal=x=y", "configmap/a created\n"},
+		{"configmap table counts data", cm, "kubectl get configmaps", "NAME   DATA   AGE\na      2      0s\n"},
+		{"configmap json sorted, with data", cm, "kubectl get cm a -o json",
+			"{\n    \"apiVersion\": \"v1\",\n    \"data\": {\n        \"k\": \"v\",\n        \"x\": \"y\"\n    },\n    \"kind\": \"ConfigMap\",\n" +
+				"    \"metadata\": {\n        \"creationTimestamp\": \"2026-01-01T00:00:02Z\",\n        \"name\": \"a\",\n        \"namespace\": \"default\",\n" +
+				"        \"resourceVersion\": \"2\",\n        \"uid\": \"apiserver-0-uid-1\"\n    }\n}\n"},
+		{"secret table", []string{"kubectl create secret generic s --from-literal=p=q"}, "kubectl get secrets", "NAME   TYPE     DATA   AGE\ns      Opaque   1      0s\n"},
+		{"pod table", []string{"kubectl run p"}, "kubectl get pods", "NAME   READY   STATUS    RESTARTS   AGE\np      0/1     Pending   0          0s\n"},
+		{"pod wide", []string{"kubectl run p"}, "kubectl get pods -o wide",
+			"NAME   READY   STATUS    RESTARTS   AGE   IP       NODE     NOMINATED NODE   READINESS GATES\np      0/1     Pending   0          0s    <none>   <none>   <none>           <none>\n"},
+		{"label", cm, "kubectl label cm a tier=db", "configmap/a labeled\n"},
+		{"label without overwrite", append(cm, "kubectl label cm a tier=db"), "kubectl label cm a tier=web",
+			"error: 'tier' already has a value (db), and --overwrite is false\n"},
+		{"label overwrite", append(cm, "kubectl label cm a tier=db"), "kubectl label cm a tier=web --overwrite", "configmap/a labeled\n"},
+		{"unlabel", append(cm, "kubectl label cm a tier=db"), "kubectl label cm a tier-", "configmap/a unlabeled\n"},
+		{"get -l", append(cm, "kubectl create cm b", "kubectl label cm a tier=web"), "kubectl get cm -l tier=web", "NAME   DATA   AGE\na      2      0s\n"},
+		{"get -l none", cm, "kubectl get cm -l tier=web", "No resources found in default namespace.\n"},
+		{"run -l", nil, "kubectl run p -l app=web", "pod/p created\n"},
+		{"run labels run=NAME by default", []string{"kubectl run p"}, "kubectl get pods -l run=p -o name", "pod/p\n"},
+		{"delete says the namespace", cm, "kubectl delete cm a", "configmap \"a\" deleted from default namespace\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sh := kubeShell(t)
+			run(t, sh, tt.setup...)
+			if got := run(t, sh, tt.cmd); got != tt.want {
+				t.Errorf("%s:\n got %q\nwant %q", tt.cmd, got, tt.want)
+			}
+		})
+	}
+}
