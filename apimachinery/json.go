@@ -3,6 +3,8 @@ package apimachinery
 import (
 	"encoding/base64"
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 )
@@ -60,8 +62,8 @@ func (o *Object) MarshalJSON() ([]byte, error) {
 		// A Secret's data is base64 on the wire; kubectl create secret
 		// generic makes an Opaque one.
 		w.Data, w.Type = make(map[string]string, len(o.Data)), "Opaque"
-		for k, v := range o.Data {
-			w.Data[k] = base64.StdEncoding.EncodeToString([]byte(v))
+		for _, k := range slices.Sorted(maps.Keys(o.Data)) {
+			w.Data[k] = base64.StdEncoding.EncodeToString([]byte(o.Data[k]))
 		}
 	}
 	return json.Marshal(w)
@@ -87,8 +89,8 @@ func (o *Object) UnmarshalJSON(data []byte) error {
 	o.Data = w.Data
 	if w.Kind == "Secret" && w.Data != nil {
 		o.Data = make(map[string]string, len(w.Data))
-		for k, v := range w.Data {
-			b, err := base64.StdEncoding.DecodeString(v)
+		for _, k := range slices.Sorted(maps.Keys(w.Data)) {
+			b, err := base64.StdEncoding.DecodeString(w.Data[k])
 			if err != nil {
 				return err
 			}
