@@ -14,7 +14,7 @@ PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
 PURE += $(shell test -d internal && echo ./internal/...)
 
-.PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak shots
+.PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak shots scorm
 
 ## serve: install what the page needs (brotli), build the WebAssembly app and serve it on http://$(ADDR)
 serve: serve-deps wasm
@@ -36,6 +36,10 @@ wasm: serve-deps
 ## dist: a static folder for any static host, and dist/watchscope-offline.zip (one HTML file, no server) for a USB stick
 dist:
 	@if [ -f web/dist.sh ]; then bash web/dist.sh dist; else bash web/build.sh dist; fi
+
+## scorm: dist/watchscope-scorm12.zip, the SCORM 1.2 package a course platform imports (one SCO per lesson)
+scorm: wasm
+	$(GO) run . scorm -site $(BUILD) -o dist/watchscope-scorm12.zip
 
 # Play every lesson and check every claim it makes.
 lessons:

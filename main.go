@@ -38,6 +38,8 @@ commands:
   sim --scenario S [--nodes N] [--duration D] [--seed S] [--json]
                               run a scenario (steady, restart-storm, the-incident, chaos)
                               and print its metrics and whether every informer converged
+  scorm [-site D] [-o FILE]   write the SCORM 1.2 package of a built app for a course
+                              platform (make scorm): one SCO per lesson
 `
 
 func main() {
@@ -61,6 +63,8 @@ func main() {
 		err = runLint(os.Args[2:], os.Stdout)
 	case "sim":
 		err = runSim(os.Args[2:], os.Stdout)
+	case "scorm":
+		err = runSCORM(os.Args[2:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return

@@ -29,6 +29,10 @@ var catalogOrder = []string{
 // minimum number of checks every other lesson must have.
 const freePlay = "sandbox"
 
+// FreePlay reports whether l is the catalogue's free-play entry: no
+// script to finish, so no course platform lists it.
+func (l *Lesson) FreePlay() bool { return l.ID == freePlay }
+
 // All parses every built-in lesson, in catalogue order. A broken built-in
 // lesson is an error: the tests make sure it never ships.
 func All() ([]*Lesson, error) {

@@ -8,7 +8,7 @@ import (
 
 // headerFields are the keys a lesson header may have, in the order the
 // authoring guide lists them.
-var headerFields = []string{"id", "title", "minutes", "kubernetes", "etcd", "seed", "world", "flags", "metrics", "pace"}
+var headerFields = []string{"id", "title", "minutes", "kubernetes", "etcd", "seed", "world", "flags", "metrics", "pace", "mastery"}
 
 var (
 	idRE      = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
@@ -90,6 +90,12 @@ func setHeaderField(l *Lesson, key, value string, n int, ps *problems) {
 		l.Metrics = parseMetricList(value, n, ps)
 	case "pace":
 		l.Pace = parsePace(value, n, ps)
+	case "mastery":
+		m, err := strconv.Atoi(strings.TrimSuffix(value, "%"))
+		if err != nil || m < 0 || m > 100 {
+			ps.add(n, "mastery %q: want the share of questions to get right, a whole number from 0 to 100", value)
+		}
+		l.Mastery, l.HasMastery = m, true
 	}
 }
 

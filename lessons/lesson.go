@@ -24,6 +24,8 @@ type Lesson struct {
 	Flags      []Flag   // real flags the lesson touches (some also configure the world)
 	Metrics    []string // real metric names the lesson's checks and charts read
 	Pace       float64  // the motion's tempo on the stage (header `pace:`; 0 means 1)
+	Mastery    int      // header `mastery:`: the percent of questions right that passes on a course platform
+	HasMastery bool     // the header gave mastery (else DefaultMastery holds)
 	Intro      string   // text between the header and the first step
 	Steps      []Step
 }
@@ -86,6 +88,30 @@ func (l *Lesson) CheckCount() int {
 	for _, s := range l.Steps {
 		n += len(s.Checks)
 		if s.Ask != nil && s.Ask.Reveal != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// DefaultMastery is the mastery score of a lesson whose header names
+// none: the share of its questions, in percent, a learner must get right
+// for a course platform to record "passed".
+const DefaultMastery = 50
+
+// MasteryScore is the lesson's mastery score in percent.
+func (l *Lesson) MasteryScore() int {
+	if !l.HasMastery {
+		return DefaultMastery
+	}
+	return l.Mastery
+}
+
+// Questions counts the lesson's predict-then-reveal questions.
+func (l *Lesson) Questions() int {
+	n := 0
+	for _, s := range l.Steps {
+		if s.Ask != nil {
 			n++
 		}
 	}

@@ -17,6 +17,7 @@ if [ "${1:-test}" != serve ]; then
   have_cmd chromium || need+=(chromium)
   have_cmd xvfb-run || need+=(xvfb xauth)
   have_cmd zbarimg || need+=(zbar-tools) # reads the share panel's QR code back in the tests
+  have_cmd xmllint || need+=(libxml2-utils) # validates the SCORM manifest against its schemas
   for p in libgl1-mesa-dri libgl1-mesa-dev libx11-dev libxcursor-dev libxi-dev \
            libxinerama-dev libxrandr-dev libxxf86vm-dev pkg-config fonts-liberation; do
     have_pkg "$p" || need+=("$p")

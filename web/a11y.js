@@ -191,13 +191,17 @@
     }
     const list = el("ol", { "aria-label": "Lessons" });
     p.rows.forEach((r, i) => {
-      const b = el("button", { type: "button", id: "ws-pick-" + (i + 1), "data-id": r.id }, `${i + 1}. ${r.title}`);
+      const words = r.progress ? ` (${r.progress})` : "";
+      const b = el("button", { type: "button", id: "ws-pick-" + (i + 1), "data-id": r.id }, `${i + 1}. ${r.title}${words}`);
       b.addEventListener("click", () => send("pickLesson " + i));
       list.append(el("li", {}, b));
     });
     const close = el("button", { type: "button", id: "ws-pick-close" }, "Close");
     close.addEventListener("click", () => send("close"));
-    box.append(el("h2", { text: "Pick a lesson" }), list, close);
+    // The progress this browser keeps (web/progress.js): forget it here.
+    const forget = el("button", { type: "button", id: "ws-pick-forget" }, "Forget my progress");
+    forget.addEventListener("click", () => send("progress clear"));
+    box.append(el("h2", { text: "Pick a lesson" }), list, forget, close);
     if (inLayer && !hadFocus) box.querySelector("button").focus();
   }
 

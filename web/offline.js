@@ -13,7 +13,10 @@
 (() => {
   const st = { state: "registering", ready: false, version: "", cached: 0, total: 0, error: "" };
   window.watchscopeOffline = st;
-  if (!("serviceWorker" in navigator) || !window.isSecureContext || location.protocol === "file:") {
+  // A lesson a course platform launched (the SCORM package, web/scorm.go)
+  // does not install a worker in the platform's origin; the package has none.
+  const sco = new URLSearchParams(location.search).get("sco") === "1";
+  if (sco || !("serviceWorker" in navigator) || !window.isSecureContext || location.protocol === "file:") {
     st.state = "unsupported";
     return;
   }

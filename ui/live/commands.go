@@ -109,7 +109,7 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"enter":  func(s *Session, verb, _ string) { s.pickerKey(verb) },
 	"pickLesson": func(s *Session, _, arg string) {
 		if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(s.picker) {
-			s.openLesson(s.picker[i].ID, 0)
+			s.pickRow(i)
 		}
 	},
 	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },
@@ -142,7 +142,7 @@ func (s *Session) pickerKey(key string) {
 	case "down":
 		c.PickerAt = (c.PickerAt + 1) % len(s.picker)
 	case "enter":
-		s.openLesson(s.picker[min(max(c.PickerAt, 0), len(s.picker)-1)].ID, 0)
+		s.pickRow(min(max(c.PickerAt, 0), len(s.picker)-1))
 	}
 }
 
@@ -152,9 +152,22 @@ const (
 	freePlayTitle = "The live cluster of this page, no lesson"
 )
 
+// pickRow opens the picker's row i: a lesson the learner had started
+// opens at their step (progress.go).
+func (s *Session) pickRow(i int) {
+	id := s.picker[i].ID
+	s.openLesson(id, featureOf[*progressBook](s).resumeAt(id))
+}
+
 // togglePicker opens the lesson picker with the catalogue.
 func (s *Session) togglePicker() {
 	s.chrome.Picker, s.chrome.PickerAt = !s.chrome.Picker, 0
+	s.refreshPicker()
+}
+
+// refreshPicker fills the open picker's rows: the catalogue, each lesson
+// with where the learner stands in it.
+func (s *Session) refreshPicker() {
 	if !s.chrome.Picker {
 		return
 	}
@@ -162,14 +175,16 @@ func (s *Session) togglePicker() {
 	if err != nil {
 		s.msg.Fail(err)
 	}
+	book := featureOf[*progressBook](s)
 	s.picker, s.chrome.Lessons = nil, nil
 	for i, l := range all {
-		s.picker = append(s.picker, PickerRow{ID: l.ID, Title: l.Title})
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", i+1, l.ID, l.Title))
+		words := book.words(l)
+		s.picker = append(s.picker, PickerRow{ID: l.ID, Title: l.Title, Progress: words})
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-56s %s", i+1, l.Title, words))
 	}
 	if s.opts.Sandbox.Seed != 0 {
 		s.picker = append(s.picker, PickerRow{ID: freePlay, Title: freePlayTitle})
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-20s %s", len(all)+1, freePlay, freePlayTitle))
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %s", len(all)+1, freePlayTitle))
 	}
 }
 

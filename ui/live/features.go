@@ -28,11 +28,12 @@ type (
 // newFeatures is the list of the stage's features.
 func newFeatures(s *Session) featureList {
 	return featureList{
-		&presenter{s: s},  // present.go: presenter mode and cue points
-		&sharer{s: s},     // share.go: the link of the moment
-		&announcer{s: s},  // announce.go: the screen reader's feed
-		&exporter{s: s},   // export.go: the GIF recording and its progress
-		pickerWords{s: s}, // picker.go: the open lesson picker in words
+		&presenter{s: s},    // present.go: presenter mode and cue points
+		&sharer{s: s},       // share.go: the link of the moment
+		&announcer{s: s},    // announce.go: the screen reader's feed
+		&exporter{s: s},     // export.go: the GIF recording and its progress
+		pickerWords{s: s},   // picker.go: the open lesson picker in words
+		&progressBook{s: s}, // progress.go: the learner's progress kept in this browser
 	}
 }
 

@@ -16,8 +16,9 @@ type PickerJSON struct {
 
 // PickerRow is one lesson of the picker (or the page's free play).
 type PickerRow struct {
-	ID    string `json:"id"`
-	Title string `json:"title"`
+	ID       string `json:"id"`
+	Title    string `json:"title"`
+	Progress string `json:"progress,omitempty"` // progress.go: "not started", "step 3 of 6", "finished · 1 of 2 right"
 }
 
 // pickerWords is the picker's part of State, a feature beside the

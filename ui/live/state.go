@@ -38,11 +38,12 @@ type State struct {
 	Playback   PlaybackJSON   `json:"playback"` // a step's slow motion (playback.go)
 
 	// The features' parts (see features.go), each filled by its own file.
-	Present any `json:"present,omitempty"` // present.go: notes, next cue, timer
-	Share   any `json:"share,omitempty"`   // share.go: the share link and trace hash
-	Feed    any `json:"feed,omitempty"`    // announce.go: the screen reader's event feed
-	Export  any `json:"export,omitempty"`  // export.go: a running GIF export's progress
-	Picker  any `json:"picker,omitempty"`  // picker.go: the open lesson picker's rows
+	Present  any `json:"present,omitempty"`  // present.go: notes, next cue, timer
+	Share    any `json:"share,omitempty"`    // share.go: the share link and trace hash
+	Feed     any `json:"feed,omitempty"`     // announce.go: the screen reader's event feed
+	Export   any `json:"export,omitempty"`   // export.go: a running GIF export's progress
+	Picker   any `json:"picker,omitempty"`   // picker.go: the open lesson picker's rows
+	Progress any `json:"progress,omitempty"` // progress.go: the learner's progress kept in this browser
 
 	// Scene is the stage's cast, focus, callout and drawn text boxes.
 	Scene *scene.Scene `json:"scene"`

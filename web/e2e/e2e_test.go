@@ -84,6 +84,9 @@ func stage(t *testing.T, w, h int64, path string) (context.Context, *consoleLog,
 // buildSite returns the folder of the built app.
 func buildSite(t *testing.T) string {
 	t.Helper()
+	if dir := os.Getenv("WS_E2E_SITE"); dir != "" {
+		return dir // a site built before (web/build.sh DIR): quicker runs while working on one test
+	}
 	siteOnce.Do(func() {
 		siteDir, siteErr = os.MkdirTemp("", "watchscope-e2e-")
 		if siteErr != nil {

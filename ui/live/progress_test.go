@@ -1,0 +1,115 @@
+package live
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"watchscope/lessons"
+)
+
+// progressSession is a sandbox session that has been handed a record.
+func progressSession(t *testing.T, record string) *Session {
+	t.Helper()
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(sim, Options{})
+	if record != "" {
+		s.Send("progress " + record)
+		s.Tick(time.Millisecond)
+	}
+	return s
+}
+
+func pickerRows(t *testing.T, s *Session) map[string]PickerRow {
+	t.Helper()
+	s.Send("picker")
+	s.Tick(time.Millisecond)
+	rows := map[string]PickerRow{}
+	for _, r := range s.picker {
+		rows[r.ID] = r
+	}
+	s.Send("close")
+	s.Tick(time.Millisecond)
+	return rows
+}
+
+// The picker says where the learner stands in each lesson, from the
+// record the page kept: not started, the step reached, finished with the
+// questions got right.
+func TestPickerShowsProgress(t *testing.T) {
+	rev, _ := lessons.ByID("revisions")
+	gone, _ := lessons.ByID("gone-410")
+	s := progressSession(t, `{"revisions":{"step":6,"steps":6,"done":true,"answers":{"2":1,"4":0}},"gone-410":{"step":3,"steps":9,"done":false},"no-such-lesson":{"step":2}}`)
+	rows := pickerRows(t, s)
+	want := map[string]string{
+		"revisions":  "finished · 1 of " + strconv.Itoa(rev.Questions()) + " right",
+		"gone-410":   "step 3 of " + strconv.Itoa(len(gone.Steps)),
+		"compaction": "not started",
+	}
+	for id, w := range want {
+		if got := rows[id].Progress; got != w {
+			t.Errorf("%s: %q, want %q", id, got, w)
+		}
+	}
+	if p := s.State().Progress.(ProgressJSON); p.Lessons != 2 {
+		t.Errorf("state().progress %+v: want the two known lessons (an unknown id is dropped)", p)
+	}
+}
+
+// Opening a started lesson from the picker resumes at its step; a
+// finished one starts over.
+func TestPickerResumesAStartedLesson(t *testing.T) {
+	s := progressSession(t, `{"gone-410":{"step":3,"steps":9},"revisions":{"step":6,"steps":6,"done":true}}`)
+	for _, c := range []struct {
+		id   string
+		step int
+	}{{"gone-410", 3}, {"revisions", 0}, {"compaction", 0}} {
+		s.Send("picker")
+		s.Tick(time.Millisecond)
+		i := -1
+		for k, r := range s.picker {
+			if r.ID == c.id {
+				i = k
+			}
+		}
+		s.Send("pickLesson " + strconv.Itoa(i))
+		s.Tick(time.Millisecond)
+		if st := s.State(); st.Lesson != c.id || st.Step != c.step {
+			t.Errorf("picked %s: lesson %q at step %d, want step %d", c.id, st.Lesson, st.Step, c.step)
+		}
+	}
+}
+
+// progress clear forgets the record and says so in state() for the page;
+// the picker's Delete key (progress forget) does it only in the picker;
+// a record that is not JSON is refused in one line and changes nothing.
+func TestProgressClearAndBadRecords(t *testing.T) {
+	s := progressSession(t, `{"gone-410":{"step":3,"steps":9}}`)
+	s.Send("progress forget") // outside the picker: nothing
+	s.Tick(time.Millisecond)
+	if p := s.State().Progress.(ProgressJSON); p.Cleared != 0 || p.Lessons != 1 {
+		t.Fatalf("Delete outside the picker changed the record: %+v", p)
+	}
+	s.Send("progress {not json")
+	s.Tick(time.Millisecond)
+	st := s.State()
+	if !strings.HasPrefix(st.Message, "progress: not a record of lessons") || strings.Contains(st.Message, "\n") {
+		t.Errorf("bad record: message %q", st.Message)
+	}
+	if p := st.Progress.(ProgressJSON); p.Lessons != 1 {
+		t.Errorf("a bad record changed the kept one: %+v", p)
+	}
+	s.Send("picker")
+	s.Send("progress forget")
+	s.Tick(time.Millisecond)
+	if p := s.State().Progress.(ProgressJSON); p.Cleared != 1 || p.Lessons != 0 {
+		t.Errorf("after Delete in the picker: %+v, want cleared 1 and no lessons", p)
+	}
+	if r := s.picker; len(r) == 0 || r[0].Progress != "not started" {
+		t.Errorf("the open picker was not refreshed: %+v", r)
+	}
+}
