@@ -60,6 +60,8 @@ build-check:
 	GOOS=js GOARCH=wasm $(GO) build -o /dev/null .
 	@if CGO_ENABLED=0 $(GO) list -deps . | grep -q hajimehoshi/ebiten; then \
 	  echo "build-check: the native command line must not link ebiten"; exit 1; fi
+	@if GOOS=js GOARCH=wasm $(GO) list -deps . | grep -qx net/http; then \
+	  echo "build-check: the page must not link net/http (with crypto/tls and x509: ~300 KB of brotli it never uses)"; exit 1; fi
 
 unit:
 	$(GO) test -count=1 -timeout 30m $(PURE) ./web/ .

@@ -1,7 +1,6 @@
 package live
 
 import (
-	"net/http"
 	"slices"
 	"strings"
 
@@ -162,6 +161,11 @@ func traceItem(e engine.TraceEvent) view.TraceItem {
 		Node: e.Node, Kind: e.Kind.String(), Detail: e.Detail, Mark: Classify(e)}
 }
 
+// statusGone is HTTP 410 Gone (net/http's StatusGone, which would link
+// net/http, and with it crypto/tls and x509, into the page: ~250 KB of
+// brotli it never uses; Makefile build-check keeps net/http out).
+const statusGone = 410
+
 // Classify says which timeline marker a trace event is, from its kind
 // and facts: OOM kills (an OOMKilled KILLED, or a fault that kills with
 // that reason), restarts, compactions, faults, 410s (any event about a
@@ -178,7 +182,7 @@ func Classify(e engine.TraceEvent) view.Marker {
 		return view.MarkCompact
 	case e.Kind == engine.KindFault:
 		return view.MarkFault
-	case e.Code == http.StatusGone:
+	case e.Code == statusGone:
 		return view.MarkGone
 	case e.Kind == engine.KindReflector && e.List == engine.FirstList:
 		return view.MarkList
