@@ -19,6 +19,7 @@ func (s *Server) Submit(now time.Duration, req Request) {
 		s.completed = append(s.completed, Completion{Response: Response{ID: req.ID, Replica: s.cfg.Name, ConnErr: ErrConnRefused}})
 		return
 	}
+	req = s.setListOptionsDefaults(req)
 	c := s.newCall()
 	*c = call{req: req, submitted: now}
 	p, err := s.parse(req)
@@ -39,6 +40,25 @@ func (s *Server) Submit(now time.Duration, req Request) {
 	if start {
 		s.execute(now, c)
 	}
+}
+
+// setListOptionsDefaults is the 1.36 request handler's defaulting
+// (metainternalversion.SetListOptionsDefaults, before validation): with
+// the WatchList gate on, a WATCH from resourceVersion "" or "0" that sets
+// neither sendInitialEvents nor resourceVersionMatch becomes a streaming
+// watch-list (sendInitialEvents=true, NotOlderThan). It gets the initial
+// events as before and, if it allows bookmarks, then a BOOKMARK annotated
+// k8s.io/initial-events-end; from RV "" the cache first catches up with
+// etcd, as a consistent read does.
+func (s *Server) setListOptionsDefaults(req Request) Request {
+	o := req.Options
+	if req.Verb != WATCH || s.cfg.DisableWatchList || o.SendInitialEvents != nil || o.ResourceVersionMatch != "" ||
+		(o.ResourceVersion != "" && o.ResourceVersion != "0") {
+		return req
+	}
+	on := true
+	req.Options.SendInitialEvents, req.Options.ResourceVersionMatch = &on, "NotOlderThan"
+	return req
 }
 
 // listenAt is when the (re)started process accepts connections.

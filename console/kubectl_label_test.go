@@ -1,6 +1,9 @@
 package console
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestKubectlLabelsDataTables: expected texts are what kubectl v1.36.5
 // printed against kube-apiserver v1.36.5 (conformance/live) for the same
@@ -42,5 +45,28 @@ func TestKubectlLabelsDataTables(t *testing.T) {
 				t.Errorf("%s:\n got %q\nwant %q", tt.cmd, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestWatchDefaultsToWatchList: the 1.36 handler turns a WATCH from
+// resourceVersion "" or "0" that sets neither sendInitialEvents nor
+// resourceVersionMatch into a streaming watch-list; with bookmarks allowed
+// the initial events end with a BOOKMARK annotated
+// k8s.io/initial-events-end (kube-apiserver v1.36.5 did the same).
+func TestWatchDefaultsToWatchList(t *testing.T) {
+	for _, rv := range []string{"", "&resourceVersion=0"} {
+		sh := kubeShell(t)
+		run(t, sh, "kubectl run a")
+		got := run(t, sh, "kubectl get --raw '/api/v1/namespaces/default/pods?watch=1&allowWatchBookmarks=true"+rv+"'")
+		lines := strings.Split(strings.TrimSpace(got), "\n")
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], `{"type":"ADDED"`) ||
+			lines[1] != `{"type":"BOOKMARK","object":{"kind":"Pod","apiVersion":"v1","metadata":{"resourceVersion":"2","annotations":{"k8s.io/initial-events-end":"true"}}}}` {
+			t.Errorf("rv %q: %q", rv, got)
+		}
+		// Without bookmarks: the initial events only, then live events.
+		got = run(t, sh, "kubectl get --raw '/api/v1/namespaces/default/pods?watch=1"+rv+"'")
+		if strings.Count(got, "\n") != 1 || strings.Contains(got, "BOOKMARK") {
+			t.Errorf("rv %q without bookmarks: %q", rv, got)
+		}
 	}
 }
