@@ -53,6 +53,9 @@ func (sh *Shell) openKubectlWatch(r am.Resource, ns string, all bool, format str
 // watch (watch=1 or watch=true) prints each event as one JSON line exactly
 // as the server streams it, and stays open.
 func (sh *Shell) kubectlRaw(raw string) (string, error) {
+	if path, _, _ := strings.Cut(raw, "?"); path == "/metrics" {
+		return sh.kubectlMetrics()
+	}
 	req, err := parseRawPath(raw)
 	if err != nil {
 		return "", err
