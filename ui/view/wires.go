@@ -58,7 +58,7 @@ func wires(base *Scene, s Snapshot, l *CastLayout, m *Motion, now time.Duration)
 		}
 		sc.mark(Mark{X: p.x, Y: p.y, R: r, Shape: kind.Shape(), Color: color})
 		key := [2]string{w.From, w.To}
-		if !labelled[key] && (len(labelled) < maxWireLabels || w.Error) {
+		if w.Error || !labelled[key] && len(labelled) < maxWireLabels { // an error always says what it is
 			labelled[key] = true
 			placed = wireLabel(sc, p, w, color, placed)
 		}
