@@ -90,7 +90,7 @@ func namespaceOf(p parsedFlags, r am.Resource) (ns string, all bool) {
 
 func (sh *Shell) kubectlGet(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Bools:  []string{"all-namespaces", "watch", "watch-only"},
+		Bools:  []string{"all-namespaces", "watch", "watch-only", "output-watch-events"},
 		Values: []string{"namespace", "selector", "field-selector", "output", "chunk-size", "resource-version", "raw"},
 		Short:  kubectlShort,
 	})
@@ -114,8 +114,18 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 		return "", err
 	}
 	ns, all := namespaceOf(p, r)
+	watching := p.Bool("watch") || p.Bool("watch-only")
+	wv := watchView{format: format, all: all, events: p.Bool("output-watch-events"), header: true}
 	if len(p.Args) == 2 {
-		return sh.kubectlGetOne(r, ns, p.Args[1], format, p.String("resource-version", ""))
+		out, obj, err := sh.kubectlGetOne(r, ns, p.Args[1], format, p.String("resource-version", ""))
+		if err == nil && watching {
+			// One object: kubectl watches it by name from the version it got.
+			opts := am.ListOptions{FieldSelector: "metadata.name=" + p.Args[1], ResourceVersion: obj.ResourceVersion}
+			wv.header = false
+			wv.tp = newTablePrinter(r.Kind, []*am.Object{obj}, all, wv.events, format == "wide")
+			sh.openKubectlWatch(r, ns, wv, opts)
+		}
+		return out, err
 	}
 	chunk, err := p.Int64("chunk-size", 500)
 	if err != nil {
@@ -130,12 +140,24 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 		return "", err
 	}
 	var out string
-	if !p.Bool("watch-only") {
+	switch {
+	case p.Bool("watch-only"):
+		wv.tp = newTablePrinter(r.Kind, nil, all, wv.events, format == "wide")
+	case watching && wv.events && (format == "" || format == "wide"):
+		// The list's items print as ADDED events, under the EVENT header.
+		wv.tp = newTablePrinter(r.Kind, list.Items, all, true, format == "wide")
+		out = wv.tp.rows(list.Items, "ADDED", true, format == "wide", sh.w.Now())
+		wv.header = false
+	default:
 		out = sh.renderList(r, list, format, ns, all)
+		wv.header = len(list.Items) == 0
 	}
-	if p.Bool("watch") || p.Bool("watch-only") {
+	if watching {
+		if wv.tp == nil {
+			wv.tp = newTablePrinter(r.Kind, list.Items, all, wv.events, format == "wide")
+		}
 		opts.ResourceVersion, opts.Limit = list.ResourceVersion, 0
-		sh.openKubectlWatch(r, ns, all, format, opts)
+		sh.openKubectlWatch(r, ns, wv, opts)
 	}
 	return out, nil
 }
@@ -171,16 +193,16 @@ func (sh *Shell) listAll(r am.Resource, ns string, opts am.ListOptions) (*am.Lis
 
 // kubectlGetOne is a GET: without --resource-version a quorum read from
 // etcd; with one (e.g. 0) it is served by the watch cache.
-func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format, rv string) (string, error) {
+func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format, rv string) (string, *am.Object, error) {
 	resp, err := sh.call(apiserver.Request{Verb: apiserver.GET, Resource: r.Resource, Namespace: ns, Name: name,
 		Options: am.ListOptions{ResourceVersion: rv}})
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
 	if format == "json" || format == "yaml" {
-		return printObjects(format, []*am.Object{resp.Object}, false, false, sh.w.Now(), ""), nil
+		return printObjects(format, []*am.Object{resp.Object}, false, false, sh.w.Now(), ""), resp.Object, nil
 	}
-	return printObjects(format, []*am.Object{resp.Object}, false, true, sh.w.Now(), ""), nil
+	return printObjects(format, []*am.Object{resp.Object}, false, true, sh.w.Now(), ""), resp.Object, nil
 }
 
 func (sh *Shell) kubectlCreate(words []string) (string, error) {

@@ -70,3 +70,30 @@ func TestWatchDefaultsToWatchList(t *testing.T) {
 		}
 	}
 }
+
+// TestKubectlWatchRows: kubectl get -w keeps one table printer whose column
+// widths only grow, so later rows line up under the header; the texts are
+// what kubectl v1.36.5 printed against kube-apiserver v1.36.5.
+func TestKubectlWatchRows(t *testing.T) {
+	tests := []struct {
+		name, cmd, want string
+	}{
+		{"rows under the header, a longer name widens", "kubectl get cm -w",
+			"NAME    DATA   AGE\nshort   0      0s\n" + "a-much-longer-name-here   1      0s\n"},
+		{"watch only", "kubectl get cm --watch-only", "NAME                      DATA   AGE\na-much-longer-name-here   1      0s\n"},
+		{"events", "kubectl get cm -w --output-watch-events",
+			"EVENT      NAME    DATA   AGE\nADDED      short   0      0s\n" + "ADDED      a-much-longer-name-here   1      0s\n"},
+		{"one object, from the version it got", "kubectl get cm short -w", "NAME    DATA   AGE\nshort   0      0s\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sh := kubeShell(t)
+			run(t, sh, "kubectl create cm short")
+			got := run(t, sh, tt.cmd)
+			got += strings.TrimPrefix(run(t, sh, "kubectl create cm a-much-longer-name-here --from-literal=a=b"), "configmap/a-much-longer-name-here created\n")
+			if got != tt.want {
+				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}

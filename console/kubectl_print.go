@@ -60,6 +60,82 @@ func printTable(objs []*am.Object, allNS, header, wide bool, now time.Duration) 
 	return b.String()
 }
 
+// tablePrinter prints table rows as kubectl's watch does: one printer for
+// the whole watch whose column widths only grow (a cell is as wide as its
+// text plus 3, at least 6, as tabwriter pads), the last column unpadded.
+type tablePrinter struct {
+	kind       string
+	all, event bool
+	widths     []int
+}
+
+// eventColumnWidth fits the longest event type kubectl prints (MODIFIED,
+// BOOKMARK) with its padding: kubectl 1.36 printed "ADDED      a".
+const eventColumnWidth = 11
+
+// newTablePrinter starts the widths from the header and the rows already
+// shown.
+func newTablePrinter(kind string, objs []*am.Object, all, event, wide bool) *tablePrinter {
+	tp := &tablePrinter{kind: kind, all: all, event: event}
+	tp.rows(objs, "ADDED", true, wide, 0)
+	return tp
+}
+
+func (tp *tablePrinter) header(wide bool) []string {
+	cols := append([]string{"NAME"}, kindColumns(tp.kind, wide)...)
+	if tp.all {
+		cols = append([]string{"NAMESPACE"}, cols...)
+	}
+	if tp.event {
+		cols = append([]string{"EVENT"}, cols...)
+	}
+	return cols
+}
+
+// rows prints objs (with the header first when asked), each row prefixed
+// with event when the printer shows events.
+func (tp *tablePrinter) rows(objs []*am.Object, event string, withHeader, wide bool, now time.Duration) string {
+	if tp.kind == "" && len(objs) > 0 {
+		tp.kind = objs[0].Kind
+	}
+	var lines [][]string
+	if withHeader {
+		lines = append(lines, tp.header(wide))
+	}
+	if tp.widths == nil {
+		tp.widths = make([]int, len(tp.header(wide)))
+		for i, h := range tp.header(wide) {
+			tp.widths[i] = max(len(h)+3, 6)
+		}
+		if tp.event {
+			tp.widths[0] = eventColumnWidth
+		}
+	}
+	for _, o := range objs {
+		cells := append([]string{o.Name}, kindCells(o, wide, now)...)
+		if tp.all {
+			cells = append([]string{o.Namespace}, cells...)
+		}
+		if tp.event {
+			cells = append([]string{event}, cells...)
+		}
+		lines = append(lines, cells)
+	}
+	for _, l := range lines { // a flushed block is aligned as a whole
+		for i, c := range l[:len(l)-1] {
+			tp.widths[i] = max(tp.widths[i], len(c)+3)
+		}
+	}
+	var b strings.Builder
+	for _, l := range lines {
+		for i, c := range l[:len(l)-1] {
+			b.WriteString(c + strings.Repeat(" ", tp.widths[i]-len(c)))
+		}
+		b.WriteString(l[len(l)-1] + "\n")
+	}
+	return b.String()
+}
+
 // kindColumns are the columns kubectl's table for a kind shows after
 // NAME. A pod's status is not simulated: every pod reads as a real one
 // does while no kubelet has reported on it (0/1, Pending, 0 restarts, no IP).

@@ -87,11 +87,12 @@ func scrub(s string) string {
 }
 
 // kubectl get -w prints the list, then a row per event as it arrives,
-// including the row of a deleted object.
+// including the row of a deleted object, aligned under the header (kubectl's
+// tabwriter remembers its column widths across flushes).
 func TestKubectlGetWatch(t *testing.T) {
 	sh := kubeShell(t)
 	got := run(t, sh, "kubectl run a", "kubectl get pods -w", "kubectl run b", "kubectl delete pod a")
-	want := "pod/a created\nNAME   READY   STATUS    RESTARTS   AGE\na      0/1     Pending   0          0s\npod/b created\nb     0/1   Pending   0     0s\npod \"a\" deleted from default namespace\na     0/1   Pending   0     0s\n"
+	want := "pod/a created\nNAME   READY   STATUS    RESTARTS   AGE\na      0/1     Pending   0          0s\npod/b created\nb      0/1     Pending   0          0s\npod \"a\" deleted from default namespace\na      0/1     Pending   0          0s\n"
 	if got != want {
 		t.Fatalf("got %q\nwant %q", got, want)
 	}

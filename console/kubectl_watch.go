@@ -25,20 +25,36 @@ func (k *kubectlWatch) drain() (string, bool) {
 	return s, k.ended
 }
 
+// watchView is how a kubectl watch prints: the output format, -A, whether
+// each row starts with its event type (--output-watch-events), whether the
+// header is still to come (--watch-only, or an empty list), and the table
+// whose column widths later rows keep.
+type watchView struct {
+	format      string
+	all, events bool
+	header      bool
+	tp          *tablePrinter
+}
+
 // openKubectlWatch starts kubectl's watch after its initial list: from the
 // list's resourceVersion, printing each object as a table row (or in the
-// chosen format) as it arrives.
-func (sh *Shell) openKubectlWatch(r am.Resource, ns string, all bool, format string, opts am.ListOptions) {
+// chosen format) as it arrives. Rows keep the columns as wide as the table
+// printed so far (kubectl's printer remembers them), so they stay aligned
+// under the header until a longer cell widens its column.
+func (sh *Shell) openKubectlWatch(r am.Resource, ns string, v watchView, opts am.ListOptions) {
 	kw := &kubectlWatch{}
 	opts.Watch = true
 	req := apiserver.Request{Verb: apiserver.WATCH, Resource: r.Resource, Namespace: ns, Options: opts}
 	sh.w.Watch(kubectlNode, req, func(ev am.WatchEvent) {
-		switch ev.Type {
-		case am.Bookmark:
-		case am.Error:
+		switch {
+		case ev.Type == am.Bookmark:
+		case ev.Type == am.Error:
 			fmt.Fprintf(&kw.out, "Error from server (%s): %s\n", ev.Status.Reason, ev.Status.Message)
+		case v.format == "" || v.format == "wide":
+			kw.out.WriteString(v.tp.rows([]*am.Object{ev.Object}, string(ev.Type), v.header, v.format == "wide", sh.w.Now()))
+			v.header = false
 		default:
-			kw.out.WriteString(printObjects(format, []*am.Object{ev.Object}, all, false, sh.w.Now(), ""))
+			kw.out.WriteString(printObjects(v.format, []*am.Object{ev.Object}, v.all, false, sh.w.Now(), ""))
 		}
 	}, func(err error) {
 		if err != nil {
