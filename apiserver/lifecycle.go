@@ -85,7 +85,7 @@ func (s *Server) kill(reason, message string) {
 	if message != "" {
 		detail += ": " + message
 	}
-	s.log = append(s.log, LogEntry{At: s.now, Kind: LogKilled, Detail: detail, Reason: reason})
+	s.log = append(s.log, LogEntry{At: s.now, Kind: LogKilled, Detail: detail, Reason: reason, Message: message})
 	s.up, s.downReason = false, detail
 	lost := append([]*call(nil), s.executing...)
 	if s.apf != nil {

@@ -100,9 +100,9 @@ type LogEntry struct {
 	At     time.Duration
 	Kind   LogKind
 	Detail string
-	// Reason is a kill's reason ("OOMKilled", "restart"); Detail is then
-	// the reason, or "reason: the rest".
-	Reason string
+	// Reason is a kill's reason ("OOMKilled", "restart") and Message what
+	// it says beyond that; Detail is then "Reason" or "Reason: Message".
+	Reason, Message string
 	// Resource and RV: a cache that became ready, at the RV it listed.
 	Resource string
 	RV       uint64

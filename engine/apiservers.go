@@ -173,7 +173,7 @@ func (r *apiReplica) deliverAnswers() {
 	for _, e := range r.srv.TakeLog() {
 		k := logKinds[e.Kind]
 		id := w.RecordEvent(TraceEvent{Cause: w.cause, Node: r.node, Kind: k, Detail: e.Detail,
-			Reason: e.Reason, Resource: e.Resource, RV: e.RV})
+			Reason: e.Reason, Message: e.Message, Resource: e.Resource, RV: e.RV})
 		if k == KindCompact || k == KindCacheReady || k == KindKilled || k == KindRestart {
 			r.lastCause = id
 		}
@@ -334,7 +334,7 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 			ev := TraceEvent{Cause: c, Node: r.node, Kind: KindWatchError, Detail: fmt.Sprintf("#%d %s", st.ID, e.String()),
 				Req: st.ID, Client: st.Req.Client, Verb: st.Req.Verb, Resource: st.Req.Resource}
 			if e.Status != nil {
-				ev.Code, ev.Reason = e.Status.Code, string(e.Status.Reason)
+				ev.Code, ev.Reason, ev.Message = e.Status.Code, string(e.Status.Reason), e.Status.Message
 				ev.RV, ev.OldestRV = e.Status.TooOld[0], e.Status.TooOld[1]
 			}
 			cause = r.c.w.RecordEvent(ev)
@@ -367,7 +367,7 @@ func respEvent(cause EventID, node, detail string, req apiserver.Request, resp a
 	case resp.ConnErr != nil:
 		ev.Code, ev.Reason, ev.Route = 0, resp.ConnErr.Error(), ""
 	case resp.Status != nil:
-		ev.Code, ev.Reason = resp.Status.Code, string(resp.Status.Reason)
+		ev.Code, ev.Reason, ev.Message = resp.Status.Code, string(resp.Status.Reason), resp.Status.Message
 	case resp.List != nil:
 		ev.Items = int32(len(resp.List.Items))
 		ev.RV, _ = strconv.ParseUint(resp.List.ResourceVersion, 10, 64)

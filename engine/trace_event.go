@@ -32,10 +32,11 @@ func (id EventID) String() string {
 //	REQ               -             #   yes    yes      -             -        -
 //	RESP         yes  status reason #   yes    yes      object's/list -        -
 //	WATCH_ERROR  yes  status reason #   yes    yes      asked (410)   (410)    -
+//	(an error answer's Message is its status's message)
 //	WATCH_END         -             #   yes    yes      -             -        -
 //	REFLECTOR    API error's code   call #     yes      -             -        yes
 //	             and reason, or the call's reason ("relist after 410")
-//	KILLED            "OOMKilled", "restart", ...
+//	KILLED            "OOMKilled", "restart", ... (Message: "9 bytes > limit 8; ...")
 //	COMPACT, PUT, DELETE, TXN, LEASE-REVOKE: RV is the revision;
 //	CACHE_READY: the RV the cache listed at.
 //
@@ -56,6 +57,7 @@ type TraceEvent struct {
 	Items    int32          // a list answer's number of items
 	List     ListKind       // a reflector's list call: first list or relist
 	Reason   string         // status reason, kill reason, or a reflector call's reason
+	Message  string         // the status's message, or what a kill says after its reason
 	Req      uint64         // the request's number, "#12" in Detail
 	Client   string         // the client that sent the request
 	Verb     apiserver.Verb // the request's verb (LIST, WATCH, CREATE, ...)
@@ -64,16 +66,6 @@ type TraceEvent struct {
 	OldestRV uint64         // a too-old 410: the oldest RV the cache still serves
 	Continue string         // a LIST request's continue token, or the one its answer carries
 	Route    string         // how an answer was served: "cache", "etcd", ...
-}
-
-// Message is the part of Detail after its reason: an event recorded as
-// "OOMKilled: 9 bytes > limit 8" with Reason "OOMKilled" has the message
-// "9 bytes > limit 8"; without that form, the whole Detail.
-func (e TraceEvent) Message() string {
-	if p := e.Reason + ": "; e.Reason != "" && len(e.Detail) > len(p) && e.Detail[:len(p)] == p {
-		return e.Detail[len(p):]
-	}
-	return e.Detail
 }
 
 // String is the one text form of a trace event, used by the console, the

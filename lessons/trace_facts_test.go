@@ -52,6 +52,9 @@ func factsDisagree(e engine.TraceEvent) string {
 		if !strings.HasPrefix(d, req+strconv.Itoa(int(e.Code))+" ") {
 			return "RESP text is not #Req Code"
 		}
+		if e.Reason != "" && !strings.HasPrefix(d, req+strconv.Itoa(int(e.Code))+" "+e.Reason+": "+e.Message) {
+			return "an error answer's reason and message"
+		}
 		if e.Route != "" && !strings.HasSuffix(d, " ("+e.Route+")") {
 			return "an answer's route"
 		}
@@ -66,7 +69,7 @@ func factsDisagree(e engine.TraceEvent) string {
 			}
 		}
 	case engine.KindWatchError:
-		if !strings.HasPrefix(d, req+"ERROR "+strconv.Itoa(int(e.Code))+" "+e.Reason+": ") {
+		if !strings.HasPrefix(d, req+"ERROR "+strconv.Itoa(int(e.Code))+" "+e.Reason+": "+e.Message) {
 			return "WATCH_ERROR text is not #Req ERROR Code Reason"
 		}
 	case engine.KindWatchEnd:
@@ -82,8 +85,8 @@ func factsDisagree(e engine.TraceEvent) string {
 			return "etcd write's revision"
 		}
 	case engine.KindKilled:
-		if e.Reason == "" || d != e.Reason && !strings.HasPrefix(d, e.Reason+": ") {
-			return "KILLED text is not Reason[: message]"
+		if e.Reason == "" || e.Message == "" && d != e.Reason || e.Message != "" && d != e.Reason+": "+e.Message {
+			return "KILLED text is not Reason[: Message]"
 		}
 	case engine.KindCacheReady:
 		if !strings.HasSuffix(d, " at RV "+strconv.FormatUint(e.RV, 10)) || !strings.HasPrefix(d, e.Resource) {

@@ -263,7 +263,7 @@ func TestMarkerSentences(t *testing.T) {
 			"compaction on apiserver-0 at compacted etcd to rev 9 (" + Rule(ev{Kind: engine.KindCompact}) + ").", polite},
 		{view.MarkRestart, ev{Node: "apiserver-0", Kind: engine.KindRestart, Detail: "process restarted"},
 			"restart of apiserver-0: process restarted (" + Rule(ev{Kind: engine.KindRestart}) + ").", polite},
-		{view.MarkOOM, ev{Node: "apiserver-0", Kind: engine.KindKilled, Reason: engine.ReasonOOMKilled, Detail: "OOMKilled: 9 bytes > limit 8"},
+		{view.MarkOOM, ev{Node: "apiserver-0", Kind: engine.KindKilled, Reason: engine.ReasonOOMKilled, Message: "9 bytes > limit 8", Detail: "OOMKilled: 9 bytes > limit 8"},
 			"OOMKilled: apiserver-0 was killed, 9 bytes > limit 8 (" + Rule(ev{Kind: engine.KindKilled}) + ").", assertive},
 		{view.MarkGone, ev{Node: "apiserver-0", Kind: engine.KindResp, Code: 410, Detail: "#4 410 Expired: too old resource version: 7"},
 			"410 Gone on apiserver-0: #4 410 Expired: too old resource version: 7.", assertive},

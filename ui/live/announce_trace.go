@@ -87,7 +87,11 @@ func markerSentence(w *engine.World, mark view.Marker, ev engine.TraceEvent) (te
 	case view.MarkRestart:
 		return "restart of " + ev.Node + ": " + ev.Detail + " (" + Rule(ev) + ").", polite
 	case view.MarkOOM:
-		return "OOMKilled: " + ev.Node + " was killed, " + ev.Message() + " (" + Rule(ev) + ").", assertive
+		why := ev.Message
+		if why == "" { // a kill that says no more than its reason
+			why = ev.Detail
+		}
+		return "OOMKilled: " + ev.Node + " was killed, " + why + " (" + Rule(ev) + ").", assertive
 	}
 	return mark.String() + " on " + ev.Node + ": " + ev.Detail + ".", polite
 }

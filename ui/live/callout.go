@@ -1,6 +1,7 @@
 package live
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -29,8 +30,8 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 	}
 	for _, e := range step.Events {
 		switch {
-		case e.Kind == engine.KindKilled && e.Reason == "OOMKilled": // not a restart for a flag change
-			consider(5, &scene.Callout{Actor: e.Node, Text: e.Node + " OOMKilled: " + firstClause(e.Message()), Event: uint64(e.ID)})
+		case e.Kind == engine.KindKilled && e.Reason == engine.ReasonOOMKilled: // not a restart for a flag change
+			consider(5, &scene.Callout{Actor: e.Node, Text: e.Node + " OOMKilled: " + firstClause(cmp.Or(e.Message, e.Detail)), Event: uint64(e.ID)})
 		case e.Kind == engine.KindWatchError && ours[e.Req]:
 			consider(4, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
 		case e.Kind == engine.KindResp && ours[e.Req] && e.Code >= 400:
@@ -57,18 +58,7 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 // statusText is an error answer as the client reads it: "410 Expired:
 // too old resource version: 600 (601)", "429 TooManyRequests: ...".
 func statusText(e engine.TraceEvent) string {
-	code := strconv.Itoa(int(e.Code))
-	d := e.Detail
-	if _, rest, ok := strings.Cut(d, " "); ok && strings.HasPrefix(d, "#") {
-		d = rest // "#12 "
-	}
-	d = strings.TrimPrefix(d, "ERROR ")
-	d = strings.TrimPrefix(d, code+" ")
-	d = strings.TrimPrefix(d, e.Reason+": ")
-	if e.Route != "" {
-		d = strings.TrimSuffix(d, " ("+e.Route+")")
-	}
-	return code + " " + e.Reason + ": " + d
+	return strconv.Itoa(int(e.Code)) + " " + e.Reason + ": " + e.Message
 }
 
 // ownRequests are the requests of the step that its commands sent: a
