@@ -60,6 +60,10 @@ func TestProgressKeptInTheBrowser(t *testing.T) {
 			t.Errorf("picker row %s: %q, want %q", r.ID, r.Progress, w)
 		}
 	}
+	screenshot(t, ctx, shotsDir(t), "progress-picker-dark.png")
+	do(t, ctx, chromedp.KeyEvent("p"))
+	time.Sleep(300 * time.Millisecond)
+	screenshot(t, ctx, shotsDir(t), "progress-picker-projector.png")
 	label := run(t, ctx, chromedp.Evaluate[string](`(document.querySelector('#ws-picker button[data-id="revisions"]') || {}).textContent || ""`))
 	if !strings.Contains(label, want["revisions"]) {
 		t.Errorf("the accessibility layer's row reads %q; want it to say %q", label, want["revisions"])

@@ -300,6 +300,7 @@ func TestSCORMPlatformRecordsALesson(t *testing.T) {
 	if !strings.Contains(msg, "405") || !strings.Contains(msg, "Incorrect Data Type") || !strings.Contains(msg, "lesson goes on") {
 		t.Errorf("platform error message %q", msg)
 	}
+	screenshot(t, ctx, shotsDir(t), "scorm-platform-error.png")
 	playTo(t, ctx, frameWin, l, 2, nil)
 	if n := run(t, ctx, chromedp.Evaluate[int](`document.getElementById("sco").contentDocument.querySelectorAll("#scorm-error").length`)); n != 1 {
 		t.Errorf("%d error messages; want one", n)
