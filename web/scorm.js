@@ -134,8 +134,8 @@
       const bar = document.createElement("div");
       bar.id = "scorm-error";
       bar.setAttribute("role", "alert");
-      bar.style.cssText = "position:fixed;left:0;right:0;bottom:0;z-index:30;padding:12px 24px;" +
-        "background:#20252E;color:#ECEFF4;border-top:3px solid #E69F00;" +
+      bar.style.cssText = "position:fixed;left:0;right:0;top:0;z-index:30;padding:12px 24px;" +
+        "background:#20252E;color:#ECEFF4;border-bottom:3px solid #E69F00;" +
         "font:18px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;display:flex;gap:24px;align-items:center";
       const msg = document.createElement("span");
       msg.textContent = `The course platform did not record your progress: ${text}. The lesson goes on.`;
