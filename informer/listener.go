@@ -22,6 +22,10 @@ type processorListener struct {
 	requestedResyncPeriod, resyncPeriod time.Duration
 	nextResync                          time.Duration
 	// syncing is the processor's listeners[l] flag: due for this resync.
+	// client-go's addListener sets it true, and only a resync check (run
+	// when some handler asked for a resync period) sets it false again; so
+	// a handler added without resync keeps receiving the OnUpdate(old, new)
+	// of objects a relist found unchanged.
 	syncing bool
 
 	// initialPending counts initial-list ADDs not yet handled; with
@@ -34,7 +38,7 @@ type processorListener struct {
 
 func newProcessListener(name string, h Handler, cost, requested, period, now time.Duration) *processorListener {
 	l := &processorListener{name: name, handler: h, cost: cost, pending: newRingGrowing[Notification](initialBufferSize),
-		requestedResyncPeriod: requested, resyncPeriod: period}
+		requestedResyncPeriod: requested, resyncPeriod: period, syncing: true}
 	l.determineNextResync(now)
 	return l
 }

@@ -140,3 +140,31 @@ func TestSetHandlerCostSlowsOnlyThatHandler(t *testing.T) {
 		t.Fatalf("slow handler backlog %d, want 2", b)
 	}
 }
+
+// TestRelistUpdatesReachHandlersWithoutResync: client-go adds a listener
+// with its "syncing" flag set and only a resync check clears it, so a
+// handler added without a resync period gets OnUpdate(old, new) for every
+// object a relist found unchanged (the handler cost of a relist storm).
+// Once the informer runs resync checks (another handler asked for a
+// period), a handler not due is left out.
+func TestRelistUpdatesReachHandlersWithoutResync(t *testing.T) {
+	o := &am.Object{Kind: "Pod", ObjectMeta: am.ObjectMeta{Namespace: "default", Name: "a", ResourceVersion: "5"}}
+	unchanged := Notification{Type: NotifyUpdate, Old: o, Object: o}
+	if !unchanged.IsSync() {
+		t.Fatal("an update with equal RVs is a sync")
+	}
+	inf := NewSharedIndexInformer(InformerConfig{Resource: "pods", Rand: newTestRand(1)})
+	var got int
+	inf.AddEventHandler(0, HandlerFunc(func(now time.Duration, n Notification) { got++ }), HandlerOptions{Name: "plain"})
+	inf.onUpdate(0, o, o)
+	if got != 1 {
+		t.Fatalf("handler without resync got %d relist updates, want 1", got)
+	}
+	inf.AddEventHandler(0, HandlerFunc(func(time.Duration, Notification) {}), HandlerOptions{Name: "resyncing"})
+	inf.listeners[1].resyncPeriod, inf.listeners[1].nextResync = time.Minute, time.Minute
+	inf.shouldResync(30 * time.Second) // a resync check: nobody due
+	inf.onUpdate(30*time.Second, o, o)
+	if got != 1 {
+		t.Fatalf("after a resync check the plain handler got %d, want still 1", got)
+	}
+}
