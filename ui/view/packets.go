@@ -1,7 +1,6 @@
 package view
 
 import (
-	"math"
 	"time"
 )
 
@@ -133,72 +132,3 @@ func (p *packetSet) busy(now time.Duration) bool {
 }
 
 type pt struct{ x, y float64 }
-
-// path is the polyline a packet follows on the stage.
-func (k Packet) path(m *Motion, now time.Duration) []pt {
-	cx, cy := ClientAnchor(k.Client)
-	ring := pt{RingCX, RingCY + RingR + 4}
-	fan := pt{FanX, FanY}
-	switch k.Route {
-	case RouteGone:
-		return []pt{fan, {cx, cy}}
-	case RouteRelist:
-		return []pt{{cx, cy}, {RingCX + RingR, RingCY - RingR/2}, {RingCX + RingR, ETapeTop}}
-	}
-	// A revision the sliding tape has not brought into view yet starts
-	// at the tape's newest edge, never out over the charts.
-	x := min(max(RevX(m, now, k.Rev), ETapeLeft), ETapeRight-EPitch/2)
-	return []pt{{x, ETapeTop}, ring, fan, {cx, cy}}
-}
-
-// at is where packet k is at time now along its path, eased per leg.
-func (k Packet) at(m *Motion, now time.Duration) (pt, float64, bool) {
-	t := float64(now-k.Start) / float64(PacketDur)
-	if t < 0 || t >= 1 {
-		return pt{}, 0, false
-	}
-	ps := k.path(m, now)
-	legs := float64(len(ps) - 1)
-	i := min(int(t*legs), len(ps)-2)
-	f := InOutCubic(t*legs - float64(i))
-	a, b := ps[i], ps[i+1]
-	return pt{a.x + (b.x-a.x)*f, a.y + (b.y-a.y)*f}, t, true
-}
-
-// packets draws every travelling packet; with reduced motion it draws
-// the packet only at its destination, as a fading highlight.
-func packets(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
-	for _, k := range m.packets.list {
-		c := k.Kind.Color()
-		if k.Route == RouteRelist {
-			c = Blue
-		}
-		if s.UI.Reduced {
-			t := float64(now-k.Start) / float64(PacketDur)
-			if t < 0 || t >= 1 {
-				continue
-			}
-			ps := k.path(m, now)
-			end := ps[len(ps)-1]
-			sc.mark(Mark{X: end.x, Y: end.y, R: 12, Shape: k.Shape, Color: Fade(c, 1-t)})
-			continue
-		}
-		p, t, ok := k.at(m, now)
-		if !ok {
-			continue
-		}
-		sc.mark(Mark{X: p.x, Y: p.y, R: 9, Shape: k.Shape, Color: c})
-		if k.Route == RouteGone && k.Kind == Error && t > 0.8 {
-			burst(sc, p, (t-0.8)/0.2, c)
-		}
-	}
-}
-
-// burst is a ring of short rays around a 410's arrival.
-func burst(sc *Scene, p pt, f float64, c colorRGBA) {
-	r0, r1 := 10+burstRadius*f, 16+burstRadius*f
-	for i := 0; i < 8; i++ {
-		a := float64(i) * math.Pi / 4
-		sc.line(Line{X0: p.x + r0*math.Cos(a), Y0: p.y + r0*math.Sin(a), X1: p.x + r1*math.Cos(a), Y1: p.y + r1*math.Sin(a), Width: 3, Color: Fade(c, 1-f)})
-	}
-}

@@ -128,13 +128,6 @@ func topBar(sc *Scene, s Snapshot) {
 	sc.rect(Rect{X: StageLeft, Y: TopBarH, W: StageEnd - StageLeft, H: 1, Fill: Rule})
 }
 
-// band draws a layer's title and caption and its panel.
-func band(sc *Scene, top, bottom float64, title, caption string) {
-	sc.rect(Rect{X: StageLeft, Y: top, W: StageRight - StageLeft, H: bottom - top, Radius: 12, Fill: Panel})
-	sc.label(StageLeft+16, top+12, title, ProseBold, 16, Left, Muted)
-	sc.label(StageLeft+16+Measure(ProseBold, 16, title)+16, top+11, caption, Prose, 18, Left, Caption)
-}
-
 func itoa(n int) string { return strconv.Itoa(n) }
 
 // thousands prints n with comma separators: 150,000.

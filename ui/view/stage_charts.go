@@ -18,22 +18,6 @@ func ChartRegion(i int) Region {
 	return Region{X: ChartsLeft, Y: float64(ClientsTop + i*(ChartH+ChartGap)), W: StageEnd - ChartsLeft, H: ChartH}
 }
 
-// charts draws live charts of real metrics under their Prometheus series
-// names, so a learner recognises them on a Grafana board later.
-func charts(sc *Scene, s Snapshot) {
-	for i, ser := range s.Charts {
-		if i == MaxCharts {
-			break
-		}
-		chart(sc, ChartRegion(i), ser)
-	}
-	if len(s.Charts) == 0 {
-		r := ChartRegion(0)
-		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
-		sc.label(r.X+16, r.Y+16, "live metrics appear here", Prose, 18, Left, Caption)
-	}
-}
-
 // chart is one series: its name, its latest value, and a line of its
 // recent samples scaled to the panel.
 func chart(sc *Scene, r Region, ser Series) {

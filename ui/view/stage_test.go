@@ -183,23 +183,6 @@ func TestWrapFits(t *testing.T) {
 	}
 }
 
-// The kubelet grid picks the largest cell that fits every kubelet, and at
-// 5,000 nodes groups them.
-func TestGridCell(t *testing.T) {
-	for _, n := range []int{1, 20, 100, 500, 1000, 5000} {
-		cell, cols, cells := gridCell(n)
-		if cols*cell > GridW || (cells/cols)*cell > GridH {
-			t.Errorf("n=%d: cell %d x %d cols overflows the grid", n, cell, cols)
-		}
-		if n <= 600 && cells < n {
-			t.Errorf("n=%d: only %d cells at %d px", n, cells, cell)
-		}
-	}
-	if c, _, _ := gridCell(20); c != 32 {
-		t.Errorf("20 kubelets get %d px cells, want the largest (32)", c)
-	}
-}
-
 func TestNextSpeed(t *testing.T) {
 	cases := []struct {
 		cur  float64
