@@ -22,6 +22,7 @@ func init() {
 		"restart":       (*Shell).simRestart,
 		"kill":          (*Shell).simKill,
 		"compact-now":   (*Shell).simCompactNow,
+		"compactor":     (*Shell).simCompactor,
 		"slow-consumer": (*Shell).simSlowConsumer,
 		"slow-handler":  (*Shell).simSlowHandler,
 		"set":           (*Shell).simSet,
@@ -91,6 +92,22 @@ func (sh *Shell) simKill(args []string) (string, error) {
 		return "", err
 	}
 	return fmt.Sprintf("%s killed; the kubelet restarts it in %s\n", args[0], after), nil
+}
+
+// simCompactor runs an API server replica's compactor round now, as its
+// 5-minute timer would: the first round only records compact_rev_key, each
+// later one compacts etcd to the revision the previous round saw.
+//
+//	sim compactor REPLICA
+func (sh *Shell) simCompactor(args []string) (string, error) {
+	if len(args) != 1 {
+		return "", errors.New("usage: sim compactor REPLICA (e.g. apiserver-0)")
+	}
+	lines, err := sh.w.RunCompactor(args[0])
+	if err != nil {
+		return "", err
+	}
+	return strings.Join(lines, "\n") + "\n", nil
 }
 
 func (sh *Shell) simCompactNow(args []string) (string, error) {

@@ -75,6 +75,20 @@ func (w *World) RestartAPIServer(name string) error {
 	return nil
 }
 
+// RunCompactor runs replica name's etcd compactor round now (the 5-minute
+// compact_rev_key CAS, and a compaction to the revision it saw a round
+// ago) and returns what the round did.
+func (w *World) RunCompactor(name string) ([]string, error) {
+	i, err := w.replicaIndex(name)
+	if err != nil {
+		return nil, err
+	}
+	rep := w.api.replicas[i]
+	lines, err := rep.srv.CompactNow(w.now)
+	rep.deliver()
+	return lines, err
+}
+
 // KillAPIServer kills replica name with reason ("OOMKilled") and lets the
 // kubelet restart it after restartAfter (<= 0: it stays down until
 // RestartAPIServer).
