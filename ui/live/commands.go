@@ -8,7 +8,6 @@ import (
 
 	"watchscope/apiserver"
 	"watchscope/engine"
-	"watchscope/lessons"
 	"watchscope/ui/view"
 )
 
@@ -103,15 +102,6 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Console = false, nil, false, false
 		s.msg.Clear()
 	},
-	"picker": func(s *Session, _, _ string) { s.togglePicker() },
-	"up":     func(s *Session, verb, _ string) { s.pickerKey(verb) }, // the picker's keyboard selection
-	"down":   func(s *Session, verb, _ string) { s.pickerKey(verb) },
-	"enter":  func(s *Session, verb, _ string) { s.pickerKey(verb) },
-	"pickLesson": func(s *Session, _, arg string) {
-		if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(s.picker) {
-			s.pickRow(i)
-		}
-	},
 	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },
 	"blank":  func(s *Session, _, _ string) { s.chrome.Blank = !s.chrome.Blank },
 	"motion": func(s *Session, _, _ string) { s.chrome.Reduced = !s.chrome.Reduced },
@@ -127,65 +117,6 @@ func (s *Session) speed() float64 {
 		return 1
 	}
 	return s.clock.Speed
-}
-
-// pickerKey moves the picker's selection (up, down) or opens the
-// selected lesson (enter); outside the picker the keys do nothing.
-func (s *Session) pickerKey(key string) {
-	c := &s.chrome
-	if !c.Picker || len(s.picker) == 0 {
-		return
-	}
-	switch key {
-	case "up":
-		c.PickerAt = (c.PickerAt + len(s.picker) - 1) % len(s.picker)
-	case "down":
-		c.PickerAt = (c.PickerAt + 1) % len(s.picker)
-	case "enter":
-		s.pickRow(min(max(c.PickerAt, 0), len(s.picker)-1))
-	}
-}
-
-// freePlay is the picker's row for the page's own sandbox world.
-const (
-	freePlay      = "free-play"
-	freePlayTitle = "The live cluster of this page, no lesson"
-)
-
-// pickRow opens the picker's row i: a lesson the learner had started
-// opens at their step (progress.go).
-func (s *Session) pickRow(i int) {
-	id := s.picker[i].ID
-	s.openLesson(id, featureOf[*progressBook](s).resumeAt(id))
-}
-
-// togglePicker opens the lesson picker with the catalogue.
-func (s *Session) togglePicker() {
-	s.chrome.Picker, s.chrome.PickerAt = !s.chrome.Picker, 0
-	s.refreshPicker()
-}
-
-// refreshPicker fills the open picker's rows: the catalogue, each lesson
-// with where the learner stands in it.
-func (s *Session) refreshPicker() {
-	if !s.chrome.Picker {
-		return
-	}
-	all, err := lessons.All()
-	if err != nil {
-		s.msg.Fail(err)
-	}
-	book := featureOf[*progressBook](s)
-	s.picker, s.chrome.Lessons = nil, nil
-	for i, l := range all {
-		words := book.words(l)
-		s.picker = append(s.picker, PickerRow{ID: l.ID, Title: l.Title, Progress: words})
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-56s %s", i+1, l.Title, words))
-	}
-	if s.opts.Sandbox.Seed != 0 {
-		s.picker = append(s.picker, PickerRow{ID: freePlay, Title: freePlayTitle})
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %s", len(all)+1, freePlayTitle))
-	}
 }
 
 // step moves the lesson a beat, or rewinds the sandbox 5 s on back.

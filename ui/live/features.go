@@ -32,7 +32,7 @@ func newFeatures(s *Session) featureList {
 		&sharer{s: s},       // share.go: the link of the moment
 		&announcer{s: s},    // announce.go: the screen reader's feed
 		&exporter{s: s},     // export.go: the GIF recording and its progress
-		pickerWords{s: s},   // picker.go: the open lesson picker in words
+		&lessonPicker{s: s}, // picker.go: the lesson picker overlay
 		&progressBook{s: s}, // progress.go: the learner's progress kept in this browser
 	}
 }

@@ -1,5 +1,12 @@
 package live
 
+import (
+	"fmt"
+	"strconv"
+
+	"watchscope/lessons"
+)
+
 // The lesson picker in words, for the page's accessibility layer
 // (web/a11y.js): while the picker is open, state() lists its rows, and
 // the layer shows them as buttons that send "pickLesson N", the same
@@ -21,21 +28,106 @@ type PickerRow struct {
 	Progress string `json:"progress,omitempty"` // progress.go: "not started", "step 3 of 6", "finished · 1 of 2 right"
 }
 
-// pickerWords is the picker's part of State, a feature beside the
-// session (features.go).
-type pickerWords struct{ s *Session }
+// lessonPicker is the lesson picker, an overlay beside the session
+// (features.go): its verbs open it and move its selection, it keeps its
+// rows, and it lists them in state(). The view draws it from Chrome's
+// Picker, PickerAt and Lessons, which only it fills (close and opening a
+// lesson shut it).
+//
+//	picker          open (with the catalogue) or close it
+//	up | down       move the selection, round the ends
+//	enter           open the selected lesson
+//	pickLesson N    open row N (0-based), as a click on the row does
+type lessonPicker struct {
+	s    *Session
+	rows []PickerRow
+}
 
-func (pw pickerWords) fillState(st *State) {
-	if p := pw.json(); p != nil {
-		st.Picker = p
+func (p *lessonPicker) verbs() map[string]func(arg string) {
+	return map[string]func(arg string){
+		"picker": func(string) { p.toggle() },
+		"up":     func(string) { p.key("up") },
+		"down":   func(string) { p.key("down") },
+		"enter":  func(string) { p.key("enter") },
+		"pickLesson": func(arg string) {
+			if i, err := strconv.Atoi(arg); err == nil && i >= 0 && i < len(p.rows) {
+				p.pickRow(i)
+			}
+		},
+	}
+}
+
+func (p *lessonPicker) fillState(st *State) {
+	if j := p.json(); j != nil {
+		st.Picker = j
 	}
 }
 
 // json is the picker's rows, or nil when it is closed.
-func (pw pickerWords) json() *PickerJSON {
-	s := pw.s
-	if !s.chrome.Picker || len(s.picker) == 0 {
+func (p *lessonPicker) json() *PickerJSON {
+	if !p.s.chrome.Picker || len(p.rows) == 0 {
 		return nil
 	}
-	return &PickerJSON{At: s.chrome.PickerAt, Rows: s.picker}
+	return &PickerJSON{At: p.s.chrome.PickerAt, Rows: p.rows}
+}
+
+// key moves the picker's selection (up, down) or opens the
+// selected lesson (enter); outside the picker the keys do nothing.
+func (p *lessonPicker) key(key string) {
+	c := &p.s.chrome
+	if !c.Picker || len(p.rows) == 0 {
+		return
+	}
+	switch key {
+	case "up":
+		c.PickerAt = (c.PickerAt + len(p.rows) - 1) % len(p.rows)
+	case "down":
+		c.PickerAt = (c.PickerAt + 1) % len(p.rows)
+	case "enter":
+		p.pickRow(min(max(c.PickerAt, 0), len(p.rows)-1))
+	}
+}
+
+// freePlay is the picker's row for the page's own sandbox world.
+const (
+	freePlay      = "free-play"
+	freePlayTitle = "The live cluster of this page, no lesson"
+)
+
+// pickRow opens the picker's row i: a lesson the learner had started
+// opens at their step (progress.go).
+func (p *lessonPicker) pickRow(i int) {
+	id := p.rows[i].ID
+	p.s.openLesson(id, featureOf[*progressBook](p.s).resumeAt(id))
+}
+
+// toggle opens the picker with the catalogue, or closes it.
+func (p *lessonPicker) toggle() {
+	s := p.s
+	s.chrome.Picker, s.chrome.PickerAt = !s.chrome.Picker, 0
+	p.refresh()
+}
+
+// refresh fills the open picker's rows: the catalogue, each lesson with
+// where the learner stands in it.
+func (p *lessonPicker) refresh() {
+	s := p.s
+	if !s.chrome.Picker {
+		return
+	}
+	all, err := lessons.All()
+	if err != nil {
+		s.msg.Fail(err)
+	}
+	book := featureOf[*progressBook](s)
+	p.rows, s.chrome.Lessons = nil, nil
+	for i, l := range all {
+		words := book.words(l)
+		p.rows = append(p.rows, PickerRow{ID: l.ID, Title: l.Title, Progress: words})
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-56s %s", i+1, l.Title, words))
+	}
+	if s.opts.Sandbox.Seed != 0 {
+		p.rows = append(p.rows, PickerRow{ID: freePlay, Title: freePlayTitle})
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %s", len(all)+1, freePlayTitle))
+	}
 }

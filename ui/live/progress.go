@@ -58,7 +58,7 @@ func (p *progressBook) verb(arg string) {
 		p.lessons = nil
 		p.cleared++
 		p.s.msg.Say("your lesson progress in this browser is cleared")
-		p.s.refreshPicker()
+		featureOf[*lessonPicker](p.s).refresh()
 		return
 	}
 	if len(arg) > maxProgress {
@@ -76,7 +76,7 @@ func (p *progressBook) verb(arg string) {
 			p.lessons[id] = lp
 		}
 	}
-	p.s.refreshPicker()
+	featureOf[*lessonPicker](p.s).refresh()
 }
 
 func (p *progressBook) fillState(st *State) {

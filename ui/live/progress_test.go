@@ -29,7 +29,7 @@ func pickerRows(t *testing.T, s *Session) map[string]PickerRow {
 	s.Send("picker")
 	s.Tick(time.Millisecond)
 	rows := map[string]PickerRow{}
-	for _, r := range s.picker {
+	for _, r := range featureOf[*lessonPicker](s).rows {
 		rows[r.ID] = r
 	}
 	s.Send("close")
@@ -71,7 +71,7 @@ func TestPickerResumesAStartedLesson(t *testing.T) {
 		s.Send("picker")
 		s.Tick(time.Millisecond)
 		i := -1
-		for k, r := range s.picker {
+		for k, r := range featureOf[*lessonPicker](s).rows {
 			if r.ID == c.id {
 				i = k
 			}
@@ -109,7 +109,7 @@ func TestProgressClearAndBadRecords(t *testing.T) {
 	if p := s.State().Progress.(ProgressJSON); p.Cleared != 1 || p.Lessons != 0 {
 		t.Errorf("after Delete in the picker: %+v, want cleared 1 and no lessons", p)
 	}
-	if r := s.picker; len(r) == 0 || r[0].Progress != "not started" {
+	if r := featureOf[*lessonPicker](s).rows; len(r) == 0 || r[0].Progress != "not started" {
 		t.Errorf("the open picker was not refreshed: %+v", r)
 	}
 }

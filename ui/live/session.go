@@ -49,8 +49,7 @@ type Session struct {
 	// markEvents are the markers' trace events, one for one: what the
 	// announcer reads of them (their typed facts).
 	markEvents []engine.TraceEvent
-	lastID     uint64      // newest trace event scanned for markers
-	picker     []PickerRow // the lesson picker's rows
+	lastID     uint64 // newest trace event scanned for markers
 	Timing     Timing
 	cmdTick    int64         // the last tick that ran a command
 	world      *engine.World // the world the markers were scanned from
