@@ -10,6 +10,7 @@ import (
 
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
+	"watchscope/engine"
 )
 
 // send forwards one request of the real client into the world.
@@ -130,7 +131,7 @@ func (d *driver) scanTrace() {
 		return
 	}
 	for _, ev := range d.w.Trace.Since(d.seen) {
-		if ev.Kind != "RESP" || ev.Node == d.node {
+		if ev.Kind != engine.KindResp || ev.Node == d.node {
 			continue
 		}
 		for i, bw := range d.watches {

@@ -33,7 +33,7 @@ func calls(w *engine.World, node string) []call {
 	note := func(s string) { out[len(out)-1].out = append(out[len(out)-1].out, s) }
 	for _, ev := range w.Trace.Since(0) {
 		switch {
-		case ev.Kind == "REQ" && ev.Node == node:
+		case ev.Kind == engine.KindReq && ev.Node == node:
 			f := strings.Fields(ev.Detail)
 			c := call{At: ev.At, Line: canonical(f[2], f[3]), path: f[3]}
 			if lastID != "" {
@@ -50,12 +50,12 @@ func calls(w *engine.World, node string) []call {
 			}
 			out = append(out, c)
 			lastID, lastAnswer = f[0], ev.At
-		case lastID != "" && ev.Node == node && ev.Kind == "RESP":
+		case lastID != "" && ev.Node == node && ev.Kind == engine.KindResp:
 			lastAnswer = ev.At // a refused connection, seen by the client itself
 			note("refused")
 		case lastID != "" && ev.Node != node && strings.HasPrefix(ev.Detail, lastID+" "):
 			lastAnswer = ev.At
-			note(outcome(ev.Kind, strings.TrimPrefix(ev.Detail, lastID+" ")))
+			note(outcome(ev.Kind.String(), strings.TrimPrefix(ev.Detail, lastID+" ")))
 		}
 	}
 	for i := range out {

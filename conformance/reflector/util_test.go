@@ -20,7 +20,7 @@ func orNone(s string) string {
 func traceText(w *engine.World) string {
 	var b strings.Builder
 	for _, ev := range w.Trace.Since(0) {
-		if ev.Node == "writer" || (ev.Kind == "RESP" && strings.Contains(ev.Detail, " 201 ")) {
+		if ev.Node == "writer" || (ev.Kind == engine.KindResp && strings.Contains(ev.Detail, " 201 ")) {
 			continue
 		}
 		b.WriteString(ev.String() + "\n")
