@@ -37,6 +37,7 @@ func TestShots(t *testing.T) {
 		"picker":    "nodes=20",
 		"question":  "lesson=revisions&step=1",
 		"reduced":   "nodes=20&motion=reduced",
+		"start":     "",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
 	cmds := map[string][]string{

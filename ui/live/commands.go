@@ -98,8 +98,10 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"seek":   func(s *Session, _, arg string) { s.seek(arg) },
 	"why":    func(s *Session, _, arg string) { s.why(arg) },
 	"whyrev": func(s *Session, _, arg string) { s.whyRev(arg) },
+	"start":  func(s *Session, _, _ string) { s.showStart() },
 	"close": func(s *Session, _, _ string) {
 		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Console = false, nil, false, false
+		s.chrome.Start = false
 		s.msg.Clear()
 	},
 	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },
@@ -164,6 +166,7 @@ func (s *Session) OpenLesson(id string, seed uint64, steps int) error {
 }
 
 func (s *Session) openLesson(id string, steps int) {
+	s.chrome.Start = false
 	if id == freePlay {
 		s.openSandbox()
 		s.chrome.Picker = false

@@ -36,6 +36,7 @@ type Link struct {
 	Reduced  bool
 	Nodes    int // sandbox cluster size
 	Demo     bool
+	Start    bool // a visit without parameters: the start screen first
 	Problems []string
 
 	// A shared moment.
@@ -54,7 +55,7 @@ const MaxNodes = 5000
 
 // ParseLink reads a deep link's query parameters.
 func ParseLink(q url.Values) Link {
-	l := Link{Demo: q.Get("demo") != "off", Nodes: 20}
+	l := Link{Demo: q.Get("demo") != "off", Nodes: 20, Start: len(q) == 0}
 	bad := func(name, v, want string) {
 		l.Problems = append(l.Problems, fmt.Sprintf("%s=%q ignored: %s", name, clip(v, 24), want))
 	}
@@ -227,6 +228,9 @@ func Open(l Link) (*Session, error) {
 	}
 	s := New(sim, Options{Demo: l.Demo && l.Nodes == 0 && !l.Moment(), Speed: l.Speed, Sandbox: cfg})
 	s.chrome.Reduced = l.Reduced
+	if l.Start {
+		s.showStart()
+	}
 	if l.Lesson != "" {
 		if err := s.OpenLesson(l.Lesson, l.Seed, l.Step); err != nil {
 			l.Problems = append(l.Problems, err.Error())

@@ -75,6 +75,10 @@ func (p *lessonPicker) json() *PickerJSON {
 // selected lesson (enter); outside the picker the keys do nothing.
 func (p *lessonPicker) key(key string) {
 	c := &p.s.chrome
+	if key == "enter" && c.Start && !c.Picker { // the start screen's big button
+		p.s.openLesson(firstLesson, 0)
+		return
+	}
 	if !c.Picker || len(p.rows) == 0 {
 		return
 	}

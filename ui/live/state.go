@@ -35,7 +35,8 @@ type State struct {
 	Highlights []string       `json:"highlights,omitempty"`
 	Speed      float64        `json:"speed"`
 	Markers    map[string]int `json:"markers"`
-	Playback   PlaybackJSON   `json:"playback"` // a step's slow motion (playback.go)
+	Start      bool           `json:"start,omitempty"` // the start screen shows
+	Playback   PlaybackJSON   `json:"playback"`        // a step's slow motion (playback.go)
 
 	// The features' parts (see features.go), each filled by its own file.
 	Present  any `json:"present,omitempty"`  // present.go: notes, next cue, timer
@@ -108,7 +109,7 @@ func (s *Session) State() State {
 	for _, m := range s.markers {
 		st.Markers[m.Mark.String()]++
 	}
-	st.Scene = s.sceneState()
+	st.Scene, st.Start = s.sceneState(), s.chrome.Start
 	s.features.fillState(&st)
 	return st
 }

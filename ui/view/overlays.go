@@ -14,6 +14,9 @@ import (
 func overlays(sc *Scene, s Snapshot) {
 	o := sc.over()
 	u := s.UI
+	if u.Start { // under the message line, the picker and the help
+		startScreen(o, u)
+	}
 	if u.Message != "" {
 		// A presenter's cue is a beat, not a warning: the calm accent.
 		fill := Orange

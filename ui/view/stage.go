@@ -68,6 +68,10 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	if s.UI.Blank {
 		return sc
 	}
+	if s.UI.Start { // the start screen covers the stage: nothing under it is drawn
+		overlays(&sc, s)
+		return sc
+	}
 	if full(s) {
 		topBar(&sc, s)
 		layout = castStage(&sc, s)

@@ -1,0 +1,76 @@
+package view
+
+import "strings"
+
+// PathStop is one lesson on the start screen's path.
+type PathStop struct {
+	ID, Title string
+	Minutes   int
+}
+
+// The start screen's geometry.
+const (
+	startTop     = 176
+	pathTop      = 500
+	pathCols     = 4
+	pathChipW    = 420
+	pathChipH    = 64
+	pathGap      = 12
+	startButtonW = 720
+)
+
+// StartButtons are the start screen's buttons: the first lesson (large),
+// every lesson of the path, and the sandbox.
+func StartButtons(u Chrome) []Button {
+	if len(u.Path) == 0 {
+		return nil
+	}
+	first, _, _ := strings.Cut(u.Path[0].Title, ",") // "Revisions, not overwrites": "Revisions"
+	bs := []Button{{Region{DesignW/2 - startButtonW/2, startTop + 136, startButtonW, 96}, "Start: " + first, "lesson " + u.Path[0].ID}}
+	left := DesignW/2 - float64(pathCols*pathChipW+(pathCols-1)*pathGap)/2
+	for i, p := range u.Path {
+		x := left + float64(i%pathCols)*(pathChipW+pathGap)
+		y := pathTop + float64(i/pathCols)*(pathChipH+pathGap)
+		bs = append(bs, Button{Region{x, y, pathChipW, pathChipH}, p.Title, "lesson " + p.ID})
+	}
+	rows := (len(u.Path) + pathCols - 1) / pathCols
+	y := pathTop + float64(rows)*(pathChipH+pathGap) + 12
+	bs = append(bs, Button{Region{DesignW/2 - 300, y, 600, 64}, "Or explore the sandbox: every knob, no script", "close"})
+	return bs
+}
+
+// startScreen is the first screen of a visit without parameters: what
+// WatchScope is, one large way in, the lessons as a path with their
+// minutes, the sandbox as the second choice.
+func startScreen(o *Scene, u Chrome) {
+	bs := StartButtons(u)
+	if len(bs) == 0 {
+		return
+	}
+	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: Background})
+	o.label(DesignW/2, startTop-112, "WatchScope", ProseBold, 64, Center, Ink)
+	o.label(DesignW/2, startTop-8, "Watch Kubernetes watches work: etcd's revisions, the API server's watch cache and", Prose, 30, Center, Muted)
+	o.label(DesignW/2, startTop+36, "client-go's informers, simulated step by step, every claim checked against the run.", Prose, 30, Center, Muted)
+	big := bs[0]
+	o.rect(Rect{X: big.X, Y: big.Y, W: big.W, H: big.H, Radius: 16, Fill: Mix(Panel, BluishGreen, 0.55)})
+	o.label(big.X+big.W/2, big.Y+24, fitText(ProseBold, 44, big.Label+"  →", big.W-48), ProseBold, 44, Center, Ink)
+	o.label(DesignW/2, pathTop-40, "THE PATH  ·  one lesson builds on the one before  ·  Enter starts the first, L picks any", ProseBold, 18, Center, Caption)
+	for i, b := range bs[1 : len(bs)-1] {
+		p := u.Path[i]
+		o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: PanelHi})
+		o.label(b.X+14, b.Y+8, itoa(i+1), Mono, 20, Left, Caption)
+		mins := itoa(p.Minutes) + " min"
+		o.label(b.X+b.W-12, b.Y+8, mins, Prose, 16, Right, Muted)
+		w := b.W - 52 - 20 - Measure(Prose, textSize(16), mins)
+		lines := Wrap(p.Title, ProseBold, textSize(18), w)
+		for j, line := range lines[:min(2, len(lines))] {
+			if j == 1 && len(lines) > 2 {
+				line = fitText(ProseBold, 18, line+" "+strings.Join(lines[2:], " "), w)
+			}
+			o.label(b.X+48, b.Y+8+float64(j)*24, line, ProseBold, 18, Left, Ink)
+		}
+	}
+	sb := bs[len(bs)-1]
+	o.rect(Rect{X: sb.X, Y: sb.Y, W: sb.W, H: sb.H, Radius: 12, Fill: Rule})
+	o.label(sb.X+sb.W/2, sb.Y+18, fitText(Prose, 22, sb.Label, sb.W-32), Prose, 22, Center, Ink)
+}
