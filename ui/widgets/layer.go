@@ -102,9 +102,13 @@ func (l *Layer) Draw(screen *ebiten.Image, fr view.Frame, s view.Snapshot) {
 
 // sync updates every widget from the snapshot.
 func (l *Layer) sync(s view.Snapshot) {
-	l.syncButtons(&l.transport, transportButtons(s), true)
+	transport := transportButtons(s)
+	if s.UI.Start { // the start screen covers the stage and its controls
+		transport = nil
+	}
+	l.syncButtons(&l.transport, transport, true)
 	var knobs []view.ToggleButton
-	if view.Sandbox(s) {
+	if view.Sandbox(s) && !s.UI.Start {
 		knobs = view.SandboxButtons(s)
 	}
 	l.syncButtons(&l.knobs, knobs, false)
