@@ -38,6 +38,7 @@ func TestShots(t *testing.T) {
 		"question":  "lesson=revisions&step=1",
 		"reduced":   "nodes=20&motion=reduced",
 		"start":     "",
+		"legend":    "lesson=gone-410&step=5",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
 	cmds := map[string][]string{
@@ -48,6 +49,7 @@ func TestShots(t *testing.T) {
 		"picker":   {"picker"},
 		"question": {"next"},
 		"reduced":  {"sim load pods 200 30s"},
+		"legend":   {"legend"},
 	}
 	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
 		links = map[string]string{only: links[only]}

@@ -99,6 +99,7 @@ var Table = []Binding{
 	{Code: "Enter", Label: "Enter", Cmd: "enter", Help: "picker: open the lesson", Scope: Stage},
 	{Code: "Delete", Label: "Delete", Cmd: "progress forget", Help: "picker: forget your progress", Scope: Stage},
 	{Code: "KeyW", Label: "W", Cmd: "why", Help: "why? for the newest marked event", Scope: Stage},
+	{Code: "KeyK", Label: "K", Cmd: "legend", Help: "legend: what each glyph means", Scope: Stage},
 	{Code: "Backquote", Label: "`", Cmd: "console", Help: "console (Esc leaves it)", Scope: Stage},
 	{Code: "Equal", Label: "+", Cmd: "faster", Help: "faster (up to 100x)", Scope: Stage},
 	{Code: "NumpadAdd", Cmd: "faster", Help: "faster (up to 100x)", Scope: Stage},

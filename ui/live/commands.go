@@ -99,9 +99,10 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"why":    func(s *Session, _, arg string) { s.why(arg) },
 	"whyrev": func(s *Session, _, arg string) { s.whyRev(arg) },
 	"start":  func(s *Session, _, _ string) { s.showStart() },
+	"legend": func(s *Session, _, _ string) { s.chrome.Legend = !s.chrome.Legend },
 	"close": func(s *Session, _, _ string) {
 		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Console = false, nil, false, false
-		s.chrome.Start = false
+		s.chrome.Start, s.chrome.Legend = false, false
 		s.msg.Clear()
 	},
 	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },

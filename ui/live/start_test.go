@@ -47,3 +47,29 @@ func TestStartScreen(t *testing.T) {
 		t.Error("a deep link opened on the start screen")
 	}
 }
+
+// TestLegend: K opens the legend and Esc (close) shuts it; its own text
+// never overlaps, in either theme.
+func TestLegend(t *testing.T) {
+	s, err := Open(Link{Lesson: "gone-410", Step: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Send("legend")
+	s.Tick(time.Second / 60)
+	if !s.chrome.Legend {
+		t.Fatal("legend did not open")
+	}
+	defer view.SetTheme(false)
+	for _, projector := range []bool{false, true} {
+		view.SetTheme(projector)
+		if p := overlap(view.LegendTexts()); p != "" {
+			t.Errorf("legend (projector %v): %s", projector, p)
+		}
+	}
+	s.Send("close")
+	s.Tick(time.Second / 60)
+	if s.chrome.Legend {
+		t.Error("close left the legend open")
+	}
+}

@@ -30,6 +30,9 @@ func RevAt(s Snapshot, m *Motion, now time.Duration, x, y float64) int64 {
 // commands: over them, and anywhere while a dialog is open, Hit is "".
 func Hit(s Snapshot, x, y float64) string {
 	u := s.UI
+	if u.Legend {
+		return "close"
+	}
 	if u.Start && !u.Picker {
 		for _, b := range StartButtons(u) {
 			if b.Contains(x, y) {

@@ -17,6 +17,9 @@ func overlays(sc *Scene, s Snapshot) {
 	if u.Start { // under the message line, the picker and the help
 		startScreen(o, u)
 	}
+	if u.Legend {
+		legendPanel(o)
+	}
 	if u.Message != "" {
 		// A presenter's cue is a beat, not a warning: the calm accent.
 		fill := Orange

@@ -159,5 +159,6 @@ type Chrome struct {
 	Lessons  []string   // "id  title" for the picker
 	Knobs    []string   // the sandbox's knob lines
 	Start    bool       // the start screen of a visit without parameters
+	Legend   bool       // the legend: what each glyph, colour and marker means
 	Path     []PathStop // the lessons in the order the start screen walks them
 }

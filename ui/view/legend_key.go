@@ -1,0 +1,88 @@
+package view
+
+import "watchscope/ui/scene"
+
+// Legend is what each glyph, colour and timeline marker on the stage
+// means (the K key, or the legend command): the diagram's parts, the
+// watch events, the timeline's markers.
+var legendStage = []struct {
+	fill  func() colorRGBA
+	shape Shape
+	text  string
+}{
+	{func() colorRGBA { return Rule }, -1, "a box: an actor (etcd, an API server, a cache, a client); ×N: a counted group"},
+	{func() colorRGBA { return SkyBlue }, Circle, "a watch cache's ring: the filled arc holds its events"},
+	{func() colorRGBA { return Yellow }, Diamond, "on the ring: the oldest event's slot (oldest RV a watch may start from)"},
+	{func() colorRGBA { return Ink }, Circle, "on the ring: the newest event (the cache's RV)"},
+	{func() colorRGBA { return Mix(PanelHi, BluishGreen, 0.5) }, -1, "a watcher of a cache, up to date (orange: events behind)"},
+	{func() colorRGBA { return Orange }, -1, "a callout: the step's key answer, beside the actor that got it"},
+	{func() colorRGBA { return Yellow }, -2, "a yellow frame: what the step points at; the rest is dimmed"},
+	{func() colorRGBA { return Faint }, -3, "a line: a wire between actors that talk"},
+}
+
+var legendEvents = []Kind{Added, Modified, Deleted, Bookmark, Error}
+
+var legendMarkers = []struct {
+	m    Marker
+	text string
+}{
+	{MarkGone, "410 Gone: a watch asked for history the cache no longer has"},
+	{MarkRelist, "a relist: a reflector LISTs again after its watch ended"},
+	{MarkList, "an informer's first LIST"},
+	{MarkCompact, "etcd compaction"},
+	{MarkRestart, "an API server restart"},
+	{MarkOOM, "an OOM kill"},
+	{MarkBookmark, "a bookmark delivered"},
+	{MarkFault, "a fault thrown"},
+}
+
+// legend draws the key over the stage.
+func legendPanel(o *Scene) {
+	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: Fade(Background, 0.8)})
+	o.rect(Rect{X: 160, Y: 96, W: 1600, H: 888, Radius: 16, Fill: PanelHi})
+	o.label(192, 120, "Legend", ProseBold, 32, Left, Ink)
+	o.label(1728, 132, "K or Esc closes", Prose, 18, Right, Caption)
+	y := 184.0
+	o.label(192, y, "ON THE STAGE", ProseBold, 18, Left, Muted)
+	y += 36
+	for _, it := range legendStage {
+		c := it.fill()
+		switch it.shape {
+		case -1:
+			o.rect(Rect{X: 192, Y: y, W: 36, H: 24, Radius: 6, Fill: c})
+		case -2:
+			outline(o, Region{192, y, 36, 24}, c)
+		case -3:
+			o.rect(Rect{X: 192, Y: y + 11, W: 36, H: 2, Fill: c})
+		default:
+			o.mark(Mark{X: 210, Y: y + 12, R: 9, Shape: it.shape, Color: c})
+		}
+		o.label(248, y, it.text, Prose, 22, Left, Ink)
+		y += 40
+	}
+	y += 16
+	o.label(192, y, "WATCH EVENTS", ProseBold, 18, Left, Muted)
+	x := 192.0
+	for _, k := range legendEvents {
+		o.mark(Mark{X: x + 12, Y: y + 48, R: 10, Shape: k.Shape(), Color: k.Color()})
+		o.label(x+32, y+36, k.String(), Mono, 20, Left, Ink)
+		x += 300
+	}
+	y += 96
+	o.label(192, y, "TIMELINE MARKERS", ProseBold, 18, Left, Muted)
+	y += 36
+	for i, m := range legendMarkers {
+		mx := 192.0 + float64(i%2)*780
+		my := y + float64(i/2)*40
+		shape, c := markerStyle(m.m)
+		o.mark(Mark{X: mx + 12, Y: my + 12, R: 9, Shape: shape, Color: c})
+		o.label(mx+36, my, m.text, Prose, 22, Left, Ink)
+	}
+}
+
+// LegendTexts are the legend's own text boxes (for its layout test).
+func LegendTexts() []scene.TextBox {
+	var sc Scene
+	legendPanel(&sc)
+	return TextBoxes(&sc)
+}
