@@ -237,6 +237,12 @@ func (s *Session) seek(arg string) {
 // event (a 410, a relist, a compaction) when no id is given.
 func (s *Session) why(arg string) {
 	w := s.sim.World()
+	if co := s.snap.Cast.Callout; arg == "" && s.lesson != nil && co != nil {
+		if lines := stepWhy(w, s.lesson.shownResult(), co, &s.snap.Cast); len(lines) >= 2 {
+			s.chrome.Why, s.chrome.WhyTitle = lines, co.Text
+			return
+		}
+	}
 	id := engine.EventID(0)
 	if n, err := strconv.ParseUint(strings.TrimPrefix(arg, "#"), 10, 64); err == nil {
 		id = engine.EventID(n)

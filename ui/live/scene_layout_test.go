@@ -14,7 +14,8 @@ import (
 // (each question, then its step; the same state a deep link to the step
 // opens) and lays the stage out in both themes: every focus id is an
 // actor, every cache belongs to a resource the world uses, and no two
-// drawn texts overlap. (Both screen sizes share the layout: the stage is
+// drawn texts overlap; and why? explains each step's key answer
+// (checkStepWhy). (Both screen sizes share the layout: the stage is
 // laid out on the 1920x1080 design canvas and scaled, view.Fit.)
 func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 	all, err := lessons.All()
@@ -22,6 +23,7 @@ func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer view.SetTheme(false)
+	whys := map[string]int{}
 	for _, l := range all {
 		s, err := Open(Link{Lesson: l.ID})
 		if err != nil {
@@ -55,8 +57,15 @@ func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 				}
 			}
 			view.SetTheme(false)
+			checkStepWhy(t, s, l.ID, whys)
 		}
 	}
+	for _, id := range []string{"gone-410", "restart-storm", "the-incident", "bookmarks", "slow-consumers"} {
+		if whys[id] == 0 {
+			t.Errorf("%s: no step's key answer was explained by why?", id)
+		}
+	}
+	t.Logf("why? checked at steps per lesson: %v", whys)
 }
 
 // overlap names the first two text boxes that overlap by more than a
