@@ -224,10 +224,10 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	radius := func(lines float64) float64 { // oldest, newest (and the fill when it does not fit inside)
 		return math.Max(12, math.Min(math.Min(56, (r.W-24)/2), (r.H-40-12-lines*20-8)/2))
 	}
-	lines := 2.0
+	lines := 3.0 // oldest, newest, objects
 	rad := radius(lines)
 	if ring != nil && Measure(Mono, textSize(16), thousands(int64(ring.Len))+"/"+thousands(int64(ring.Capacity))) > 1.6*rad-12 {
-		lines = 3
+		lines = 4
 		rad = radius(lines)
 	}
 	cx, cy := r.X+r.W/2, r.Y+40+rad
@@ -249,7 +249,7 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	sc.mark(Mark{X: cx + rad*math.Cos(start), Y: cy + rad*math.Sin(start), R: 7, Shape: Diamond, Color: Yellow})
 	inside := thousands(int64(ring.Len)) + "/" + thousands(int64(ring.Capacity))
 	y := cy + rad + 12
-	if lines == 2 {
+	if lines == 3 {
 		sc.label(cx, cy-10, inside, Mono, 16, Center, Ink)
 	} else {
 		sc.label(cx, y, fitAny(Mono, 16, r.W-12, inside+" slots", inside, thousands(int64(ring.Len))), Mono, 16, Center, Ink)
@@ -258,6 +258,8 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	oldest, newest := itoa(int(ring.OldestRV)), itoa(int(ring.RV))
 	sc.label(cx, y, fitAny(Mono, 16, r.W-12, "oldest "+oldest, oldest), Mono, 16, Center, Yellow)
 	sc.label(cx, y+20, fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, Center, Muted)
+	objs := thousands(int64(ring.Objects))
+	sc.label(cx, y+40, fitAny(Prose, 16, r.W-12, objs+" objects", objs+" obj", objs), Prose, 16, Center, Caption)
 }
 
 func watcherPill(sc *Scene, a *scene.Actor, r Region) {

@@ -336,10 +336,12 @@ func layoutEtcd(l *CastLayout, c *scene.Scene) {
 	}
 	ws := c.Of(scene.KindEtcdWatch)
 	const gap = 12.0
-	pw := math.Max(150, math.Min(200, (StageRight-bandPad-x)/math.Max(1, float64(len(ws)))-gap))
+	avail := StageRight - bandPad - x
+	pw := math.Max(120, math.Min(200, avail/math.Max(1, float64(len(ws)))-gap))
+	aligned := float64(len(ws))*(pw+gap) < avail/2 // room to stand each under its cache
 	for _, w := range ws {
 		want := x
-		if cb, ok := l.Box(w.Source); ok && w.Source != "" {
+		if cb, ok := l.Box(w.Source); ok && w.Source != "" && aligned {
 			want = math.Max(x, cb.X+cb.W/2-pw/2)
 		}
 		if want+pw > StageRight-bandPad {
