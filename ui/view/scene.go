@@ -85,6 +85,10 @@ type Text struct {
 	Size  float64
 	Align Align
 	Color color.RGBA
+	// Plate marks a text drawn on its own plate over the stage (a
+	// packet's label in flight or at rest): it may cross the layout's
+	// text, so TextBoxes leaves it out.
+	Plate bool
 }
 
 func (s *Scene) rect(r Rect) { s.Rects = append(s.Rects, r) }

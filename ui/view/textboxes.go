@@ -9,7 +9,7 @@ func TextBoxes(sc *Scene) []scene.TextBox {
 	var out []scene.TextBox
 	for s := sc; s != nil; s = s.Over {
 		for _, t := range s.Texts {
-			if t.S == "" {
+			if t.S == "" || t.Plate {
 				continue
 			}
 			w := Measure(t.Font, t.Size, t.S)

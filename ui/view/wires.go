@@ -97,6 +97,7 @@ func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA, placed []Region) []Region {
 	}
 	sc.rect(Rect{X: plate.X, Y: plate.Y, W: plate.W, H: plate.H, Radius: 6, Fill: Fade(PanelHi, 0.9)})
 	sc.label(plate.X+6, plate.Y+3, text, font, size, Left, c)
+	sc.Texts[len(sc.Texts)-1].Plate = true // over the stage on its own plate, not part of its layout
 	return append(placed, plate)
 }
 
