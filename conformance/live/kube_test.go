@@ -2,6 +2,7 @@ package live
 
 import (
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,6 +26,21 @@ type realKube struct {
 func startKube(t *testing.T, bin string) *realKube {
 	t.Helper()
 	k := &realKube{bin: bin, dir: t.TempDir()}
+	// A control plane stopped a moment ago may still hold its ports.
+	for _, a := range []string{"127.0.0.1:6443", clientURL, peerURL} {
+		free := false
+		for range 40 {
+			if l, err := net.Listen("tcp", a); err == nil {
+				l.Close()
+				free = true
+				break
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+		if !free {
+			t.Fatalf("%s is taken (another API server or etcd?)", a)
+		}
+	}
 	out, err := exec.Command("sh", "start-kube.sh", bin, filepath.Join(k.dir, "cp")).Output()
 	if err != nil {
 		t.Fatalf("start-kube.sh: %v", err)
