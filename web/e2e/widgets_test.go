@@ -118,6 +118,7 @@ func TestWidgetShots(t *testing.T) {
 	if dir == "" {
 		t.Skip("set E2E_SHOTS=DIR to write the widgets' screenshots")
 	}
+	dir = shotsDir(t) // makes the folder
 	for _, size := range [][2]int64{{1280, 720}, {1920, 1080}} {
 		for _, theme := range []string{"dark", "projector"} {
 			ctx, cons, _ := stage(t, size[0], size[1], "/?nodes=20&theme="+theme)
