@@ -10,6 +10,7 @@ import (
 	"watchscope/lessons"
 	"watchscope/ui/packets"
 	"watchscope/ui/playback"
+	"watchscope/ui/scene"
 	"watchscope/ui/view"
 )
 
@@ -232,6 +233,7 @@ func (s *Session) atScreenRevision(rev, compactRev int64) {
 		return
 	}
 	sn.Rev, sn.CompactRev = min(sn.Rev, rev), min(sn.CompactRev, compactRev)
+	screenCastRevision(&sn.Cast, sn.Rev)
 	n := len(sn.Records)
 	for n > 0 && sn.Records[n-1].Main > sn.Rev {
 		n--
@@ -259,6 +261,26 @@ func (s *Session) atScreenRevision(rev, compactRev int64) {
 		}
 	}
 	sn.Keys = keys
+}
+
+// screenCastRevision shows the diagram's etcd members at revision rev
+// too. The cast is shared with the heavy parts' cache, so a changed
+// member goes into a copy of the actors.
+func screenCastRevision(c *scene.Scene, rev int64) {
+	copied := false
+	for i, a := range c.Actors {
+		if a.Kind != scene.KindEtcd || a.RV <= uint64(rev) {
+			continue
+		}
+		if !copied {
+			c.Actors, copied = append([]scene.Actor(nil), c.Actors...), true
+		}
+		_, rest, _ := strings.Cut(strings.TrimPrefix(a.Detail, "revision "), " ")
+		if rest != "" {
+			rest = " " + rest
+		}
+		c.Actors[i].RV, c.Actors[i].Detail = uint64(rev), "revision "+strconv.FormatInt(rev, 10)+rest
+	}
 }
 
 // traceUpTo is up to n trace events ending at id, oldest first.

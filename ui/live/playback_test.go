@@ -77,6 +77,11 @@ func TestStepPlaysInSlowMotion(t *testing.T) {
 			t.Fatalf("revision on screen %d after %d (world at %d)", st.Revision, lastRev, s.sim.World().Etcd.Rev())
 		}
 		lastRev = st.Revision
+		for _, a := range st.Scene.Actors {
+			if a.Kind == "etcd" && a.RV != uint64(st.Revision) {
+				t.Fatalf("the diagram's %s at revision %d, the screen at %d", a.ID, a.RV, st.Revision)
+			}
+		}
 		sawSlow = sawSlow || st.Playback.Slow && st.Playback.Pace < 1
 		sawFast = sawFast || !st.Playback.Slow && st.Playback.Pace >= 1
 		if st.TimeMs > end.Milliseconds() {
