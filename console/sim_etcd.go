@@ -16,8 +16,8 @@ func init() {
 }
 
 func (sh *Shell) simEtcdWatchLatency(args []string) (string, error) {
-	if len(args) != 1 {
-		return "", errors.New("usage: sim etcd-watch-latency DURATION (e.g. 2s; 0s ends it)")
+	if len(args) != 1 && len(args) != 2 {
+		return "", errors.New("usage: sim etcd-watch-latency DURATION [REPLICA] (e.g. 2s; 0s ends it)")
 	}
 	d, err := parseDuration(args[0])
 	if err != nil {
@@ -25,6 +25,12 @@ func (sh *Shell) simEtcdWatchLatency(args []string) (string, error) {
 	}
 	if len(sh.w.APIServers) == 0 {
 		return "", errNoAPIServer
+	}
+	if len(args) == 2 {
+		if err := sh.w.SetReplicaEtcdWatchLatency(args[1], d); err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("etcd watch responses now reach %s's caches %s late\n", args[1], d), nil
 	}
 	if err := sh.w.SetEtcdWatchLatency(d); err != nil {
 		return "", err

@@ -29,6 +29,28 @@ func (w *World) SetEtcdWatchLatency(d time.Duration) error {
 	return nil
 }
 
+// SetReplicaEtcdWatchLatency delays etcd's watch responses to one
+// replica's caches only: that replica falls behind its peers (a slow link,
+// a busy process), which is how two API servers come to answer from
+// different points in the past.
+func (w *World) SetReplicaEtcdWatchLatency(name string, d time.Duration) error {
+	if d < 0 {
+		return fmt.Errorf("engine: a latency must not be negative: %v", d)
+	}
+	i, err := w.replicaIndex(name)
+	if err != nil {
+		return err
+	}
+	rep := w.api.replicas[i]
+	if d == 0 {
+		w.Record(rep.node, KindHeal, "etcd watch responses reach "+rep.node+"'s caches at once")
+	} else {
+		w.recordFault(rep.node, fmt.Sprintf("etcd watch responses reach %s's caches %v late", rep.node, d))
+	}
+	rep.srv.SetEtcdWatchLatency(d)
+	return nil
+}
+
 // EtcdWatchLatency is the latency SetEtcdWatchLatency set (0: none).
 func (w *World) EtcdWatchLatency() time.Duration {
 	if len(w.APIServers) == 0 {

@@ -103,6 +103,16 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 				"The kubelets met 410 and relisted together...",
 				"... one fixed second after the first 410, with no jitter.",
 			}},
+		{lesson: "ha-apiservers", fault: "no replica lags behind its peers",
+			wrap: wrapWith(rewriteCmd(`^sim etcd-watch-latency 5s apiserver-1$`, "sim advance 0s")), wantFailed: []string{
+				"... then, on apiserver-1, an older list without it.",
+				"... after the three-second wait, from etcd.",
+				"The fallback was counted, and the surviving replica holds the watches.",
+			}},
+		{lesson: "ha-apiservers", fault: "every replica restarts at once (no warm cache to fail over to)",
+			wrap: wrapWith(rewriteCmd(`^sim kill apiserver-0 10m$`, "sim set priority-and-fairness true")), wantFailed: []string{
+				"... and not one 410 or relist.",
+			}},
 		{lesson: "the-incident", fault: "list responses are serialized whole (before 1.34)",
 			set: map[string]string{"streaming-list-encoding": "false"}, wantFailed: []string{
 				"What it held: the decoded objects, three times the payload, and no serialized copy.",
