@@ -36,6 +36,10 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 			consider(4, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
 		case e.Kind == engine.KindResp && ours[e.Req] && e.Code >= 400:
 			consider(3, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
+		case e.Code == 410 && (e.Kind == engine.KindWatchError || e.Kind == engine.KindResp):
+			// a client's own 410 (an informer resuming too late): the step's
+			// story when its commands got no error of their own
+			consider(2, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
 		}
 	}
 	if best != nil {

@@ -252,7 +252,7 @@ func (b *builder) clients() {
 		}
 	case len(ps) > 3:
 		b.add(Actor{ID: Pollers, Kind: KindPoller, Count: len(ps), Resource: b.w.PollWhat,
-			Label: plural(len(ps), "poller", "pollers"), Detail: "each LISTs " + b.w.PollWhat + " on a timer"})
+			Label: plural(len(ps), "poller", "pollers"), Detail: "LIST " + b.w.PollWhat + " on a timer"})
 	}
 }
 
@@ -301,7 +301,13 @@ func family(name string) string {
 // lists adds the step's LIST answers as pages (the last few) and the
 // snapshots they were served from.
 func (b *builder) lists() {
-	ls := b.w.Lists
+	var ls []ListCall
+	for _, l := range b.w.Lists { // a poller's or a kubelet's routine LIST is not a page to look at
+		routine := strings.HasPrefix(l.Client, "poller-") || strings.HasPrefix(l.Client, "node-")
+		if !routine || l.Page > 1 || l.Continue != "" {
+			ls = append(ls, l)
+		}
+	}
 	const keep = 8
 	first := max(0, len(ls)-keep)
 	snaps := map[uint64]bool{}
