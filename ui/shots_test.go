@@ -38,6 +38,7 @@ func TestShots(t *testing.T) {
 		"question":  "lesson=revisions&step=1",
 		"reduced":   "nodes=20&motion=reduced",
 		"start":     "",
+		"resume":    "",
 		"legend":    "lesson=gone-410&step=5",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
@@ -50,6 +51,7 @@ func TestShots(t *testing.T) {
 		"question": {"next"},
 		"reduced":  {"sim load pods 200 30s"},
 		"legend":   {"legend"},
+		"resume":   {`progress {"revisions":{"step":8,"steps":8,"done":true},"compaction":{"step":2,"steps":8}}`},
 	}
 	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
 		links = map[string]string{only: links[only]}

@@ -76,7 +76,11 @@ func (p *lessonPicker) json() *PickerJSON {
 func (p *lessonPicker) key(key string) {
 	c := &p.s.chrome
 	if key == "enter" && c.Start && !c.Picker { // the start screen's big button
-		p.s.openLesson(firstLesson, 0)
+		if c.Resume != nil {
+			featureOf[*progressBook](p.s).resume(c.Resume.ID)
+		} else {
+			p.s.openLesson(firstLesson, 0)
+		}
 		return
 	}
 	if !c.Picker || len(p.rows) == 0 {

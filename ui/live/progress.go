@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"watchscope/lessons"
+	"watchscope/ui/view"
 )
 
 // The learner's progress, kept in this browser. The page (web/progress.js)
@@ -44,7 +45,31 @@ type progressBook struct {
 }
 
 func (p *progressBook) verbs() map[string]func(arg string) {
-	return map[string]func(arg string){"progress": p.verb}
+	return map[string]func(arg string){"progress": p.verb, "resume": p.resume}
+}
+
+// resume opens lesson id where the learner left it (the start screen's
+// Resume button).
+func (p *progressBook) resume(id string) {
+	p.s.openLesson(id, p.resumeAt(id))
+}
+
+// startResume offers the start screen's Resume: the lesson furthest along
+// the path that the learner started and has not finished.
+func (p *progressBook) startResume() {
+	c := &p.s.chrome
+	c.Resume = nil
+	for i := len(c.Path) - 1; i >= 0 && c.Start; i-- {
+		id := c.Path[i].ID
+		if lp, ok := p.lessons[id]; ok && lp.Step > 0 && !lp.Done {
+			l, err := lessons.ByID(id)
+			if err != nil {
+				return
+			}
+			c.Resume = &view.ResumeStop{ID: id, Title: l.Title, Where: p.words(l)}
+			return
+		}
+	}
 }
 
 // maxProgress bounds the record the page may hand over.
@@ -59,6 +84,7 @@ func (p *progressBook) verb(arg string) {
 		p.cleared++
 		p.s.msg.Say("your lesson progress in this browser is cleared")
 		featureOf[*lessonPicker](p.s).refresh()
+		p.startResume()
 		return
 	}
 	if len(arg) > maxProgress {
@@ -77,6 +103,7 @@ func (p *progressBook) verb(arg string) {
 		}
 	}
 	featureOf[*lessonPicker](p.s).refresh()
+	p.startResume()
 }
 
 func (p *progressBook) fillState(st *State) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"watchscope/lessons"
+	"watchscope/ui/view"
 )
 
 // progressSession is a sandbox session that has been handed a record.
@@ -111,5 +112,38 @@ func TestProgressClearAndBadRecords(t *testing.T) {
 	}
 	if r := featureOf[*lessonPicker](s).rows; len(r) == 0 || r[0].Progress != "not started" {
 		t.Errorf("the open picker was not refreshed: %+v", r)
+	}
+}
+
+// The start screen offers to resume the lesson furthest along the path
+// that the learner started and did not finish; Enter (or its button)
+// opens it at their step. Without one, or after clearing, it starts the
+// path.
+func TestStartScreenResumes(t *testing.T) {
+	comp, _ := lessons.ByID("compaction")
+	s := progressSession(t, "")
+	s.showStart()
+	if b := view.StartButtons(s.chrome); b[0].Label != "Start: Revisions" || s.chrome.Resume != nil {
+		t.Fatalf("no progress: big button %q (resume %+v)", b[0].Label, s.chrome.Resume)
+	}
+	s.Send(`progress {"revisions":{"step":8,"steps":8,"done":true},"compaction":{"step":2,"steps":8},"gone-410":{"step":0,"steps":9}}`)
+	s.Tick(time.Millisecond)
+	b := view.StartButtons(s.chrome)
+	if b[0].Label != "Resume: History and compaction" || b[0].Cmd != "resume compaction" {
+		t.Fatalf("big button %q -> %q; want to resume compaction", b[0].Label, b[0].Cmd)
+	}
+	if want := "step 2 of " + strconv.Itoa(len(comp.Steps)); s.chrome.Resume.Where != want {
+		t.Errorf("resume says %q, want %q", s.chrome.Resume.Where, want)
+	}
+	s.Send("enter")
+	s.Tick(time.Millisecond)
+	if st := s.State(); st.Lesson != "compaction" || st.Step != 2 {
+		t.Errorf("Enter on the start screen opened %q at step %d; want compaction at step 2", st.Lesson, st.Step)
+	}
+	s.showStart()
+	s.Send("progress clear")
+	s.Tick(time.Millisecond)
+	if s.chrome.Resume != nil || view.StartButtons(s.chrome)[0].Cmd != "lesson revisions" {
+		t.Errorf("after clearing: resume %+v", s.chrome.Resume)
 	}
 }

@@ -152,13 +152,14 @@ type Chrome struct {
 	Message  string   // one line shown at the top; its one writer is live's message line
 	Why      []string // the "why?" chain being shown, root first
 	WhyTitle string
-	Console  bool       // the console overlay is open
-	Input    string     // what is typed in the console
-	Picker   bool       // the lesson picker is open
-	PickerAt int        // the picker's keyboard selection (↑ ↓ move it, Enter opens it)
-	Lessons  []string   // "id  title" for the picker
-	Knobs    []string   // the sandbox's knob lines
-	Start    bool       // the start screen of a visit without parameters
-	Legend   bool       // the legend: what each glyph, colour and marker means
-	Path     []PathStop // the lessons in the order the start screen walks them
+	Console  bool        // the console overlay is open
+	Input    string      // what is typed in the console
+	Picker   bool        // the lesson picker is open
+	PickerAt int         // the picker's keyboard selection (↑ ↓ move it, Enter opens it)
+	Lessons  []string    // "id  title" for the picker
+	Knobs    []string    // the sandbox's knob lines
+	Start    bool        // the start screen of a visit without parameters
+	Legend   bool        // the legend: what each glyph, colour and marker means
+	Path     []PathStop  // the lessons in the order the start screen walks them
+	Resume   *ResumeStop // a lesson the learner started in this browser (the start screen's big button)
 }

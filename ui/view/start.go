@@ -8,15 +8,24 @@ type PathStop struct {
 	Minutes   int
 }
 
+// ResumeStop is the lesson the start screen offers to resume: the one
+// furthest along the path that the learner started in this browser and
+// has not finished (ui/live/progress.go).
+type ResumeStop struct {
+	ID, Title string
+	Where     string // "step 3 of 9"
+}
+
 // The start screen's geometry.
 const (
-	startTop     = 176
-	pathTop      = 500
-	pathCols     = 4
-	pathChipW    = 420
-	pathChipH    = 64
-	pathGap      = 12
-	startButtonW = 720
+	startTop      = 176
+	pathTop       = 500
+	pathCols      = 4
+	pathChipW     = 420
+	pathChipH     = 64
+	pathGap       = 12
+	startButtonW  = 720
+	resumeButtonW = 1200 // "Resume: " and a lesson's title
 )
 
 // StartButtons are the start screen's buttons: the first lesson (large),
@@ -27,6 +36,11 @@ func StartButtons(u Chrome) []Button {
 	}
 	first, _, _ := strings.Cut(u.Path[0].Title, ",") // "Revisions, not overwrites": "Revisions"
 	bs := []Button{{Region{DesignW/2 - startButtonW/2, startTop + 136, startButtonW, 96}, "Start: " + first, "lesson " + u.Path[0].ID}}
+	if r := u.Resume; r != nil {
+		title, _, _ := strings.Cut(r.Title, ",")
+		bs[0].Label, bs[0].Cmd = "Resume: "+title, "resume "+r.ID
+		bs[0].Region = Region{DesignW/2 - resumeButtonW/2, startTop + 136, resumeButtonW, 96}
+	}
 	left := DesignW/2 - float64(pathCols*pathChipW+(pathCols-1)*pathGap)/2
 	for i, p := range u.Path {
 		x := left + float64(i%pathCols)*(pathChipW+pathGap)
@@ -54,7 +68,14 @@ func startScreen(o *Scene, u Chrome) {
 	big := bs[0]
 	o.rect(Rect{X: big.X, Y: big.Y, W: big.W, H: big.H, Radius: 16, Fill: Mix(Panel, BluishGreen, 0.55)})
 	o.label(big.X+big.W/2, big.Y+24, fitText(ProseBold, 44, big.Label+"  →", big.W-48), ProseBold, 44, Center, Ink)
-	o.label(DesignW/2, pathTop-40, "THE PATH  ·  one lesson builds on the one before  ·  Enter starts the first, L picks any", ProseBold, 18, Center, Caption)
+	if r := u.Resume; r != nil {
+		o.label(DesignW/2, big.Y+big.H+12, fitText(Prose, 22, "where you left it in this browser: "+r.Where+"  ·  or pick any lesson below", DesignW-200), Prose, 22, Center, Muted)
+	}
+	enter := "Enter starts the first"
+	if u.Resume != nil {
+		enter = "Enter resumes"
+	}
+	o.label(DesignW/2, pathTop-40, "THE PATH  ·  one lesson builds on the one before  ·  "+enter+", L picks any", ProseBold, 18, Center, Caption)
 	for i, b := range bs[1 : len(bs)-1] {
 		p := u.Path[i]
 		o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: PanelHi})
