@@ -9,6 +9,7 @@ import (
 	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/inpututil"
 
 	"watchscope/ui/view"
 )
@@ -170,6 +171,12 @@ func newPicker(l *Layer) *picker {
 	return p
 }
 
+// released reports whether a click or a tap ended this tick: the only
+// way a learner picks a row with the pointer (ebitenui selects on release).
+func released() bool {
+	return inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft) || len(inpututil.AppendJustReleasedTouchIDs(nil)) > 0
+}
+
 // box is the panel's design region for the current rows.
 func (p *picker) box() view.Region {
 	return view.Region{X: 320, Y: 136, W: 1280, H: min(120+float64(len(p.rows))*36, view.DesignH-136-40)}
@@ -234,6 +241,9 @@ func (p *picker) build(rows []string) {
 			if i == p.echo {
 				p.echo = -1 // the list repeating the selection it was given
 				return
+			}
+			if !released() {
+				return // a selection the list made itself (rebuilt for a theme or a size), not a click
 			}
 			p.l.send("pickLesson " + strconv.Itoa(i))
 		}),

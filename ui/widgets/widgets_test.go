@@ -186,3 +186,30 @@ func TestButtonsDrawInThePalette(t *testing.T) {
 		}
 	}
 }
+
+// TestPickerSurvivesARebuild: the projector theme (P) or a new window size
+// rebuilds the widgets while the picker is open; the rebuilt list shows the
+// session's selection and sends no pick (it used to open the first lesson).
+func TestPickerSurvivesARebuild(t *testing.T) {
+	s := sandbox()
+	s.UI.Picker, s.UI.Lessons = true, []string{" 1  revisions", " 2  gone-410", " 3  compaction"}
+	l, sent, img := layer(t, s, 1280, 720)
+	settle(l, s)
+	settle(l, s)
+	for i, rebuild := range []func(){
+		func() { view.SetTheme(true) },
+		func() { view.SetTheme(false) },
+		func() { img = ebiten.NewImage(1920, 1080) },
+	} {
+		rebuild()
+		l.Draw(img, view.Fit(img.Bounds().Dx(), img.Bounds().Dy()), s)
+		settle(l, s)
+		settle(l, s)
+		l.Draw(img, view.Fit(img.Bounds().Dx(), img.Bounds().Dy()), s)
+		settle(l, s)
+		if len(*sent) != 0 {
+			t.Fatalf("rebuild %d with the picker open sent %q", i, *sent)
+		}
+	}
+	view.SetTheme(false)
+}
