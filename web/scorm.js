@@ -266,7 +266,7 @@
     if (now.done && s.step >= s.steps) finish(true);
   }
 
-  setInterval(poll, 250);
+  setInterval(poll, 100);
   // pagehide fires when the tab closes or the platform navigates away.
   window.addEventListener("pagehide", () => {
     poll();

@@ -71,6 +71,7 @@ func Run() {
 	if prefersReducedMotion() {
 		sess.Chrome().Reduced = true
 	}
+	untabTouchInput()
 	g := ui.New(sess)
 	installAPI(g, sess)
 	api := js.Global().Get("watchscope")
@@ -80,6 +81,18 @@ func Run() {
 	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(g); err != nil {
 		panic(err)
+	}
+}
+
+// untabTouchInput takes ebitenui's hidden text field (#tempInput, which it
+// adds to the page for touch keyboards and focuses itself on a tap) out of
+// the Tab order and the accessibility tree: the first Tab belongs to the
+// accessibility layer's skip link (web/a11y.js), and a screen reader must
+// not land on an unlabelled, invisible input.
+func untabTouchInput() {
+	if in := js.Global().Get("document").Call("getElementById", "tempInput"); in.Truthy() {
+		in.Set("tabIndex", -1)
+		in.Call("setAttribute", "aria-hidden", "true")
 	}
 }
 

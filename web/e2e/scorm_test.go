@@ -182,6 +182,12 @@ func playTo(t *testing.T, ctx context.Context, win string, l *lessons.Lesson, un
 		waitFor(t, ctx, inWin(win, `(() => { const s = JSON.parse(${WIN}.watchscope.state());
 			return !s.playback || !s.playback.playing; })()`), 60*time.Second)
 		s := winState(t, ctx, win)
+		if win == frameWin {
+			// The platform has heard of this step before the learner moves on
+			// (the runtime polls the stage every 100 ms).
+			waitFor(t, ctx, fmt.Sprintf(`(() => { const r = %s.watchscopeSCORM;
+				return !r || !r.api || r.finished || r.errors.length > 0 || r.location === %d; })()`, frameWin, s.Step), 10*time.Second)
+		}
 		if s.Step >= until {
 			return
 		}
