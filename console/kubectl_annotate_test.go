@@ -9,12 +9,7 @@ import (
 // resourceVersion precondition (409 with the API server's message), and
 // a stale RV "0" GET while the caches' etcd watch is slow.
 func TestKubectlAnnotate(t *testing.T) {
-	tests := []struct {
-		name  string
-		setup []string
-		cmd   string
-		want  string
-	}{
+	runShellCases(t, []shellCase{
 		{"annotated", []string{"kubectl create configmap app"}, "kubectl annotate configmap app owner=alice", "configmap/app annotated\n"},
 		{"no overwrite", []string{"kubectl create configmap app", "kubectl annotate cm app owner=alice"}, "kubectl annotate cm app owner=bob",
 			"error: --overwrite is false but found the following declared annotation(s): 'owner' already has a value (alice)\n"},
@@ -32,16 +27,7 @@ func TestKubectlAnnotate(t *testing.T) {
 		{"stale resource version is the server's 409", []string{"kubectl create configmap app", "kubectl annotate cm app a=b"},
 			"kubectl annotate cm app a=c --overwrite --resource-version 2",
 			"Error from server (Conflict): Operation cannot be fulfilled on configmaps \"app\": the object has been modified; please apply your changes to the latest version and try again\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			sh := kubeShell(t)
-			run(t, sh, tt.setup...)
-			if got := run(t, sh, tt.cmd); got != tt.want {
-				t.Errorf("%s:\n got %q\nwant %q", tt.cmd, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestStaleReadWhileEtcdWatchIsSlow: with the caches' etcd watch slowed,

@@ -10,12 +10,7 @@ import (
 // commands.
 func TestKubectlLabelsDataTables(t *testing.T) {
 	cm := []string{"kubectl create configmap a --from-literal=k=v --from-literal=x=y"}
-	tests := []struct {
-		name  string
-		setup []string
-		cmd   string
-		want  string
-	}{
+	runShellCases(t, []shellCase{
 		{"create configmap with data", nil, "kubectl create configmap a --from-literal=k=v --from-literal=x=y", "configmap/a created\n"},
 		{"configmap table counts data", cm, "kubectl get configmaps", "NAME   DATA   AGE\na      2      0s\n"},
 		{"configmap json sorted, with data", cm, "kubectl get cm a -o json",
@@ -36,16 +31,7 @@ func TestKubectlLabelsDataTables(t *testing.T) {
 		{"run -l", nil, "kubectl run p -l app=web", "pod/p created\n"},
 		{"run labels run=NAME by default", []string{"kubectl run p"}, "kubectl get pods -l run=p -o name", "pod/p\n"},
 		{"delete says the namespace", cm, "kubectl delete cm a", "configmap \"a\" deleted from default namespace\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			sh := kubeShell(t)
-			run(t, sh, tt.setup...)
-			if got := run(t, sh, tt.cmd); got != tt.want {
-				t.Errorf("%s:\n got %q\nwant %q", tt.cmd, got, tt.want)
-			}
-		})
-	}
+	})
 }
 
 // TestWatchDefaultsToWatchList: the 1.36 handler turns a WATCH from
@@ -93,6 +79,29 @@ func TestKubectlWatchRows(t *testing.T) {
 			got += strings.TrimPrefix(run(t, sh, "kubectl create cm a-much-longer-name-here --from-literal=a=b"), "configmap/a-much-longer-name-here created\n")
 			if got != tt.want {
 				t.Errorf("got  %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// shellCase is one console command on a fresh simulated cluster: the
+// setup lines, the command, and exactly what it must print.
+type shellCase struct {
+	name  string
+	setup []string
+	cmd   string
+	want  string
+}
+
+// runShellCases runs each case in a fresh shell as a subtest.
+func runShellCases(t *testing.T, cases []shellCase) {
+	t.Helper()
+	for _, tt := range cases {
+		t.Run(tt.name, func(t *testing.T) {
+			sh := kubeShell(t)
+			run(t, sh, tt.setup...)
+			if got := run(t, sh, tt.cmd); got != tt.want {
+				t.Errorf("%s:\n got %q\nwant %q", tt.cmd, got, tt.want)
 			}
 		})
 	}
