@@ -39,6 +39,7 @@ func TestShots(t *testing.T) {
 		"reduced":   "nodes=20&motion=reduced",
 		"start":     "",
 		"resume":    "",
+		"resume-projector": "",
 		"legend":    "lesson=gone-410&step=5",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
@@ -51,6 +52,7 @@ func TestShots(t *testing.T) {
 		"question": {"next"},
 		"reduced":  {"sim load pods 200 30s"},
 		"legend":   {"legend"},
+		"resume-projector": {`progress {"compaction":{"step":2,"steps":8}}`},
 		"resume":   {`progress {"revisions":{"step":8,"steps":8,"done":true},"compaction":{"step":2,"steps":8}}`},
 	}
 	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
@@ -76,7 +78,7 @@ func TestShots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		view.SetTheme(l.Theme == "projector")
+		view.SetTheme(l.Theme == "projector" || strings.HasSuffix(name, "-projector"))
 		for range 15 * 60 {
 			s.Tick(time.Second / 60)
 		}
