@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"watchscope/informer"
+	"watchscope/workqueue"
 )
 
 func init() {
@@ -22,20 +23,24 @@ func init() {
 //
 //	sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL]
 //	    [--watch-list=false] [--handler-cost 20ms] [--resync 30s]
+//	    [--workqueue [--workers 1] [--work-cost 0s]]
 //
 // The informer uses client-go 1.36's defaults unless told otherwise:
 // streaming lists (WatchList) on, the atomic RealFIFO, backoff 800ms..30s.
+// With --workqueue the handler is a controller's: it puts each object's
+// key in a rate-limited workqueue named NAME (workqueue_depth{name="NAME"})
+// and workers reconcile the keys from the informer's cache, work-cost each.
 func (sh *Shell) simInformer(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Bools:  []string{"watch-list"},
-		Values: []string{"namespace", "selector", "field-selector", "handler-cost", "resync"},
+		Bools:  []string{"watch-list", "workqueue"},
+		Values: []string{"namespace", "selector", "field-selector", "handler-cost", "resync", "workers", "work-cost"},
 		Short:  kubectlShort,
 	})
 	if err != nil {
 		return "", err
 	}
 	if len(p.Args) != 2 {
-		return "", errors.New("usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D]")
+		return "", errors.New(informerUsage)
 	}
 	if len(sh.w.APIServers) == 0 {
 		return "", errNoAPIServer
@@ -55,18 +60,62 @@ func (sh *Shell) simInformer(words []string) (string, error) {
 	cfg.DefaultResyncPeriod = resync
 	f := informer.NewSharedInformerFactory(cfg)
 	inf := f.InformerFor(r.Resource)
-	noop := informer.HandlerFunc(func(time.Duration, informer.Notification) {})
-	if _, err := inf.AddEventHandler(sh.w.Now(), noop, informer.HandlerOptions{Name: p.Args[0] + "-handler", Cost: cost}); err != nil {
+	var handler informer.Handler = informer.HandlerFunc(func(time.Duration, informer.Notification) {})
+	ctrl, err := sh.informerController(p, inf)
+	if err != nil {
 		return "", err
 	}
-	if _, err := sh.w.AddClient(p.Args[0], f); err != nil {
+	if ctrl != nil {
+		handler = ctrl.handler
+	}
+	if _, err := inf.AddEventHandler(sh.w.Now(), handler, informer.HandlerOptions{Name: p.Args[0] + "-handler", Cost: cost}); err != nil {
 		return "", err
+	}
+	c, err := sh.w.AddClient(p.Args[0], f)
+	if err != nil {
+		return "", err
+	}
+	if ctrl != nil {
+		c.AddController(ctrl.ctrl)
 	}
 	mode := "streaming list (WatchList)"
 	if cfg.DisableWatchList {
 		mode = "LIST then WATCH"
 	}
+	if ctrl != nil {
+		mode += fmt.Sprintf(", workqueue %s: %d worker(s), %s a key", p.Args[0], ctrl.ctrl.Workers(), ctrl.ctrl.Cost())
+	}
 	return fmt.Sprintf("informer %s started on %s (%s)\n", p.Args[0], r.Resource, mode), nil
+}
+
+const informerUsage = "usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D] [--workqueue [--workers N] [--work-cost D]]"
+
+type informerCtrl struct {
+	ctrl    *workqueue.Controller
+	handler informer.Handler
+}
+
+// informerController builds the --workqueue controller, or nil without it.
+func (sh *Shell) informerController(p parsedFlags, inf *informer.SharedIndexInformer) (*informerCtrl, error) {
+	if !p.Bool("workqueue") {
+		if p.Has("workers") || p.Has("work-cost") {
+			return nil, errors.New("--workers and --work-cost need --workqueue")
+		}
+		return nil, nil
+	}
+	workers, err := p.Int64("workers", 1)
+	if err != nil {
+		return nil, err
+	}
+	if workers < 1 || workers > 100 {
+		return nil, fmt.Errorf("invalid --workers %d: 1 to 100", workers)
+	}
+	cost, err := parseDuration(p.String("work-cost", "0s"))
+	if err != nil {
+		return nil, err
+	}
+	ctrl, h := sh.w.NewController(p.Args[0], p.Args[0], inf, int(workers), cost)
+	return &informerCtrl{ctrl, h}, nil
 }
 
 func handlerTimes(p parsedFlags) (cost, resync time.Duration, err error) {

@@ -8,6 +8,7 @@ import (
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
 	"watchscope/informer"
+	"watchscope/workqueue"
 )
 
 // Client is one client-go process living on its own node (a kubelet, a
@@ -29,10 +30,12 @@ type Client struct {
 	w       *World
 	node    string
 	factory *informer.SharedInformerFactory
-	watches map[uint64]*clientWatch // open watches by call ID
-	wake    Handle
-	cause   EventID // the newest decision: the cause of the next wake
-	stopped bool
+	// controllers drain workqueues their informers' handlers fill.
+	controllers []*workqueue.Controller
+	watches     map[uint64]*clientWatch // open watches by call ID
+	wake        Handle
+	cause       EventID // the newest decision: the cause of the next wake
+	stopped     bool
 	// wakeSlot and stepFn are the wake-up's, made once and reused each
 	// time the wake-up moves.
 	wakeSlot slot
@@ -108,6 +111,9 @@ func (c *Client) Stop() {
 	for _, inf := range c.factory.Informers() {
 		inf.Stop(c.w.now)
 	}
+	for _, ctrl := range c.controllers {
+		ctrl.ShutDown(c.w.now)
+	}
 	for _, id := range slices.Sorted(maps.Keys(c.watches)) {
 		c.watches[id].h.Stop()
 		c.watches[id].endCheck()
@@ -147,7 +153,7 @@ func (c *Client) recordDecisions(inf *informer.SharedIndexInformer) {
 
 func (c *Client) reschedule() {
 	w := c.w
-	at, ok := c.factory.NextWake(w.now)
+	at, ok := c.nextWake(w.now)
 	if !ok {
 		c.wake.Cancel()
 		return
@@ -162,6 +168,9 @@ func (c *Client) reschedule() {
 
 func (c *Client) step() {
 	c.factory.Step(c.w.now)
+	for _, ctrl := range c.controllers {
+		ctrl.Step(c.w.now)
+	}
 	c.flush()
 }
 

@@ -46,6 +46,8 @@ const (
 	KindDisconnect
 	KindPartition
 	KindHeal
+	// a client's controller: one key reconciled by a workqueue worker.
+	KindReconcile
 	kindCount
 )
 
@@ -60,6 +62,7 @@ var kindNames = []string{
 	KindPut: "PUT", KindDelete: "DELETE", KindTxn: "TXN", KindLeaseGrant: "LEASE-GRANT",
 	KindLeaseRevoke: "LEASE-REVOKE", KindWatchResp: "WATCH-RESP",
 	KindFault: "FAULT", KindDisconnect: "DISCONNECT", KindPartition: "PARTITION", KindHeal: "HEAL",
+	KindReconcile: "RECONCILE",
 }
 
 // String is the kind's name in the trace, "WATCH_ERROR".

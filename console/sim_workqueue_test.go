@@ -1,0 +1,59 @@
+package console
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"watchscope/engine"
+)
+
+// An informer with --workqueue: a slow worker reconciles many updates of
+// one key once, the queue's depth and adds are its metrics, and every
+// reconcile read the informer's cache.
+func TestSimWorkqueueDedups(t *testing.T) {
+	sh := kubeShell(t)
+	run(t, sh, "sim load configmaps 10 1s --objects 10", "sim advance 2s",
+		"sim informer app configmaps --workqueue --work-cost 100ms", "sim advance 2s")
+	out := run(t, sh, "sim workqueue app")
+	if field(t, out, "Reconciles") != "10" || field(t, out, "Depth") != "0" || field(t, out, "Adds") != "10" {
+		t.Fatalf("after the initial list:\n%s", out)
+	}
+	// 100 updates of one configmap in a second; the worker needs 100 ms a
+	// key, so most updates find the key already queued.
+	run(t, sh, "sim load configmaps 100 1s --objects 1", "sim advance 3s")
+	out = run(t, sh, "sim workqueue app")
+	rec, _ := strconv.Atoi(field(t, out, "Reconciles"))
+	if rec <= 10 || rec > 10+12 {
+		t.Errorf("100 updates of one key reconciled %d times in all; want about 10 more than the 10 adds (one per 100 ms)\n%s", rec, out)
+	}
+	in := run(t, sh, "sim inspect app")
+	if field(t, in, "Delivered") != "110" {
+		t.Errorf("the handler was told of %s changes, want 110", field(t, in, "Delivered"))
+	}
+	m, _ := sh.w.Metrics.Value(`workqueue_adds_total{name="app"}`)
+	if int(m) != rec {
+		t.Errorf("workqueue_adds_total %v, want the %d reconciles (each add was taken once)", m, rec)
+	}
+	if d, ok := sh.w.Metrics.Value(`workqueue_depth{name="app"}`); !ok || d != 0 {
+		t.Errorf("workqueue_depth %v %v, want 0 once drained", d, ok)
+	}
+	n := 0
+	for _, e := range sh.w.Trace.Since(0) {
+		if e.Kind == engine.KindReconcile && e.Node == "app" {
+			n++
+			if !strings.Contains(e.Detail, "(rv ") {
+				t.Errorf("a reconcile that did not find its object in the cache: %s", e.Detail)
+			}
+		}
+	}
+	if n != rec {
+		t.Errorf("%d RECONCILE events, want %d", n, rec)
+	}
+	if _, err := sh.Exec("sim workqueue nobody"); err == nil {
+		t.Error("sim workqueue of an unknown client did not fail")
+	}
+	if _, err := sh.Exec("sim informer x pods --work-cost 1s"); err == nil || !strings.Contains(err.Error(), "--workqueue") {
+		t.Errorf("--work-cost without --workqueue: %v", err)
+	}
+}

@@ -1,0 +1,106 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"watchscope/informer"
+	"watchscope/workqueue"
+)
+
+// NewController builds the controller every informer-driven operator
+// runs: a rate-limited workqueue named name (client-go's defaults, its
+// metrics in the world's registry as workqueue_*{name}), an event handler
+// for inf that puts each notified object's namespace/name key in it, and
+// workers that each take cost per key. A reconcile reads the key from
+// inf's Indexer (the local cache, never the API server) and is recorded
+// as a RECONCILE trace event on node:
+//
+//	reconcile default/pod-1 (rv 123, queued 2 adds)
+//
+// Register the handler on inf, then give the controller to the client
+// with Client.AddController.
+func (w *World) NewController(node, name string, inf *informer.SharedIndexInformer, workers int,
+	cost time.Duration) (*workqueue.Controller, informer.Handler) {
+	q := workqueue.New(name, nil, workqueueMetrics{w.Metrics}, w.now)
+	ctrl := workqueue.NewController(q, workers, cost, func(_ time.Duration, key string) error {
+		detail := "reconcile " + key + " (deleted: not in the cache)"
+		if o, ok := inf.Indexer().GetByKey(key); ok {
+			detail = fmt.Sprintf("reconcile %s (rv %s)", key, o.ResourceVersion)
+		}
+		w.Record(node, KindReconcile, detail)
+		return nil
+	})
+	handler := informer.HandlerFunc(func(now time.Duration, n informer.Notification) {
+		if key := notificationKey(n); key != "" {
+			q.Add(now, key)
+		}
+	})
+	return ctrl, handler
+}
+
+// notificationKey is the key a controller's handler enqueues: the
+// object's, or the tombstone's for a delete found by a relist
+// (DeletionHandlingMetaNamespaceKeyFunc).
+func notificationKey(n informer.Notification) string {
+	if n.Tombstone != nil {
+		return n.Tombstone.Key
+	}
+	if n.Object == nil {
+		return ""
+	}
+	return informer.MetaNamespaceKey(n.Object)
+}
+
+// AddController runs ctrl in the client's process: its workers and its
+// queue's timers are stepped with the informers, at one wake-up.
+func (c *Client) AddController(ctrl *workqueue.Controller) {
+	c.controllers = append(c.controllers, ctrl)
+	c.flush()
+}
+
+// Controllers are the client's controllers, in the order they were added.
+func (c *Client) Controllers() []*workqueue.Controller { return c.controllers }
+
+// nextWake is the earliest wake of the informers and the controllers.
+func (c *Client) nextWake(now time.Duration) (time.Duration, bool) {
+	at, ok := c.factory.NextWake(now)
+	for _, ctrl := range c.controllers {
+		if t, cok := ctrl.NextWake(now); cok && (!ok || t < at) {
+			at, ok = t, true
+		}
+	}
+	return at, ok
+}
+
+// workqueueMetrics is client-go's workqueue MetricsProvider over the
+// world's registry, every series labelled with the queue's name.
+type workqueueMetrics struct{ m *Metrics }
+
+type wqGauge struct{ g *Gauge }
+
+func (g wqGauge) Inc()          { g.g.Add(1) }
+func (g wqGauge) Dec()          { g.g.Add(-1) }
+func (g wqGauge) Set(v float64) { g.g.Set(v) }
+
+func (p workqueueMetrics) NewDepthMetric(name string) workqueue.GaugeMetric {
+	return wqGauge{p.m.Gauge(workqueue.DepthMetric, "name", name)}
+}
+func (p workqueueMetrics) NewAddsMetric(name string) workqueue.CounterMetric {
+	return p.m.Counter(workqueue.AddsMetric, "name", name)
+}
+func (p workqueueMetrics) NewRetriesMetric(name string) workqueue.CounterMetric {
+	return p.m.Counter(workqueue.RetriesMetric, "name", name)
+}
+func (p workqueueMetrics) NewLatencyMetric(name string) workqueue.HistogramMetric {
+	return p.m.Histogram(workqueue.QueueLatencyMetric, workqueue.DurationBuckets, "name", name)
+}
+func (p workqueueMetrics) NewWorkDurationMetric(name string) workqueue.HistogramMetric {
+	return p.m.Histogram(workqueue.WorkDurationMetric, workqueue.DurationBuckets, "name", name)
+}
+func (p workqueueMetrics) NewUnfinishedWorkSecondsMetric(name string) workqueue.SettableGaugeMetric {
+	return wqGauge{p.m.Gauge(workqueue.UnfinishedWorkMetric, "name", name)}
+}
+func (p workqueueMetrics) NewLongestRunningProcessorSecondsMetric(name string) workqueue.SettableGaugeMetric {
+	return wqGauge{p.m.Gauge(workqueue.LongestRunningProcessorMetric, "name", name)}
+}
