@@ -41,10 +41,13 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 	a.line = req.AppendText(a.line[:0])
 	ev := TraceEvent{Cause: w.cause, Node: client, Kind: KindReq, Detail: w.text.string(a.line),
 		Req: req.ID, Client: client, Verb: req.Verb, Resource: req.Resource, Continue: req.Options.Continue}
+	if req.Verb == apiserver.LIST || req.Verb == apiserver.WATCH || req.Verb == apiserver.GET { // the verbs whose query the text prints
+		ev.AskedRV, ev.Limit = req.Options.ResourceVersion, req.Options.Limit
+	}
 	reqID := w.RecordEvent(ev)
 	cc, err := a.connFor(client)
 	if err != nil {
-		ev.Cause, ev.Kind, ev.Detail, ev.Continue = reqID, KindResp, err.Error(), ""
+		ev.Cause, ev.Kind, ev.Detail, ev.Continue, ev.AskedRV, ev.Limit = reqID, KindResp, err.Error(), "", "", 0
 		ev.Reason = ev.Detail
 		w.RecordEvent(ev)
 		resp := apiserver.Response{ID: req.ID, ConnErr: err}

@@ -339,6 +339,9 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 			}
 			cause = r.c.w.RecordEvent(ev)
 		}
+		if e.Type == am.Bookmark {
+			r.recordBookmark(st, h, e) // the arrival keeps the watch's cause: nothing else changes
+		}
 		if sendTask(h.conn, eventBytes(e), cause, (*eventArrival)(h)) {
 			h.inFlight.push(e) // the arrival takes it (watch_fifo.go)
 		}
@@ -356,6 +359,22 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 			h.end(reason)
 		})
 	}
+}
+
+// recordBookmark records a BOOKMARK the stream st puts on the wire to
+// its watcher: "#12 BOOKMARK rv=900", with " (initial-events-end)" on
+// the bookmark that ends a watch-list's initial events.
+func (r *apiReplica) recordBookmark(st *apiserver.Stream, h *WatchHandle, e am.WatchEvent) {
+	var rv uint64
+	if e.Object != nil {
+		rv = e.Object.RV()
+	}
+	detail := "#" + strconv.FormatUint(st.ID, 10) + " BOOKMARK rv=" + strconv.FormatUint(rv, 10)
+	if e.IsInitialEventsEnd() {
+		detail += " (initial-events-end)"
+	}
+	r.c.w.RecordEvent(TraceEvent{Cause: h.cause, Node: r.node, Kind: KindBookmark, Detail: detail,
+		Req: st.ID, Client: st.Req.Client, Verb: st.Req.Verb, Resource: st.Req.Resource, RV: rv})
 }
 
 // respEvent is the RESP event of an answer to req: its code, reason and

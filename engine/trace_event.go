@@ -30,10 +30,12 @@ func (id EventID) String() string {
 //
 //	kind         Code Reason        Req Client Resource RV            OldestRV List
 //	REQ               -             #   yes    yes      -             -        -
+//	(a LIST, WATCH or GET's REQ: AskedRV and Limit, its resourceVersion and limit parameters)
 //	RESP         yes  status reason #   yes    yes      object's/list -        -
 //	WATCH_ERROR  yes  status reason #   yes    yes      asked (410)   (410)    -
 //	(an error answer's Message is its status's message)
 //	WATCH_END         -             #   yes    yes      -             -        -
+//	BOOKMARK          -             #   yes    yes      bookmark's    -        -
 //	REFLECTOR    API error's code   call #     yes      -             -        yes
 //	             and reason, or the call's reason ("relist after 410")
 //	KILLED            "OOMKilled", "restart", ... (Message: "9 bytes > limit 8; ...")
@@ -65,6 +67,8 @@ type TraceEvent struct {
 	RV       uint64         // the revision or resourceVersion the event names
 	OldestRV uint64         // a too-old 410: the oldest RV the cache still serves
 	Continue string         // a LIST request's continue token, or the one its answer carries
+	AskedRV  string         // a request's resourceVersion parameter as sent: "" (none), "0", "601"
+	Limit    int64          // a LIST request's limit parameter (0: none)
 	Route    string         // how an answer was served: "cache", "etcd", ...
 }
 

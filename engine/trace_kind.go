@@ -23,8 +23,8 @@ const (
 	// a client's reflector: one line of what client-go would log or do
 	// (a LIST or WATCH call, a watch's error, a backoff).
 	KindReflector
-	// API server replicas: a watch stream's error event and end, the
-	// compactor, the watch caches, the process.
+	// API server replicas: a watch stream's error event, a BOOKMARK it
+	// sends, its end, the compactor, the watch caches, the process.
 	KindWatchError
 	KindWatchEnd
 	KindCompact
@@ -48,6 +48,8 @@ const (
 	KindHeal
 	// a client's controller: one key reconciled by a workqueue worker.
 	KindReconcile
+	// appended after the others so every older kind keeps its number.
+	KindBookmark
 	kindCount
 )
 
@@ -63,6 +65,7 @@ var kindNames = []string{
 	KindLeaseRevoke: "LEASE-REVOKE", KindWatchResp: "WATCH-RESP",
 	KindFault: "FAULT", KindDisconnect: "DISCONNECT", KindPartition: "PARTITION", KindHeal: "HEAL",
 	KindReconcile: "RECONCILE",
+	KindBookmark: "BOOKMARK",
 }
 
 // String is the kind's name in the trace, "WATCH_ERROR".

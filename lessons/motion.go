@@ -148,7 +148,8 @@ var narratedKinds = []struct {
 	{[]string{"write", "put", "creat", "delete", "annotat"}, []engine.Kind{engine.KindPut, engine.KindDelete, engine.KindReq}},
 	{[]string{"etcd sends", "copies", "watcher", "event"}, []engine.Kind{engine.KindWatchResp}},
 	{[]string{"list", "page", "continue", "request", "poll", "get"}, []engine.Kind{engine.KindReq, engine.KindResp}},
-	{[]string{"reflector", "informer", "relist", "resume", "bookmark"}, []engine.Kind{engine.KindReflector}},
+	{[]string{"bookmark"}, []engine.Kind{engine.KindBookmark}},
+	{[]string{"reflector", "informer", "relist", "resume"}, []engine.Kind{engine.KindReflector}},
 	{[]string{"cache", "ready"}, []engine.Kind{engine.KindCacheReady, engine.KindCachePending}},
 }
 

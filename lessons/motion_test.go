@@ -62,6 +62,7 @@ func TestKeyEvents(t *testing.T) {
 		{ID: 4, Kind: engine.KindPut, Node: "etcd-0"},
 		{ID: 5, Kind: engine.KindWatchError, Node: "apiserver-0"},
 		{ID: 6, Kind: engine.KindReflector, Node: "app"},
+		{ID: 7, Kind: engine.KindBookmark, Node: "apiserver-0"},
 	}
 	st := &Step{Keys: []KeyFilter{{N: 2, Filter: Filter{Terms: []FilterTerm{{Field: "kind", Op: '=', Value: "PUT", Kind: engine.KindPut}}}},
 		{N: 1, Filter: Filter{Terms: []FilterTerm{{Field: "node", Op: '~', Value: "a"}}}}}}
@@ -72,6 +73,7 @@ func TestKeyEvents(t *testing.T) {
 		{"The watch gets 410 Gone.", "5"},
 		{"Every write takes the next revision.", "2 3"},
 		{"The informer's reflector relists.", "6"},
+		{"The server sends it a BOOKMARK.", "7"},
 		{"Nothing named here.", "2 3 4"},
 	} {
 		st := &Step{Narration: tc.narration}

@@ -39,6 +39,12 @@ func factsDisagree(e engine.TraceEvent) string {
 		if (e.Continue != "") != strings.Contains(d, "continue=") {
 			return "a LIST's continue token"
 		}
+		if q := queryParam(d, "resourceVersion"); q != e.AskedRV {
+			return "a request's resourceVersion parameter"
+		}
+		if q := queryParam(d, "limit"); q != strconv.FormatInt(e.Limit, 10) && (q != "" || e.Limit != 0) {
+			return "a LIST's limit parameter"
+		}
 	case engine.KindResp:
 		if e.Client == "" || e.Resource == "" {
 			return "RESP without client or resource"
@@ -75,6 +81,10 @@ func factsDisagree(e engine.TraceEvent) string {
 	case engine.KindWatchEnd:
 		if !strings.HasPrefix(d, req) || e.Client == "" {
 			return "WATCH_END text is not #Req"
+		}
+	case engine.KindBookmark:
+		if !strings.HasPrefix(d, req+"BOOKMARK rv="+strconv.FormatUint(e.RV, 10)) || e.Client == "" || e.Resource == "" {
+			return "BOOKMARK text is not #Req BOOKMARK rv=RV, or no client or resource"
 		}
 	case engine.KindReflector:
 		if why := reflectorFactsDisagree(e); why != "" {
@@ -151,4 +161,19 @@ func tooOldText(d string) (rv, oldest string, ok bool) {
 		return "", "", false
 	}
 	return f[0], strings.Trim(f[1], "()"), true
+}
+
+// queryParam is the value of a parameter in a REQ line's URL query, ""
+// when it is absent.
+func queryParam(detail, name string) string {
+	_, q, ok := strings.Cut(detail, "?")
+	if !ok {
+		return ""
+	}
+	for _, kv := range strings.Split(q, "&") {
+		if v, ok := strings.CutPrefix(kv, name+"="); ok {
+			return v
+		}
+	}
+	return ""
 }

@@ -302,6 +302,8 @@ func Rule(e engine.TraceEvent) string {
 		return "etcd: every write takes the next revision"
 	case engine.KindWatchEnd:
 		return "the watch stream closed"
+	case engine.KindBookmark:
+		return "watch cache: a BOOKMARK carries the newest RV to a watch that asked for them"
 	}
 	return ""
 }

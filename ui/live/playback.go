@@ -302,6 +302,7 @@ var kindWords = map[engine.Kind][2]string{
 	engine.KindWatchEnd: {"watch ended", "watches ended"}, engine.KindReflector: {"reflector step", "reflector steps"},
 	engine.KindCompact: {"compaction", "compactions"}, engine.KindRestart: {"restart", "restarts"},
 	engine.KindKilled: {"kill", "kills"}, engine.KindWatcherTerminated: {"watcher dropped", "watchers dropped"},
+	engine.KindBookmark: {"bookmark", "bookmarks"},
 }
 
 // counterText says what went by, the two largest counts first:

@@ -21,7 +21,7 @@ import (
 func wireEvent(e engine.TraceEvent) packets.Event {
 	return packets.Event{ID: uint64(e.ID), At: e.At, Node: e.Node, Kind: e.Kind.String(), Code: int(e.Code),
 		Req: e.Req, Client: e.Client, Verb: string(e.Verb), Resource: e.Resource, RV: e.RV,
-		Items: int(e.Items), Route: e.Route}
+		Items: int(e.Items), Route: e.Route, AskedRV: e.AskedRV, Limit: e.Limit, Reason: e.Reason}
 }
 
 // topology is what the packet model needs of the cast.

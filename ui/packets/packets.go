@@ -34,6 +34,9 @@ type Event struct {
 	RV       uint64 // the revision or resourceVersion the event names
 	Items    int    // a LIST answer's items
 	Route    string // how an answer was served: "cache", "etcd", ...
+	Reason   string // a kill's reason: "OOMKilled", "restart"
+	AskedRV  string // a request's resourceVersion parameter ("": none)
+	Limit    int64  // a LIST request's limit (0: none)
 }
 
 // Packet is one message on a wire from one actor to another, or a stream
@@ -103,7 +106,7 @@ func NewModel(topo Topology, events []Event) *Model {
 		if e.Kind == "RESP" && e.Req != 0 {
 			m.replica[e.Req] = e.Node
 			if e.Route == "etcd" && e.Code/100 == 2 && isWrite(e.Verb) {
-				m.wrote[e.Req] = verbEvent(e.Verb) + " rv=" + strconv.FormatUint(e.RV, 10)
+				m.wrote[e.Req] = verbEvent(e.Verb) + rvText(e.RV)
 			}
 		}
 	}
@@ -131,12 +134,15 @@ func (m *Model) Packets(e Event) []Packet {
 		if w, ok := m.wrote[e.Req]; ok {
 			m.write = w // etcd's watchers hear of it before its client does
 		}
-		return []Packet{one(m.client(e.Client), to, e.Verb+" "+e.Resource, false)}
+		return []Packet{one(m.client(e.Client), to, requestLabel(e), false)}
 	case "RESP":
 		return m.answer(e, one)
 	case "WATCH_ERROR":
 		c := cacheID(e.Node, e.Resource)
-		return []Packet{one(c, cacheWatcherID(c, e.Client), codeLabel(e.Code), true)}
+		return []Packet{one(c, m.watcher(c, e.Client), codeLabel(e.Code), true)}
+	case "BOOKMARK":
+		c := cacheID(e.Node, e.Resource)
+		return []Packet{one(c, m.watcher(c, e.Client), "BOOKMARK"+rvText(e.RV), false)}
 	case "WATCH-RESP":
 		label := m.write
 		if label == "" {
@@ -144,19 +150,61 @@ func (m *Model) Packets(e Event) []Packet {
 		}
 		return []Packet{one(e.Node, etcdWatchesID(e.Node), label, false)}
 	case "PUT", "DELETE":
-		m.write = eventType(e.Kind) + " rv=" + strconv.FormatUint(e.RV, 10)
-		return []Packet{one(clientID("etcdctl"), e.Node, e.Kind+" rv="+strconv.FormatUint(e.RV, 10), false)}
+		m.write = eventType(e.Kind) + rvText(e.RV)
+		return []Packet{one(clientID("etcdctl"), e.Node, e.Kind+rvText(e.RV), false)}
 	case "COMPACT":
 		from := clientID("etcdctl")
 		if e.Node != m.topo.Etcd {
 			from = e.Node // an API server's compactor
 		}
-		return []Packet{one(from, m.topo.Etcd, "COMPACT rv="+strconv.FormatUint(e.RV, 10), false)}
+		return []Packet{one(from, m.topo.Etcd, "COMPACT"+rvText(e.RV), false)}
 	case "KILLED":
-		return []Packet{one(e.Node+"/memory", e.Node, "OOMKilled", true)}
+		if e.Reason != "OOMKilled" {
+			return nil // a restart: no message crosses a wire
+		}
+		return []Packet{one(e.Node+"/memory", e.Node, e.Reason, true)}
 	}
 	return nil
 }
+
+// watcher is the actor a cache's message to client's watch goes to: the
+// client's own watcher, or the counted group it is one of.
+func (m *Model) watcher(cache, client string) string {
+	own := cacheWatcherID(cache, client)
+	for _, c := range m.topo.Caches {
+		if c.ID != cache {
+			continue
+		}
+		for _, w := range c.Watchers {
+			if w.ID == own {
+				return own
+			}
+		}
+		for _, w := range c.Watchers {
+			if w.Count > 1 {
+				return w.ID
+			}
+		}
+	}
+	return own
+}
+
+// requestLabel is a request as a packet says it: its verb, its resource
+// and the short parameters of its query as the trace's URL has them,
+// resourceVersion as rv: "LIST pods limit=500 rv=0", "WATCH pods rv=601".
+func requestLabel(e Event) string {
+	label := e.Verb + " " + e.Resource
+	if e.Limit > 0 {
+		label += " limit=" + strconv.FormatInt(e.Limit, 10)
+	}
+	if e.AskedRV != "" {
+		label += " rv=" + e.AskedRV
+	}
+	return label
+}
+
+// rvText is " rv=601", the one text form of a revision on a label.
+func rvText(rv uint64) string { return " rv=" + strconv.FormatUint(rv, 10) }
 
 // answer is a RESP: the answer to its client, and for a write that went
 // to etcd, the write to etcd and the watch event it sets off, from etcd
@@ -169,7 +217,7 @@ func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Pac
 	case e.Code >= 400:
 		return []Packet{one(e.Node, to, codeLabel(e.Code), true)}
 	}
-	rv := " rv=" + strconv.FormatUint(e.RV, 10)
+	rv := rvText(e.RV)
 	var out []Packet
 	if e.Route == "etcd" {
 		switch {

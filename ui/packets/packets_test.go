@@ -75,8 +75,24 @@ func TestPackets(t *testing.T) {
 		{"compaction, by etcdctl and by the API server", []Event{
 			{ID: 1, Kind: "COMPACT", Node: "etcd-0", RV: 9}, {ID: 2, Kind: "COMPACT", Node: "apiserver-0", RV: 12}},
 			`client/etcdctl -> etcd-0 "COMPACT rv=9" x1` + "\n" + `apiserver-0 -> etcd-0 "COMPACT rv=12" x1`},
-		{"an OOM kill", []Event{{ID: 1, Kind: "KILLED", Node: "apiserver-2"}},
+		{"an OOM kill; a restart sends nothing", []Event{{ID: 1, Kind: "KILLED", Node: "apiserver-2", Reason: "OOMKilled"},
+			{ID: 2, Kind: "KILLED", Node: "apiserver-0", Reason: "restart"}},
 			`apiserver-2/memory -> apiserver-2 "OOMKilled" x1 error`},
+		{"a BOOKMARK to a watcher of its own, and to one of a counted group", []Event{
+			{ID: 1, Kind: "BOOKMARK", Node: "apiserver-0", Client: "app", Resource: "pods", RV: 900},
+			{ID: 2, Kind: "BOOKMARK", Node: "apiserver-0", Client: "kubectl-7", Resource: "pods", RV: 901}},
+			`apiserver-0/cache/pods -> apiserver-0/cache/pods/watcher/app "BOOKMARK rv=900" x1` + "\n" +
+				`apiserver-0/cache/pods -> apiserver-0/cache/pods/watchers "BOOKMARK rv=901" x1`},
+		{"requests say their short parameters as the URL has them", []Event{
+			{ID: 1, Kind: "REQ", Req: 1, Client: "app", Verb: "LIST", Resource: "pods", Limit: 500},
+			{ID: 2, Kind: "REQ", Req: 2, Client: "app", Verb: "WATCH", Resource: "pods", AskedRV: "601"},
+			{ID: 3, Kind: "REQ", Req: 3, Client: "app", Verb: "LIST", Resource: "pods", AskedRV: "0", Limit: 500},
+			{ID: 4, Kind: "RESP", Node: "apiserver-0", Req: 1, Client: "app", Verb: "LIST", Resource: "pods", Code: 200, Items: 500, Route: "cache"},
+			{ID: 5, Kind: "RESP", Node: "apiserver-0", Req: 2, Client: "app", Verb: "WATCH", Resource: "pods", Code: 200, Route: "cache"},
+			{ID: 6, Kind: "RESP", Node: "apiserver-0", Req: 3, Client: "app", Verb: "LIST", Resource: "pods", Code: 200, Items: 500, Route: "cache"}},
+			strings.Join([]string{`client/app -> apiserver-0 "LIST pods limit=500" x1`, `client/app -> apiserver-0 "WATCH pods rv=601" x1`,
+				`client/app -> apiserver-0 "LIST pods limit=500 rv=0" x1`, `apiserver-0 -> client/app "200 · 500 items" x1`,
+				`apiserver-0 -> client/app "200" x1`, `apiserver-0 -> client/app "200 · 500 items" x1`}, "\n")},
 		{"a request never answered in the step draws nothing", []Event{{ID: 1, Kind: "REQ", Req: 9, Client: "app", Verb: "WATCH"}}, ``},
 		{"a reflector's log line is no message", []Event{{ID: 1, Kind: "REFLECTOR", Node: "app"}}, ``},
 	} {
