@@ -20,10 +20,12 @@ var (
 )
 
 // console is the console's input line: an ebitenui TextInput (caret,
-// ← → Home End, mouse selection, Backspace and Delete) with the shell's
-// habits added: ↑ and ↓ walk the lines already run, Ctrl+V pastes a line,
-// Ctrl+C and Ctrl+X copy and cut the selection, Ctrl+A selects all. In
-// the browser the keys come in order from the page (keys_js.go).
+// mouse selection) edited as a text field is (selection.go: ← → Home End,
+// with Shift to select, Backspace and Delete, typing over a selection),
+// with the shell's habits added: ↑ and ↓ walk the lines already run,
+// Ctrl+V pastes a line, Ctrl+C and Ctrl+X copy and cut the selection,
+// Ctrl+A selects all. In the browser the keys come in order from the page
+// (keys_js.go).
 type console struct {
 	l       *Layer
 	open    bool
@@ -34,16 +36,14 @@ type console struct {
 	line    string // the text, kept while the widgets are rebuilt
 
 	// For the page's keys, which arrive outside the game loop: whether
-	// the console is open and its selection, published each tick, and the
-	// edits the keys make, applied in order on the next tick.
-	shown    atomic.Bool
-	selected atomic.Pointer[string]
-	edits    chan func(*console)
+	// the console is open, published each tick, and the edits the keys
+	// make, applied in order on the next tick.
+	shown atomic.Bool
+	edits chan func(*console)
 }
 
 func newConsole(l *Layer) *console {
 	c := &console{l: l, edits: make(chan func(*console), 256)}
-	c.selected.Store(new(string))
 	installKeys(c)
 	return c
 }
@@ -146,10 +146,6 @@ func (c *console) sync(view.Snapshot) {
 		c.in.Focus(true)
 	}
 	c.line = c.in.GetText()
-	sel := c.in.SelectedText()
-	if *c.selected.Load() != sel {
-		c.selected.Store(&sel)
-	}
 }
 
 // keys walks the history with ↑ and ↓ (the TextInput has no use for them).
@@ -189,10 +185,10 @@ func (c *console) text() string {
 
 // paste inserts the first line of text at the caret, over the selection.
 func (c *console) paste(text string) {
-	line, _, _ := strings.Cut(text, "\n")
-	line = strings.TrimRight(line, "\r")
-	if c.in != nil && line != "" {
-		c.in.Insert(line)
+	first, _, _ := strings.Cut(text, "\n")
+	first = strings.TrimRight(first, "\r")
+	if c.in != nil && first != "" {
+		c.edit(func(l *line) { l.insert(first) })
 	}
 }
 

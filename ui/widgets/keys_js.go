@@ -39,7 +39,7 @@ func installKeys(c *console) {
 			if !clipboardKey(c, nav.Get("clipboard"), code, pasted, ignore) {
 				return nil
 			}
-		} else if edit := editKey(code, key); edit != nil {
+		} else if edit := editKey(code, key, e.Get("shiftKey").Truthy()); edit != nil {
 			c.queue(edit)
 		} else {
 			return nil
@@ -50,21 +50,22 @@ func installKeys(c *console) {
 	}), true)
 }
 
-// editKey is the edit a key without Ctrl makes in the console, or nil.
-func editKey(code, key string) func(*console) {
+// editKey is the edit a key without Ctrl makes in the console, or nil;
+// with shift, the caret keys select.
+func editKey(code, key string, shift bool) func(*console) {
 	switch code {
 	case "ArrowLeft":
-		return func(c *console) { c.in.CursorMoveLeft() }
+		return func(c *console) { c.edit(func(l *line) { l.step(-1, shift) }) }
 	case "ArrowRight":
-		return func(c *console) { c.in.CursorMoveRight() }
+		return func(c *console) { c.edit(func(l *line) { l.step(+1, shift) }) }
 	case "Home":
-		return func(c *console) { c.in.CursorMoveStart() }
+		return func(c *console) { c.edit(func(l *line) { l.move(0, shift) }) }
 	case "End":
-		return func(c *console) { c.in.CursorMoveEnd() }
+		return func(c *console) { c.edit(func(l *line) { l.move(len(l.text), shift) }) }
 	case "Backspace":
-		return func(c *console) { c.in.Backspace() }
+		return func(c *console) { c.edit(func(l *line) { l.erase(-1) }) }
 	case "Delete":
-		return func(c *console) { c.in.Delete() }
+		return func(c *console) { c.edit(func(l *line) { l.erase(+1) }) }
 	case "Enter", "NumpadEnter":
 		return func(c *console) { c.in.Submit() }
 	case "ArrowUp":
@@ -75,7 +76,7 @@ func editKey(code, key string) func(*console) {
 		return nil
 	}
 	if utf8.RuneCountInString(key) == 1 && key != "`" { // a character ("Shift" and "F5" are names)
-		return func(c *console) { c.in.Insert(key) }
+		return func(c *console) { c.edit(func(l *line) { l.insert(key) }) }
 	}
 	return nil
 }
@@ -88,12 +89,21 @@ func clipboardKey(c *console, clip js.Value, code string, pasted, ignore js.Func
 			clip.Call("readText").Call("then", pasted).Call("catch", ignore)
 		}
 	case "KeyC", "KeyX":
-		if sel := *c.selected.Load(); sel != "" && clip.Truthy() {
-			clip.Call("writeText", sel).Call("catch", ignore)
-			if code == "KeyX" {
-				c.queue(func(c *console) { c.in.DeleteSelectedText() })
-			}
-		}
+		// In turn with the keys before it (a Shift+← just queued has not
+		// selected yet); the key press's user activation outlasts a tick.
+		cut := code == "KeyX"
+		c.queue(func(c *console) {
+			c.edit(func(l *line) {
+				sel := l.selected()
+				if sel == "" || !clip.Truthy() {
+					return
+				}
+				clip.Call("writeText", sel).Call("catch", ignore)
+				if cut {
+					l.cut()
+				}
+			})
+		})
 	case "KeyA":
 		c.queue(func(c *console) { c.in.SelectAll() })
 	default:

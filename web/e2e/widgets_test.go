@@ -61,12 +61,43 @@ func TestConsoleInput(t *testing.T) {
 	if s := getState(t, ctx); !strings.Contains(s.Log[len(s.Log)-1].Out, "Zv12") {
 		t.Errorf("etcdctl get /paste/k answered %q, want the value Zv12", s.Log[len(s.Log)-1].Out)
 	}
+	selectCopyCut(t, ctx, lastCmd)
 	screenshot(t, ctx, shotsDir(t), "console-1280.png")
 	do(t, ctx, chromedp.KeyEvent(kb.Escape))
 	waitFor(t, ctx, `!window.watchscope.typing()`, 10*time.Second)
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
 	}
+}
+
+// selectCopyCut: Shift+← selects the last word (of two alike), Ctrl+C
+// copies it, typing replaces it; Shift+Home selects back to the start,
+// Ctrl+X cuts the line; Ctrl+V puts it back and Enter runs it.
+func selectCopyCut(t *testing.T, ctx context.Context, lastCmd func() string) {
+	t.Helper()
+	typeKeys(t, ctx, "k", "u", "b", "e", "c", "t", "l", " ", "g", "e", "t", " ", "p", "o", "d", "s", " ", "p", "o", "d", "s")
+	shift := chromedp.KeyModifiers(chromedp.ModifierShift)
+	for range 4 {
+		do(t, ctx, chromedp.KeyEvent(kb.ArrowLeft, shift))
+	}
+	clip := func() string {
+		time.Sleep(300 * time.Millisecond) // the clipboard's promise resolves on the page
+		return run(t, ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, awaitPromise))
+	}
+	ctrl(t, ctx, "c", "KeyC")
+	if got := clip(); got != "pods" {
+		t.Errorf("Shift+← ×4 and Ctrl+C copied %q, want the last word", got)
+	}
+	typeKeys(t, ctx, "s", "v", "c")
+	do(t, ctx, chromedp.KeyEvent(kb.Home, shift))
+	ctrl(t, ctx, "x", "KeyX")
+	if got := clip(); got != "kubectl get pods svc" {
+		t.Errorf("Shift+Home and Ctrl+X cut %q, want the whole line", got)
+	}
+	ctrl(t, ctx, "v", "KeyV") // on an empty line, or the run below shows what the cut left
+	time.Sleep(300 * time.Millisecond)
+	typeKeys(t, ctx, kb.Enter)
+	waitLog(t, ctx, lastCmd, "kubectl get pods svc")
 }
 
 func awaitPromise(p *runtime.EvaluateParams) { yes := true; p.AwaitPromise = &yes }
