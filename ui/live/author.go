@@ -13,7 +13,7 @@ import (
 //	text --CheckLessonSource--> problems?  yes: the page lists them,
 //	                                            file.md:LINE: message;
 //	                                            the old lesson plays on
-//	                            no: PlayLesson on the game loop
+//	                            no: Author().Play on the game loop
 //
 // The problems are the lessons package's own (the parser and validator
 // behind `go run . lint FILE`), so the page and the command line print
@@ -65,23 +65,37 @@ func Problems(name string, err error) []lessons.Problem {
 	return []lessons.Problem{{File: name, Msg: err.Error()}}
 }
 
-// OpenLessonSource parses a lesson file's text and opens it on the stage
-// at its intro. A broken file returns its *lessons.ParseError and leaves
-// the stage as it was.
-func (s *Session) OpenLessonSource(name, src string) error {
+// author is authoring's feature: it opens a lesson file's text, or a
+// lesson the page has parsed, on the stage, through the lesson runner.
+type author struct{ s *Session }
+
+// Author is what the page (ui/page/author.go) and the tests ask of it.
+type Author interface {
+	// Open parses a lesson file's text and opens it on the stage at its
+	// intro. A broken file returns its *lessons.ParseError and leaves the
+	// stage as it was.
+	Open(name, src string) error
+	// Play opens a parsed lesson on the stage. With keepStep, and when the
+	// stage is playing a lesson with the same id (the same file, saved
+	// again), it replays to the step the stage was on, question showing
+	// included; past the new end it stops at the last step. Nothing
+	// changes on the stage unless the whole replay succeeds.
+	Play(l *lessons.Lesson, keepStep bool) error
+}
+
+// Author is the session's authoring feature.
+func (s *Session) Author() Author { return featureOf[*author](s) }
+
+func (a *author) Open(name, src string) error {
 	l, err := lessons.Parse(name, []byte(src))
 	if err != nil {
 		return err
 	}
-	return s.PlayLesson(l, false)
+	return a.Play(l, false)
 }
 
-// PlayLesson opens a parsed lesson on the stage. With keepStep, and when
-// the stage is playing a lesson with the same id (the same file, saved
-// again), it replays to the step the stage was on, question showing
-// included; past the new end it stops at the last step. Nothing changes
-// on the stage unless the whole replay succeeds.
-func (s *Session) PlayLesson(l *lessons.Lesson, keepStep bool) error {
+func (a *author) Play(l *lessons.Lesson, keepStep bool) error {
+	s := a.s
 	var seed uint64
 	played, pending := 0, false
 	if old := s.lesson; old != nil && keepStep && old.l.ID == l.ID {
@@ -99,9 +113,7 @@ func (s *Session) PlayLesson(l *lessons.Lesson, keepStep bool) error {
 		return err
 	}
 	p.pending = pending && played < len(l.Steps) && l.Steps[played].Ask != nil
-	s.lesson = p
-	s.sim = shellSim(p.r.Shell())
-	s.resetTimeline()
+	featureOf[*lessonRunner](s).show(p)
 	s.msg.Clear()
 	s.chrome.Picker = false
 	return nil

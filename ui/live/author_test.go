@@ -83,14 +83,14 @@ func TestOpenLessonSource(t *testing.T) {
 	beat(s, "next")
 	beat(s, "next")
 	old := s.lesson
-	err := s.OpenLessonSource("cues.md", strings.Replace(cuesSource(t), "```check", "```chek", 1))
+	err := s.Author().Open("cues.md", strings.Replace(cuesSource(t), "```check", "```chek", 1))
 	if err == nil || !strings.Contains(err.Error(), "cues.md:") {
 		t.Fatalf("broken file: err %v", err)
 	}
 	if s.lesson != old || old.r.Next() != 2 {
 		t.Fatalf("a broken file disturbed the lesson playing")
 	}
-	if err := s.OpenLessonSource("cues.md", cuesSource(t)); err != nil {
+	if err := s.Author().Open("cues.md", cuesSource(t)); err != nil {
 		t.Fatal(err)
 	}
 	if s.lesson == old || s.lesson.r.Next() != 0 {
@@ -130,7 +130,7 @@ func TestReloadKeepsStep(t *testing.T) {
 		if !res.OK {
 			t.Fatalf("%s: %+v", c.name, res.Errors)
 		}
-		if err := s.PlayLesson(l, true); err != nil {
+		if err := s.Author().Play(l, true); err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		s.Tick(frame)

@@ -14,9 +14,7 @@ import (
 // Stage commands: what the keys, the buttons and window.watchscope.send
 // say besides console lines. Anything else goes to the console.
 //
-//	next | back                 the lesson's next / previous beat (sandbox: rewind 5 s)
-//	lesson ID | sandbox         open a lesson / the sandbox
-//	pick N                      answer the question with choice N (1-based)
+//	sandbox                     open the sandbox
 //	play | pause | toggle       the clock
 //	speed X | faster | slower   0.1x .. 100x
 //	tick                        one 100 ms step of virtual time (paused or not)
@@ -24,6 +22,9 @@ import (
 //	why [ID]                    the causal chain of trace event ID (default: newest marker)
 //	close                       close help, why?, picker, message
 //	help | blank | motion       toggle the overlays and reduced motion
+//
+// The features add theirs (features.go): next, back, lesson, goto and
+// pick are the lesson runner's (lesson_runner.go).
 func (s *Session) command(cmd string) {
 	words := strings.Fields(cmd)
 	if len(words) == 0 {
@@ -62,19 +63,10 @@ func (s *Session) Knows(verb string) bool {
 
 // stageVerbs are the core's stage commands, by verb.
 var stageVerbs = map[string]func(s *Session, verb, arg string){
-	"next":    func(s *Session, _, _ string) { s.step(true) },
-	"back":    func(s *Session, _, _ string) { s.step(false) },
-	"lesson":  func(s *Session, _, arg string) { s.openLesson(arg, 0) },
-	"goto":    func(s *Session, _, arg string) { s.gotoStep(arg) },
 	"sandbox": func(s *Session, _, _ string) { s.openSandbox() },
-	"pick": func(s *Session, _, arg string) {
-		if n, err := strconv.Atoi(arg); err == nil && s.lesson != nil {
-			s.lesson.pick(n - 1)
-		}
-	},
-	"play":   (*Session).clockVerb,
-	"pause":  (*Session).clockVerb,
-	"toggle": (*Session).clockVerb,
+	"play":    (*Session).clockVerb,
+	"pause":   (*Session).clockVerb,
+	"toggle":  (*Session).clockVerb,
 	"speed": func(s *Session, _, arg string) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(arg, "x"), 64)
 		if err != nil || v < 0.1 || v > 100 {
@@ -120,65 +112,6 @@ func (s *Session) speed() float64 {
 		return 1
 	}
 	return s.clock.Speed
-}
-
-// step moves the lesson a beat, or rewinds the sandbox 5 s on back.
-func (s *Session) step(forward bool) {
-	if s.lesson == nil {
-		if !forward {
-			s.seek(strconv.FormatFloat(max(0, (s.sim.Now()-5*time.Second).Seconds()), 'f', 3, 64) + "s")
-		}
-		return
-	}
-	var err error
-	played := s.lesson.r.Next()
-	if forward {
-		err = s.lesson.next()
-	} else {
-		err = s.lesson.back()
-	}
-	if s.play = nil; s.lesson.r.Next() > played {
-		s.startPlayback() // a step ran: the screen replays it
-	}
-	if err != nil {
-		s.msg.Fail(err)
-	} else {
-		s.msg.Clear()
-	}
-	s.sim = shellSim(s.lesson.r.Shell())
-}
-
-// OpenLesson opens lesson id (at its seed, or seed when non-zero) and
-// plays its first steps steps.
-func (s *Session) OpenLesson(id string, seed uint64, steps int) error {
-	p, err := newLessonPlay(id, seed)
-	if err != nil {
-		return err
-	}
-	if steps > 0 {
-		if err := p.seek(steps); err != nil {
-			return err
-		}
-	}
-	s.lesson = p
-	s.sim = shellSim(p.r.Shell())
-	s.resetTimeline()
-	return nil
-}
-
-func (s *Session) openLesson(id string, steps int) {
-	s.chrome.Start = false
-	if id == freePlay {
-		s.openSandbox()
-		s.chrome.Picker = false
-		return
-	}
-	if err := s.OpenLesson(id, 0, steps); err != nil {
-		s.msg.Fail(err)
-		return
-	}
-	s.msg.Clear()
-	s.chrome.Picker = false
 }
 
 // openSandbox leaves the lesson for a fresh sandbox world.
@@ -335,17 +268,4 @@ func namesRevision(e engine.TraceEvent, rev uint64) bool {
 		return e.RV == rev && e.Verb != apiserver.LIST
 	}
 	return false
-}
-
-// gotoStep jumps the lesson to N steps played (a click on the timeline).
-func (s *Session) gotoStep(arg string) {
-	n, err := strconv.Atoi(arg)
-	if err != nil || s.lesson == nil {
-		return
-	}
-	if err := s.lesson.seek(n); err != nil {
-		s.msg.Fail(err)
-		return
-	}
-	s.sim = shellSim(s.lesson.r.Shell())
 }

@@ -61,7 +61,7 @@ func TestLessonFrames(t *testing.T) {
 // screen's clock), not the step's end on every frame.
 func TestGIFShowsSlowMotion(t *testing.T) {
 	s := newSession(t, Options{})
-	if err := s.OpenLesson("gone-410", 0, 2); err != nil {
+	if err := s.Lessons().Open("gone-410", 0, 2); err != nil {
 		t.Fatal(err)
 	}
 	s.Tick(frame)

@@ -28,6 +28,8 @@ type (
 // newFeatures is the list of the stage's features.
 func newFeatures(s *Session) featureList {
 	return featureList{
+		&lessonRunner{s: s}, // lesson_runner.go: open, step and answer lessons
+		&author{s: s},       // author.go: lesson files opened from disk
 		&presenter{s: s},    // present.go: presenter mode and cue points
 		&sharer{s: s},       // share.go: the link of the moment
 		&announcer{s: s},    // announce.go: the screen reader's feed

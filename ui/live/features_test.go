@@ -2,6 +2,12 @@ package live
 
 import (
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -53,4 +59,63 @@ func TestFeaturesAreDistinctTypes(t *testing.T) {
 		}
 		seen[name] = true
 	}
+}
+
+// TestMessageLineHasOneOwner reads the package's syntax: the message
+// line's text is written only inside message.go (features call Say, Fail,
+// Clear, Withdraw), and a Message field (view.Chrome's, State's) is only
+// ever a copy of it, s.msg.Text(). A feature writing either directly would
+// bring back the 20 writers the line once had.
+func TestMessageLineHasOneOwner(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copies := 0
+	for _, f := range pkgs["live"].Files {
+		file := filepath.Base(fset.Position(f.Pos()).Filename)
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok || file == "message.go" {
+				return true
+			}
+			for i, lhs := range as.Lhs {
+				sel, ok := lhs.(*ast.SelectorExpr)
+				if !ok {
+					continue
+				}
+				line := fset.Position(lhs.Pos()).Line
+				if x, ok := sel.X.(*ast.SelectorExpr); ok && x.Sel.Name == "msg" {
+					t.Errorf("%s:%d writes the message line's %s beside its owner", file, line, sel.Sel.Name)
+				}
+				if sel.Sel.Name != "Message" {
+					continue
+				}
+				if len(as.Rhs) == len(as.Lhs) && isMsgText(as.Rhs[i]) {
+					copies++
+					continue
+				}
+				t.Errorf("%s:%d sets a Message field to something other than s.msg.Text()", file, line)
+			}
+			return true
+		})
+	}
+	if copies < 2 {
+		t.Errorf("found %d copies of the message line (view.Chrome and State): the test no longer sees them", copies)
+	}
+}
+
+// isMsgText reports whether e is X.msg.Text().
+func isMsgText(e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || fn.Sel.Name != "Text" {
+		return false
+	}
+	recv, ok := fn.X.(*ast.SelectorExpr)
+	return ok && recv.Sel.Name == "msg"
 }

@@ -232,7 +232,7 @@ func Open(l Link) (*Session, error) {
 		s.showStart()
 	}
 	if l.Lesson != "" {
-		if err := s.OpenLesson(l.Lesson, l.Seed, l.Step); err != nil {
+		if err := s.Lessons().Open(l.Lesson, l.Seed, l.Step); err != nil {
 			l.Problems = append(l.Problems, err.Error())
 		} else {
 			l.Problems = append(l.Problems, s.restoreQuestion(l)...)

@@ -79,7 +79,7 @@ func (p *lessonPicker) key(key string) {
 		if c.Resume != nil {
 			featureOf[*progressBook](p.s).resume(c.Resume.ID)
 		} else {
-			p.s.openLesson(firstLesson, 0)
+			featureOf[*lessonRunner](p.s).openSaying(firstLesson, 0)
 		}
 		return
 	}
@@ -106,7 +106,7 @@ const (
 // opens at their step (progress.go).
 func (p *lessonPicker) pickRow(i int) {
 	id := p.rows[i].ID
-	p.s.openLesson(id, featureOf[*progressBook](p.s).resumeAt(id))
+	featureOf[*lessonRunner](p.s).openSaying(id, featureOf[*progressBook](p.s).resumeAt(id))
 }
 
 // toggle opens the picker with the catalogue, or closes it.

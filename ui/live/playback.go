@@ -139,7 +139,7 @@ func (s *Session) space() {
 	case s.playing():
 		s.clock.Paused = !s.clock.Paused
 	case s.lesson != nil:
-		s.step(true)
+		featureOf[*lessonRunner](s).step(true)
 	default:
 		s.clock.Paused = !s.clock.Paused
 	}

@@ -15,7 +15,7 @@ import (
 func lessonSession(t *testing.T, id string) *Session {
 	t.Helper()
 	s := newSession(t, Options{})
-	if err := s.OpenLesson(id, 0, 0); err != nil {
+	if err := s.Lessons().Open(id, 0, 0); err != nil {
 		t.Fatal(err)
 	}
 	s.Tick(frame)
@@ -218,7 +218,7 @@ func seenPackets(t *testing.T, id string, n int) map[string]int {
 	t.Helper()
 	s := lessonSession(t, id)
 	if n > 1 {
-		if err := s.OpenLesson(id, 0, n-1); err != nil {
+		if err := s.Lessons().Open(id, 0, n-1); err != nil {
 			t.Fatal(err)
 		}
 		s.Tick(frame)

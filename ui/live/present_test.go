@@ -15,7 +15,7 @@ func cueSession(t *testing.T, present bool) *Session {
 		t.Fatal(err)
 	}
 	s := newSession(t, Options{})
-	if err := s.OpenLessonSource("cues.md", string(src)); err != nil {
+	if err := s.Author().Open("cues.md", string(src)); err != nil {
 		t.Fatal(err)
 	}
 	if present {

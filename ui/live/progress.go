@@ -51,7 +51,7 @@ func (p *progressBook) verbs() map[string]func(arg string) {
 // resume opens lesson id where the learner left it (the start screen's
 // Resume button).
 func (p *progressBook) resume(id string) {
-	p.s.openLesson(id, p.resumeAt(id))
+	featureOf[*lessonRunner](p.s).openSaying(id, p.resumeAt(id))
 }
 
 // startResume offers the start screen's Resume: the lesson furthest along

@@ -162,7 +162,7 @@ func TestDeepLinkShowsTheLessonsClients(t *testing.T) {
 		t.Fatalf("first frame of restart-storm step 5 shows %d clients (%d in all), want the controller-manager and the kubelets",
 			len(snap.Clients), snap.ClientN)
 	}
-	if err := s.OpenLesson("informers", 0, 2); err != nil { // a new world mid-session
+	if err := s.Lessons().Open("informers", 0, 2); err != nil { // a new world mid-session
 		t.Fatal(err)
 	}
 	s.Tick(time.Second / 60)

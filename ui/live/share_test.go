@@ -299,7 +299,7 @@ func TestShareNotesALessonFromAFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.OpenLessonSource("cues.md", cuesSource(t)); err != nil {
+	if err := s.Author().Open("cues.md", cuesSource(t)); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.Share().Note; n != noteFile {
@@ -309,20 +309,20 @@ func TestShareNotesALessonFromAFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := s.OpenLessonSource("revisions.md", string(own)); err != nil {
+	if err := s.Author().Open("revisions.md", string(own)); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.Share().Note; n != "" {
 		t.Errorf("the built-in revisions lesson, opened from its own file: note %q, want none", n)
 	}
 	edited := strings.Replace(string(own), "\n\n", "\n\n\n", 1) // moves every line after it
-	if err := s.OpenLessonSource("revisions.md", edited); err != nil {
+	if err := s.Author().Open("revisions.md", edited); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.Share().Note; n != noteFile {
 		t.Errorf("an edited copy of revisions: note %q, want %q", n, noteFile)
 	}
-	if err := s.OpenLesson("revisions", 0, 1); err != nil {
+	if err := s.Lessons().Open("revisions", 0, 1); err != nil {
 		t.Fatal(err)
 	}
 	if n := s.Share().Note; n != "" {

@@ -187,7 +187,7 @@ func TestListAndRelistMarkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := New(sim, Options{})
-	if err := s.OpenLesson("gone-410", 0, 0); err != nil {
+	if err := s.Lessons().Open("gone-410", 0, 0); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 40 && !s.State().Done; i++ {

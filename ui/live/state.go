@@ -101,7 +101,6 @@ func (s *Session) State() State {
 	for _, l := range sn.Log[max(0, len(sn.Log)-stateLog):] {
 		st.Log = append(st.Log, LogJSON{l.Cmd, l.Out, l.Failed})
 	}
-	s.lessonState(&st)
 	st.Counts = counts(sn)
 	st.Message, st.Speed = s.msg.Text(), s.speed()
 	st.Playback = s.playbackState()
@@ -112,20 +111,6 @@ func (s *Session) State() State {
 	st.Scene, st.Start = s.sceneState(), s.chrome.Start
 	s.features.fillState(&st)
 	return st
-}
-
-func (s *Session) lessonState(st *State) {
-	st.Mode, st.Checks = "sandbox", []CheckJSON{}
-	if s.lesson == nil {
-		return
-	}
-	lv := s.lesson.view()
-	st.Mode, st.Lesson, st.Steps, st.Step = "lesson", lv.ID, lv.Steps, s.lesson.r.Next()
-	st.Pending, st.Done, st.Highlights = s.lesson.pending, lv.Done, lv.Highlights
-	st.Passed, st.Failed = s.lesson.counts()
-	for _, c := range lv.Checks {
-		st.Checks = append(st.Checks, CheckJSON{c.Claim, c.Pass, c.Saw})
-	}
 }
 
 func counts(sn view.Snapshot) CountsJSON {

@@ -28,7 +28,7 @@ func installAuthor(p *apiPage) {
 		}
 		name, reload := args[0].String(), len(args) > 2 && args[2].Truthy()
 		l, res := live.CheckLessonSource(name, args[1].String())
-		if l != nil && !p.queue(func(_ *ui.Game, s *live.Session) { lessonOpened(name, l.ID, s.PlayLesson(l, reload)) }) {
+		if l != nil && !p.queue(func(_ *ui.Game, s *live.Session) { lessonOpened(name, l.ID, s.Author().Play(l, reload)) }) {
 			res.OK = false
 			res.Errors = append(res.Errors, live.ProblemJSON{Message: "the stage is busy: try again", Text: name + ": the stage is busy: try again"})
 		}
