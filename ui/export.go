@@ -23,6 +23,14 @@ import (
 //
 //	Recording.Next ─> scene ─> renderer.draw(offscreen) ─> ReadPixels
 //	    ─> quantizer.index ─> changed rectangle ─> gifStream.frame
+//
+// A GIF is the stage without its controls: the scene, the tape, the
+// lesson panel's narration and checks, drawn by the renderer alone; the
+// widget layer (transport and knob buttons, the console, the dialogs) is
+// not drawn into it. A GIF goes on a slide, where buttons cannot be
+// clicked and would only take the audience's eye, and it is made while
+// the export dialog is open, which must not end up in the picture. The
+// PNG is the screen as it is, controls included.
 
 // PNG encodes an image (the screen, inside OnScreen) at its full size.
 // The stage is opaque, so the premultiplied pixels ReadPixels returns

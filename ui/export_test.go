@@ -13,8 +13,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"watchscope/ui/live"
 	"watchscope/ui/view"
+	"watchscope/ui/widgets"
 )
 
 // sandboxWithWrites is an etcd-only sandbox that put a key at each time.
@@ -121,6 +124,9 @@ func TestGIFExport(t *testing.T) {
 
 // Exported frames look like the stage: the first frame, composited, has
 // the background in the corner and more than the background elsewhere.
+// They are the stage without its controls (ui/export.go): where the
+// transport buttons sit, the frame shows the background, while the widget
+// layer drawn on the same frame puts a button there.
 func TestGIFFrameIsTheStage(t *testing.T) {
 	s := sandboxWithWrites(t, 3*time.Second, time.Second)
 	b := exportGIF(t, s, live.Range{From: 1, To: 1.5, FPS: 10, Width: 960})
@@ -140,6 +146,19 @@ func TestGIFFrameIsTheStage(t *testing.T) {
 	}
 	if len(colours) < 8 {
 		t.Errorf("the first frame has %d colours: blank?", len(colours))
+	}
+	fr := view.Fit(960, 540)
+	over := ebiten.NewImage(960, 540)
+	over.Fill(view.Background)
+	widgets.New(func(string) {}).Draw(over, fr, s.Snapshot())
+	for _, btn := range view.Buttons(s.Snapshot()) {
+		x, y := int(fr.X(btn.X+btn.W/2)), int(fr.Y(btn.Y+5)) // inside the plate, above the label
+		if !near(f.At(x, y), view.Background) {
+			t.Errorf("the GIF shows something at the %q button: %v", btn.Label, f.At(x, y))
+		}
+		if near(over.At(x, y), view.Background) {
+			t.Errorf("the widget layer draws no %q button at (%d, %d): the test sees no control", btn.Label, x, y)
+		}
 	}
 	if dir := os.Getenv("WS_SHOTS"); dir != "" { // to look at them
 		var out bytes.Buffer
