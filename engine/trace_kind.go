@@ -65,7 +65,7 @@ var kindNames = []string{
 	KindLeaseRevoke: "LEASE-REVOKE", KindWatchResp: "WATCH-RESP",
 	KindFault: "FAULT", KindDisconnect: "DISCONNECT", KindPartition: "PARTITION", KindHeal: "HEAL",
 	KindReconcile: "RECONCILE",
-	KindBookmark: "BOOKMARK",
+	KindBookmark:  "BOOKMARK",
 }
 
 // String is the kind's name in the trace, "WATCH_ERROR".
