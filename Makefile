@@ -96,4 +96,4 @@ shots:
 
 ## bench: the budgets named in the issues, natively and under wasm
 bench:
-	bash scripts/bench.sh $(PURE)
+	bash scripts/bench.sh $(PURE) ./ui/live/
