@@ -48,11 +48,7 @@ func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *less
 		}
 		cw.Clients = append(cw.Clients, sc)
 	}
-	for _, k := range h.kubelets {
-		if k.Phase == "watching" {
-			cw.Watching++
-		}
-	}
+	cw.Watching = h.kubelets.watching
 	if cl := w.Cluster(); cl != nil && cl.Config().Pollers > 0 {
 		cw.PollWhat = "configmaps"
 		used[cw.PollWhat] = true

@@ -69,19 +69,20 @@ type Session struct {
 // after every command): thousands of kubelets, the metric registry and
 // etcd's key index cost more than a frame can spend at 5,000 nodes.
 type heavyParts struct {
-	at                int64
-	world             *engine.World // the world they were read from
-	clients, kubelets []view.Client
-	clientN           int
-	scan              clientScan // the pass over the clients in progress
-	charts            []view.Series
-	keys              []view.KeyIndex
-	total, live       int
-	dbBytes           int64
-	chartSet          chartSet
-	chartsAt          int64            // the tick chartSet was resolved
-	cast              scene.Scene      // the scene's cast, rebuilt with the clients
-	apis              []view.APIServer // this tick's replicas (set before the heavy parts)
+	at          int64
+	world       *engine.World // the world they were read from
+	clients     []view.Client
+	kubelets    kubeletCount
+	clientN     int
+	scan        clientScan // the pass over the clients in progress
+	charts      []view.Series
+	keys        []view.KeyIndex
+	total, live int
+	dbBytes     int64
+	chartSet    chartSet
+	chartsAt    int64            // the tick chartSet was resolved
+	cast        scene.Scene      // the scene's cast, rebuilt with the clients
+	apis        []view.APIServer // this tick's replicas (set before the heavy parts)
 }
 
 // chartsResolveEvery is how often (in ticks) the charts' series are
@@ -206,7 +207,7 @@ func (s *Session) refresh() {
 		Markers:    s.markers,
 		UI:         s.stageUI(),
 	}
-	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = h.clients, h.kubelets, h.clientN
+	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = h.clients, h.kubelets.n, h.clientN
 	s.snap.Charts, s.snap.EtcdDBBytes = h.charts, h.dbBytes
 	s.snap.Cast = h.cast
 	if s.lesson != nil {

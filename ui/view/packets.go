@@ -58,7 +58,7 @@ func (p *packetSet) observe(s Snapshot, now time.Duration) {
 		return
 	}
 	dest := max(1, min(len(s.Clients), MaxClientRows))
-	if len(s.Kubelets) > 0 {
+	if s.Kubelets > 0 {
 		dest++
 	}
 	started := 0
@@ -68,7 +68,7 @@ func (p *packetSet) observe(s Snapshot, now time.Duration) {
 		}
 		for c := 0; c < dest; c++ {
 			to := c
-			if c == dest-1 && len(s.Kubelets) > 0 {
+			if c == dest-1 && s.Kubelets > 0 {
 				to = MaxClientRows
 			}
 			p.add(Packet{Kind: r.Kind(), Shape: r.Kind().Shape(), Route: RouteWatch, Client: to, Rev: r.Main, Start: now + time.Duration(c)*40*time.Millisecond})

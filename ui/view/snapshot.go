@@ -25,7 +25,7 @@ type Snapshot struct {
 	APIServers []APIServer
 	Clients    []Client // up to MaxClientRows in detail; ClientN counts them all
 	ClientN    int
-	Kubelets   []Client // every kubelet, for the grid (name and phase only)
+	Kubelets   int // kubelets counted apart from Clients (a large cluster's)
 	Trace      []TraceItem
 	Charts     []Series
 	Lesson     *LessonView   // nil in the sandbox
