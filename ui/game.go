@@ -42,6 +42,7 @@ type Game struct {
 	OnScreen func(screen *ebiten.Image)
 
 	frames  int64
+	inFrame bool // inside Update or Draw (see InFrame)
 	drawKey drawKey
 	dirty   bool // input changed what the stage shows
 	escape  bool // the page saw Escape while the console was open
@@ -102,6 +103,8 @@ func New(sess *live.Session) *Game {
 const inboxBudget = 30 * time.Millisecond
 
 func (g *Game) Update() error {
+	g.inFrame = true
+	defer func() { g.inFrame = false }()
 	start := time.Now()
 	g.input()
 	g.w.Update(g.sess.Snapshot())
@@ -142,6 +145,8 @@ func (g *Game) Update() error {
 // Draw paints the stage when something changed; otherwise the previous
 // frame stays on screen (the screen is not cleared every frame).
 func (g *Game) Draw(screen *ebiten.Image) {
+	g.inFrame = true
+	defer func() { g.inFrame = false }()
 	work := g.catchUp.work
 	g.catchUp.ticked, g.catchUp.work = false, 0
 	b := screen.Bounds()
@@ -250,6 +255,12 @@ func (g *Game) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
 	s := ebiten.Monitor().DeviceScaleFactor()
 	return float64(int(outsideWidth*s + 0.5)), float64(int(outsideHeight*s + 0.5))
 }
+
+// InFrame reports whether the game is inside Update or Draw. The page's
+// JavaScript functions run while the game's goroutine waits; in the
+// middle of a frame (a job that blocked) the session may be half way
+// through a tick, and they must not read it.
+func (g *Game) InFrame() bool { return g.inFrame }
 
 // Frames is the number of frames drawn.
 func (g *Game) Frames() int64 { return g.frames }

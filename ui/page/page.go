@@ -29,7 +29,6 @@ import (
 	"net/url"
 	"runtime/debug"
 	"strings"
-	"sync/atomic"
 	"syscall/js"
 	"time"
 
@@ -113,14 +112,18 @@ func query() url.Values {
 }
 
 // installAPI publishes window.watchscope. Its functions never block and
-// never touch the session: send() drops the command into a buffered
-// channel the game drains on its next tick, and state() returns the JSON
-// the game published after its last tick.
+// never change the session: send() drops the command into a buffered
+// channel the game drains on its next tick. state() reads the session
+// when asked, between two frames: JavaScript only calls into Go while
+// every goroutine waits, and wasm's goroutines never preempt each other,
+// so the game is then either between frames (the session whole) or
+// blocked inside one (ui.Game.InFrame; state() answers the last JSON it
+// made). Marshalling the state after every tick instead was up to a
+// third of the page's Go time per frame in a 5,000-node storm
+// (BenchmarkStormPage), for a function a test calls a few times a second.
 func installAPI(g *ui.Game, sess *live.Session) {
 	inbox := make(chan string, 64)
-	var state atomic.Pointer[string]
-	empty := sess.StateJSON()
-	state.Store(&empty)
+	state, stateAt := sess.StateJSON(), [2]int64{sess.Ticks(), g.Frames()}
 
 	api := js.Global().Get("Object").New()
 	api.Set("ready", false)
@@ -135,7 +138,12 @@ func installAPI(g *ui.Game, sess *live.Session) {
 			return false
 		}
 	}))
-	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any { return *state.Load() }))
+	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any {
+		if at := [2]int64{sess.Ticks(), g.Frames()}; at != stateAt && !g.InFrame() {
+			state, stateAt = sess.StateJSON(), at
+		}
+		return state
+	}))
 	// typing is true while the stage's console has the keyboard: the
 	// page's own keys (notes window, share, open, export) stay quiet then.
 	api.Set("typing", js.FuncOf(func(js.Value, []js.Value) any { return g.ConsoleOpen() }))
@@ -165,8 +173,6 @@ func installAPI(g *ui.Game, sess *live.Session) {
 	}
 	installKeys(g, inbox)
 	g.AfterTick = func(s *live.Session) {
-		j := s.StateJSON()
-		state.Store(&j)
 		for _, f := range p.afterTick {
 			f(s)
 		}
