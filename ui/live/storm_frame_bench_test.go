@@ -66,13 +66,10 @@ func BenchmarkStormSnapshot(b *testing.B) {
 	s := stormSession(b)
 	for beat := range int64(heavyEvery) {
 		b.Run(fmt.Sprintf("beat%d", beat), func(b *testing.B) {
-			b.ReportAllocs()
-			c0 := cpuTime()
-			for b.Loop() {
+			benchFrames(b, func() {
 				s.ticks += heavyEvery - s.ticks%heavyEvery + beat - 1 // stillTick's tick is on beat
 				s.stillTick()
-			}
-			reportCPU(b, c0)
+			})
 		})
 	}
 }
@@ -83,13 +80,10 @@ func BenchmarkStormSnapshot(b *testing.B) {
 // rest (BenchmarkStormState); the page now makes it when asked.
 func BenchmarkStormPage(b *testing.B) {
 	s := stormSession(b)
-	b.ReportAllocs()
-	c0 := cpuTime()
-	for b.Loop() {
+	benchFrames(b, func() {
 		s.ticks++
 		pageAfterTick(s)
-	}
-	reportCPU(b, c0)
+	})
 }
 
 func pageAfterTick(s *Session) {
@@ -99,20 +93,20 @@ func pageAfterTick(s *Session) {
 
 func BenchmarkStormState(b *testing.B) {
 	s := stormSession(b)
-	b.ReportAllocs()
-	c0 := cpuTime()
-	for b.Loop() {
-		_ = s.StateJSON()
-	}
-	reportCPU(b, c0)
+	benchFrames(b, func() { _ = s.StateJSON() })
 }
 
 func BenchmarkStormLayout(b *testing.B) {
 	s := stormSession(b)
+	benchFrames(b, func() { s.Scene() })
+}
+
+// benchFrames runs one frame's part per op, with its allocations and CPU time.
+func benchFrames(b *testing.B, part func()) {
 	b.ReportAllocs()
 	c0 := cpuTime()
 	for b.Loop() {
-		s.Scene()
+		part()
 	}
 	reportCPU(b, c0)
 }
