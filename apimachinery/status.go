@@ -63,6 +63,7 @@ const (
 	StatusReasonTooManyRequests StatusReason = "TooManyRequests"
 	StatusReasonNotFound        StatusReason = "NotFound"
 	StatusReasonBadRequest      StatusReason = "BadRequest"
+	StatusReasonInvalid         StatusReason = "Invalid"
 	StatusReasonInternalError   StatusReason = "InternalError"
 	StatusReasonServiceUnavail  StatusReason = "ServiceUnavailable"
 

@@ -54,13 +54,35 @@ func newConflict(r am.Resource, name string) *am.StatusError {
 
 // newInvalidListOptions is the 422 for ListOptions that fail validation
 // (metainternalversion validation, wrapped by errors.NewInvalid): one
-// field error prints alone, several as a bracketed list.
+// field error prints alone, several as a bracketed list. Each error
+// ("field: Forbidden: ...") is also a cause in the details, with the
+// field and the rest apart, which is what kubectl prints from.
 func newInvalidListOptions(errs []string) *am.StatusError {
 	body := errs[0]
 	if len(errs) > 1 {
 		body = "[" + strings.Join(errs, ", ") + "]"
 	}
-	return newStatus(422, "Invalid", fmt.Sprintf("ListOptions.meta.k8s.io %q is invalid: %s", "", body))
+	e := newStatus(422, "Invalid", fmt.Sprintf("ListOptions.meta.k8s.io %q is invalid: %s", "", body))
+	e.ErrStatus.Details = &am.StatusDetails{Group: "meta.k8s.io", Kind: "ListOptions"}
+	for _, err := range errs {
+		field, msg, _ := strings.Cut(err, ": ")
+		e.ErrStatus.Details.Causes = append(e.ErrStatus.Details.Causes, am.StatusCause{Type: fieldCause(msg), Message: msg, Field: field})
+	}
+	return e
+}
+
+// fieldCause is the cause type of a field error by its text
+// (field.ErrorType's String forms).
+func fieldCause(msg string) am.CauseType {
+	for _, c := range []struct{ prefix, cause string }{
+		{"Forbidden", "FieldValueForbidden"}, {"Required value", "FieldValueRequired"},
+		{"Unsupported value", "FieldValueNotSupported"}, {"Invalid value", "FieldValueInvalid"},
+	} {
+		if strings.HasPrefix(msg, c.prefix) {
+			return am.CauseType(c.cause)
+		}
+	}
+	return "FieldValueInvalid"
 }
 
 // newMethodNotSupported is the 405 for a verb the resource path does not

@@ -148,9 +148,12 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 		wv.tp = newTablePrinter(r.Kind, list.Items, all, true, format == "wide")
 		out = wv.tp.rows(list.Items, "ADDED", true, format == "wide", sh.w.Now())
 		wv.header = false
+	case watching && len(list.Items) == 0:
+		// kubectl's watch prints the list's objects without its "No
+		// resources found": nothing, until the first event brings the header.
 	default:
 		out = sh.renderList(r, list, format, ns, all)
-		wv.header = len(list.Items) == 0
+		wv.header = false
 	}
 	if watching {
 		if wv.tp == nil {

@@ -3,6 +3,7 @@ package console
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	am "watchscope/apimachinery"
@@ -55,6 +56,9 @@ func (sh *Shell) call(req apiserver.Request) (apiserver.Response, error) {
 func kubectlError(err error) error {
 	var se *am.StatusError
 	if errors.As(err, &se) {
+		if d := se.ErrStatus.Details; se.ErrStatus.Reason == am.StatusReasonInvalid && d != nil && (d.Kind != "" || d.Name != "") {
+			return serverError(invalidMessage(d))
+		}
 		if se.ErrStatus.Reason != "" {
 			return serverError(fmt.Sprintf("Error from server (%s): %s", se.ErrStatus.Reason, se.ErrStatus.Message))
 		}
@@ -64,6 +68,25 @@ func kubectlError(err error) error {
 		return serverError("The connection to the server was refused - did you specify the right host or port?")
 	}
 	return serverError(fmt.Sprintf("Unable to connect to the server: %v", err))
+}
+
+// invalidMessage is how kubectl prints a 422 Invalid whose details name
+// the object: from the details, not the message. One cause follows on the
+// same line, several each on a line of their own under the first.
+func invalidMessage(d *am.StatusDetails) string {
+	s := fmt.Sprintf("The %s %q is invalid", d.Kind, d.Name)
+	switch len(d.Causes) {
+	case 0:
+		return s
+	case 1:
+		return fmt.Sprintf("%s: %s: %s", s, d.Causes[0].Field, d.Causes[0].Message)
+	}
+	var b strings.Builder
+	b.WriteString(s + ": ")
+	for _, c := range d.Causes {
+		fmt.Fprintf(&b, "\n* %s: %s", c.Field, c.Message)
+	}
+	return b.String()
 }
 
 // serverError is an error whose text is already the whole line kubectl

@@ -54,6 +54,16 @@ func TestKubectlOutputs(t *testing.T) {
 			"Error: unable to match a printer suitable for the output format \"table\", allowed formats are: json,name,wide,yaml\n"},
 		{"raw list", []string{"kubectl run a"}, "kubectl get --raw /api/v1/namespaces/default/pods",
 			`{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"2"},"items":[{"metadata":{"name":"a","namespace":"default","uid":"UID","resourceVersion":"2","creationTimestamp":"TS","labels":{"run":"a"}},"spec":{}}]}` + "\n"},
+		// Texts as kubectl v1.36.5 printed them against kube-apiserver v1.36.5
+		// (conformance/live k12, k16): a 422 prints from its details, one
+		// cause on the line; a watch whose list is empty prints nothing.
+		{"invalid list options", []string{"kubectl run a"},
+			"kubectl get --raw '/api/v1/namespaces/default/pods?limit=1&resourceVersion=2&resourceVersionMatch=Exact&continue=x'",
+			"The ListOptions \"\" is invalid: resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden when continue is provided\n"},
+		{"invalid list options, two causes", nil,
+			"kubectl get --raw '/api/v1/pods?resourceVersionMatch=Exact&sendInitialEvents=true'",
+			"The ListOptions \"\" is invalid: \n* resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided\n* sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list\n"},
+		{"watch of an empty list", nil, "kubectl get cm -l tier=db -w", ""},
 		{"raw bad path", nil, "kubectl get --raw /healthz/pods",
 			"Error from server (NotFound): the server could not find the requested resource (path \"/healthz/pods\")\n"},
 	}
