@@ -44,7 +44,7 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 		if !strings.HasPrefix(w, "--") {
 			long, ok := spec.Short[name]
 			if !ok {
-				return p, fmt.Errorf("unknown shorthand flag: '%s' in %s", name, w)
+				return p, flagError(fmt.Sprintf("unknown shorthand flag: '%s' in %s", name, w))
 			}
 			name = long
 		}
@@ -54,12 +54,12 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 				val = "true"
 			}
 			if _, err := strconv.ParseBool(val); err != nil {
-				return p, fmt.Errorf("invalid argument %q for \"--%s\" flag: %v", val, name, "expected true or false")
+				return p, flagError(fmt.Sprintf("invalid argument %q for %q flag: %v", val, spec.flagName(name), err))
 			}
 		case contains(spec.Values, name):
 			if !hasVal {
 				if i+1 >= len(words) {
-					return p, fmt.Errorf("flag needs an argument: --%s", name)
+					return p, flagError("flag needs an argument: --" + name)
 				}
 				i++
 				val = words[i]
@@ -76,15 +76,38 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 // Strings returns every value a repeatable flag was given, in order.
 func (p parsedFlags) Strings(name string) []string { return p.all[name] }
 
+// flagError is a word the flag parser (pflag, under cobra) refused, in
+// pflag's words. The command prints it with its usage as the real tool
+// does (etcdctlUsage, kubectlUsage).
+type flagError string
+
+func (e flagError) Error() string { return string(e) }
+
 func unknownFlag(name string, spec flagSpec) error {
 	if spec.Plain {
-		return fmt.Errorf("unknown flag: --%s", name)
+		return flagError("unknown flag: --" + name)
 	}
 	all := append(append([]string{}, spec.Bools...), spec.Values...)
 	if s := suggest(name, all); s != "" {
-		return fmt.Errorf("unknown flag: --%s (did you mean --%s?)", name, s)
+		return flagError(fmt.Sprintf("unknown flag: --%s (did you mean --%s?)", name, s))
 	}
-	return fmt.Errorf("unknown flag: --%s", name)
+	return flagError("unknown flag: --" + name)
+}
+
+// flagName is how pflag names a flag in its errors: "-w, --watch" when it
+// has a one-letter alias, else "--prefix".
+func (spec flagSpec) flagName(name string) string {
+	var shorts []string
+	for short, long := range spec.Short {
+		if long == name {
+			shorts = append(shorts, short)
+		}
+	}
+	if len(shorts) == 0 {
+		return "--" + name
+	}
+	sort.Strings(shorts)
+	return "-" + shorts[0] + ", --" + name
 }
 
 func contains(list []string, s string) bool {

@@ -36,6 +36,72 @@ func etcdctlSpec(bools, values []string) flagSpec {
 
 func (sh *Shell) etcdctl(words []string) (string, error) {
 	cmd, rest := etcdctlSubcommand(words)
+	out, err := sh.etcdctlRun(cmd, rest)
+	var fe flagError
+	if errors.As(err, &fe) {
+		return out, usageError{fe, etcdctlUsage(cmd, rest)}
+	}
+	return out, err
+}
+
+// usageError is a flag error followed by the command's usage, as cobra
+// prints it for etcdctl: "Error: <pflag's words>", then the usage text.
+type usageError struct {
+	err   error
+	usage string
+}
+
+func (e usageError) Error() string { return e.err.Error() + "\n" + e.usage }
+func (e usageError) Unwrap() error { return e.err }
+
+// etcdctlHelp is each etcdctl 3.6.16 command's NAME line and USAGE line,
+// as its usage text prints them.
+var etcdctlHelp = map[string][2]string{
+	"put":              {"Puts the given key into the store", "etcdctl put [options] <key> <value> (<value> can also be given from stdin) [flags]"},
+	"get":              {"Gets the key or a range of keys", "etcdctl get [options] <key> [range_end] [flags]"},
+	"del":              {"Removes the specified key or range of keys [key, range_end)", "etcdctl del [options] <key> [range_end] [flags]"},
+	"txn":              {"Txn processes all the requests in one transaction", "etcdctl txn [options] [flags]"},
+	"compaction":       {"Compacts the event history in etcd", "etcdctl compaction [options] <revision> [flags]"},
+	"watch":            {"Watches events stream on keys or prefixes", "etcdctl watch [options] [key or prefix] [range_end] [--] [exec-command arg1 arg2 ...] [flags]"},
+	"lease":            {"Lease related commands", "etcdctl lease <subcommand> [flags]"},
+	"lease grant":      {"Creates leases", "etcdctl lease grant <ttl> [flags]"},
+	"lease revoke":     {"Revokes leases", "etcdctl lease revoke <leaseID> [flags]"},
+	"lease timetolive": {"Get lease information", "etcdctl lease timetolive <leaseID> [options] [flags]"},
+	"lease list":       {"List all active leases", "etcdctl lease list [flags]"},
+	"lease keep-alive": {"Keeps leases alive (renew)", "etcdctl lease keep-alive [options] <leaseID> [flags]"},
+	"member":           {"Membership related commands", "etcdctl member <subcommand> [flags]"},
+	"member list":      {"Lists all members in the cluster", "etcdctl member list [flags]"},
+	"endpoint":         {"Endpoint related commands", "etcdctl endpoint <subcommand> [flags]"},
+	"endpoint status":  {"Prints out the status of endpoints specified in `--endpoints` flag", "etcdctl endpoint status [flags]"},
+	"defrag":           {"Defragments the storage of the etcd members with given endpoints", "etcdctl defrag [flags]"},
+	"alarm":            {"Alarm related commands", "etcdctl alarm <subcommand> [flags]"},
+	"alarm list":       {"Lists all alarms", "etcdctl alarm list [flags]"},
+	"alarm disarm":     {"Disarms all alarms", "etcdctl alarm disarm [flags]"},
+}
+
+// etcdctlUsage is the start of the usage text etcdctl prints after a flag
+// error: its NAME and USAGE sections, exactly. The console leaves out the
+// rest (DESCRIPTION, the command's OPTIONS and the 20 GLOBAL OPTIONS about
+// TLS, endpoints and timeouts): "help" lists the flags it simulates.
+func etcdctlUsage(cmd string, rest []string) string {
+	if cmd == "compact" {
+		cmd = "compaction"
+	}
+	path := cmd
+	if sub, _ := etcdctlSubcommand(rest); sub != "" {
+		if _, ok := etcdctlHelp[cmd+" "+sub]; ok {
+			path = cmd + " " + sub
+		}
+	}
+	h, ok := etcdctlHelp[path]
+	if !ok {
+		return "NAME:\n  etcdctl - A simple command line client for etcd3.\n\nUSAGE:\n  etcdctl [flags]"
+	}
+	return fmt.Sprintf("NAME:\n  %s - %s\n\nUSAGE:\n  %s", path, h[0], h[1])
+}
+
+// etcdctlRun runs one etcdctl command.
+func (sh *Shell) etcdctlRun(cmd string, rest []string) (string, error) {
 	switch cmd {
 	case "put":
 		return sh.etcdPut(rest)

@@ -91,7 +91,7 @@ func TestEtcdctlRealOutputs(t *testing.T) {
 		{"del range with --range", []string{"put s1 a"}, "del s1 s3 --range", "1\n"},
 		{"empty watch range", nil, "watch c a", "watch was canceled (mvcc: watcher range is empty)\nError: watch is canceled by the server\n"},
 		{"watch ignores a third word", []string{"put a 1", "del a"}, "watch a b c --rev 1", "PUT\na\n1\nDELETE\na\n\n"},
-		{"unknown shorthand", nil, "get a -x", "Error: unknown shorthand flag: 'x' in -x\n"},
+		{"unknown shorthand", nil, "get a -x", "Error: unknown shorthand flag: 'x' in -x\nNAME:\n  get - Gets the key or a range of keys\n\nUSAGE:\n  etcdctl get [options] <key> [range_end] [flags]\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

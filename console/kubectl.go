@@ -70,6 +70,11 @@ func (sh *Shell) kubectl(words []string) (string, error) {
 	default:
 		return "", unknownCommand(words[0], "kubectl", kubectlCommands)
 	}
+	var fe flagError
+	if errors.As(err, &fe) {
+		// kubectl's flag error function: pflag's words, then where help is.
+		return "", serverError(fmt.Sprintf("error: %s\nSee 'kubectl %s --help' for usage.", fe, kubectlPath(words)))
+	}
 	if err == nil || sh.calls != calls { // a command refused before it was sent takes no time
 		sh.w.RunFor(kubectlSettle)
 	}
@@ -93,6 +98,7 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 		Bools:  []string{"all-namespaces", "watch", "watch-only", "output-watch-events"},
 		Values: []string{"namespace", "selector", "field-selector", "output", "chunk-size", "resource-version", "raw"},
 		Short:  kubectlShort,
+		Plain:  true,
 	})
 	if err != nil {
 		return "", err
@@ -210,7 +216,7 @@ func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format, rv string) (stri
 
 func (sh *Shell) kubectlCreate(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Values: []string{"namespace", "from-literal", "size", "labels"}, Short: createShort,
+		Values: []string{"namespace", "from-literal", "size", "labels"}, Short: createShort, Plain: true,
 	})
 	if err != nil {
 		return "", err
@@ -239,7 +245,7 @@ func (sh *Shell) kubectlCreate(words []string) (string, error) {
 
 func (sh *Shell) kubectlRun(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Values: []string{"namespace", "image", "size", "node", "labels"}, Short: createShort,
+		Values: []string{"namespace", "image", "size", "node", "labels"}, Short: createShort, Plain: true,
 	})
 	if err != nil {
 		return "", err
@@ -288,7 +294,7 @@ func parseSize(s string) (int32, error) {
 }
 
 func (sh *Shell) kubectlDelete(words []string) (string, error) {
-	p, err := parseFlags(words, flagSpec{Values: []string{"namespace"}, Short: kubectlShort})
+	p, err := parseFlags(words, flagSpec{Values: []string{"namespace"}, Short: kubectlShort, Plain: true})
 	if err != nil {
 		return "", err
 	}
@@ -348,4 +354,26 @@ func literalData(lits []string) (map[string]string, error) {
 		data[k] = v
 	}
 	return data, nil
+}
+
+// kubectlPath is the command path kubectl names in a flag error: the verb,
+// and for create its subcommand by its full name.
+func kubectlPath(words []string) string {
+	if words[0] != "create" {
+		return words[0]
+	}
+	for i, w := range words[1:] {
+		switch w {
+		case "configmap", "cm":
+			return "create configmap"
+		case "namespace", "ns":
+			return "create namespace"
+		case "secret":
+			if i+2 < len(words) && words[i+2] == "generic" {
+				return "create secret generic"
+			}
+			return "create secret"
+		}
+	}
+	return "create"
 }

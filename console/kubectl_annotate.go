@@ -53,7 +53,7 @@ type edit struct {
 func (sh *Shell) readForEdit(words []string, verb, what string) (edit, error) {
 	var e edit
 	p, err := parseFlags(words, flagSpec{
-		Bools: []string{"overwrite"}, Values: []string{"namespace", "resource-version"}, Short: kubectlShort,
+		Bools: []string{"overwrite"}, Values: []string{"namespace", "resource-version"}, Short: kubectlShort, Plain: true,
 	})
 	if err != nil {
 		return e, err

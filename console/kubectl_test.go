@@ -64,6 +64,11 @@ func TestKubectlOutputs(t *testing.T) {
 			"kubectl get --raw '/api/v1/pods?resourceVersionMatch=Exact&sendInitialEvents=true'",
 			"The ListOptions \"\" is invalid: \n* resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided\n* sendInitialEvents: Forbidden: sendInitialEvents is forbidden for list\n"},
 		{"watch of an empty list", nil, "kubectl get cm -l tier=db -w", ""},
+		{"unknown flag", nil, "kubectl get pods --nope=1", "error: unknown flag: --nope\nSee 'kubectl get --help' for usage.\n"},
+		{"bad bool with its alias", nil, "kubectl get pods --watch=x",
+			"error: invalid argument \"x\" for \"-w, --watch\" flag: strconv.ParseBool: parsing \"x\": invalid syntax\nSee 'kubectl get --help' for usage.\n"},
+		{"create subcommand path", nil, "kubectl create secret generic s --nope",
+			"error: unknown flag: --nope\nSee 'kubectl create secret generic --help' for usage.\n"},
 		{"raw bad path", nil, "kubectl get --raw /healthz/pods",
 			"Error from server (NotFound): the server could not find the requested resource (path \"/healthz/pods\")\n"},
 	}

@@ -289,12 +289,12 @@ etcd (the word "etcdctl" may be left out):
 
 Kubernetes:
   kubectl get RESOURCE [NAME] [-n NS|-A] [-l SEL] [--field-selector SEL] [-o wide|json|yaml|name]
-              [--chunk-size N] [--resource-version RV] [-w]
-  kubectl annotate RESOURCE NAME KEY=VALUE [--overwrite] [--resource-version RV]
+              [--chunk-size N] [--resource-version RV] [-w|--watch-only] [--output-watch-events]
   kubectl get --raw '/api/v1/pods?watch=1&resourceVersion=N&allowWatchBookmarks=true'
-  kubectl run NAME [--node NODE] [--size 10Ki] [-n NS]
-  kubectl create namespace|configmap|secret generic NAME [--size 10Ki] [-n NS]
+  kubectl run NAME [--node NODE] [-l KEY=VALUE] [--size 10Ki] [-n NS]
+  kubectl create namespace|configmap|secret generic NAME [--from-literal KEY=VALUE] [-l KEY=VALUE] [--size 10Ki] [-n NS]
   kubectl delete RESOURCE NAME [-n NS]
+  kubectl label RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version RV] [-n NS]
   kubectl annotate RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version RV] [-n NS]
 
 Simulator (the most used verbs):

@@ -41,19 +41,24 @@ func TestShots(t *testing.T) {
 		"resume":           "",
 		"resume-projector": "",
 		"legend":           "lesson=gone-410&step=5",
+		// The console open after etcdctl's client warning and a server error.
+		"console-warning":           "nodes=0",
+		"console-warning-projector": "nodes=0",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
 	cmds := map[string][]string{
-		"storm":            {"sim restart apiserver-0"},
-		"sandbox":          {"sim compact-now", "sim disconnect node-3 30s"},
-		"why":              {"sim compact-now", "why"},
-		"help":             {"help"},
-		"picker":           {"picker"},
-		"question":         {"next"},
-		"reduced":          {"sim load pods 200 30s"},
-		"legend":           {"legend"},
-		"resume-projector": {`progress {"compaction":{"step":2,"steps":8}}`},
-		"resume":           {`progress {"revisions":{"step":8,"steps":8,"done":true},"compaction":{"step":2,"steps":8}}`},
+		"storm":                     {"sim restart apiserver-0"},
+		"sandbox":                   {"sim compact-now", "sim disconnect node-3 30s"},
+		"why":                       {"sim compact-now", "why"},
+		"help":                      {"help"},
+		"picker":                    {"picker"},
+		"question":                  {"next"},
+		"reduced":                   {"sim load pods 200 30s"},
+		"legend":                    {"legend"},
+		"console-warning":           compactedRead,
+		"console-warning-projector": compactedRead,
+		"resume-projector":          {`progress {"compaction":{"step":2,"steps":8}}`},
+		"resume":                    {`progress {"revisions":{"step":8,"steps":8,"done":true},"compaction":{"step":2,"steps":8}}`},
 	}
 	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
 		links = map[string]string{only: links[only]}
@@ -91,12 +96,22 @@ func TestShots(t *testing.T) {
 		if name == "sandbox" {
 			s.Chrome().HoverRV = s.Snapshot().Rev - 3
 		}
+		if strings.HasPrefix(name, "console-") {
+			s.Chrome().Console = true
+			img := ebiten.NewImage(1280, 720)
+			newRenderer().draw(img, s.Scene(), view.Fit(1280, 720))
+			writePNG(t, filepath.Join(dir, name+"-1280x720.png"), img)
+		}
 		img := ebiten.NewImage(1920, 1080)
 		newRenderer().draw(img, s.Scene(), view.Fit(1920, 1080))
 		writePNG(t, filepath.Join(dir, name+".png"), img)
 		view.SetTheme(false)
 	}
 }
+
+// compactedRead fails a read below a compaction: etcdctl's client warning
+// on stderr, then the error.
+var compactedRead = []string{"etcdctl put a 1", "etcdctl put a 2", "etcdctl compaction 3", "etcdctl get a --rev 2"}
 
 // TestLessonShots is `make shots`: every lesson's first, middle and last
 // step as PNGs in WS_LESSON_SHOTS (a folder), at 1920x1080 in the dark

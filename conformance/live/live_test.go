@@ -272,12 +272,19 @@ var normalisers = []struct {
 	{regexp.MustCompile(`"TTL" : \d+\n"GrantedTTL"`), "\"TTL\" : N\n\"GrantedTTL\""},
 }
 
-// usageShortened: after an unknown flag etcdctl prints the command's whole
-// usage text; the console prints only the error line (DIVERGENCES.md).
+// usageShortened: after a flag error etcdctl prints the command's whole
+// usage text; the console prints its NAME and USAGE sections and leaves
+// out the rest (DIVERGENCES.md), so the real text is cut after USAGE.
 func usageShortened(real string) string {
-	if strings.HasPrefix(real, "Error: unknown flag: ") || strings.HasPrefix(real, "Error: unknown shorthand flag: ") {
-		first, _, _ := strings.Cut(real, "\n")
-		return first + "\n"
+	if !strings.HasPrefix(real, "Error: ") || !strings.Contains(real, "\nNAME:\n") {
+		return real
+	}
+	i := strings.Index(real, "\nUSAGE:\n")
+	if i < 0 {
+		return real
+	}
+	if j := strings.Index(real[i+len("\nUSAGE:\n"):], "\n\n"); j >= 0 {
+		return real[:i+len("\nUSAGE:\n")+j+1]
 	}
 	return real
 }

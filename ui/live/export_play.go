@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"watchscope/console"
 	"watchscope/engine"
 	"watchscope/ui/view"
 )
@@ -61,7 +62,7 @@ func (s *Session) replayCommand(cmd string) {
 	out, err := s.sim.Exec(cmd)
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
-		line.Out, line.Failed = "Error: "+err.Error(), true
+		line.Out, line.Failed = out+console.ErrorLine(err), true
 	} else {
 		s.knob(cmd)
 	}

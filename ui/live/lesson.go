@@ -128,7 +128,7 @@ func stepText(lv *view.LessonView, st *lessons.Step) {
 func results(lv *view.LessonView, res *lessons.StepResult) {
 	for _, a := range res.Actions {
 		lv.Actions = append(lv.Actions, view.LogLine{Cmd: a.Command, Out: a.Output,
-			Failed: strings.HasPrefix(a.Output, "Error:")})
+			Failed: strings.HasPrefix(view.DropClientWarnings(a.Output), "Error:")})
 	}
 	if a := res.Step.Ask; a != nil {
 		lv.Question, lv.Choices, lv.Right, lv.Why = a.Question, a.Choices, a.Right, a.Why

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"time"
 
+	"watchscope/console"
 	"watchscope/engine"
 	"watchscope/ui/packets"
 	"watchscope/ui/scene"
@@ -172,7 +173,9 @@ func (s *Session) exec(cmd string) {
 	out, err := s.sim.Exec(cmd)
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
-		line.Out, line.Failed = "Error: "+err.Error(), true // as etcdctl prints it
+		// As a terminal shows it: what the command printed first (etcdctl's
+		// client warning on stderr), then the error as the tool prints it.
+		line.Out, line.Failed = out+console.ErrorLine(err), true
 	} else {
 		s.knob(cmd)
 	}

@@ -56,24 +56,63 @@ func helpRows() []string {
 // consoleLog shows the console's last answers above its input line, in
 // the sandbox and in a lesson alike (a lesson's console types into the
 // lesson's world: a what-if beside the script).
+//
+// etcdctl's client warning before a server error (stderr, see
+// ClientWarning) is drawn dimmed on a smaller line between the command
+// and its error, as a terminal shows stderr's noise above the answer.
 func consoleLog(o *Scene, log []LogLine) {
-	const rows = 4
+	const rows, warnH = 4, 22
 	log = log[max(0, len(log)-rows):]
 	if len(log) == 0 {
 		return
 	}
 	h := float64(len(log)*52 + 16)
+	for _, l := range log {
+		if ClientWarning(l.Out) != "" {
+			h += warnH
+		}
+	}
 	top := float64(PanelTop-72) - h
 	o.rect(Rect{X: StageLeft, Y: top, W: StageEnd - StageLeft, H: h, Radius: 10, Fill: PanelHi})
-	for i, l := range log {
-		y := top + 12 + float64(i)*52
+	y := top + 12
+	for _, l := range log {
 		o.label(StageLeft+20, y, "$ "+clip(l.Cmd, 120), Mono, 18, Left, Muted)
+		y += 24
+		if w := ClientWarning(l.Out); w != "" {
+			o.label(StageLeft+44, y, clip(w, 140), Mono, 15, Left, Caption)
+			y += warnH
+		}
 		c := Ink
 		if l.Failed {
 			c = Orange
 		}
-		o.label(StageLeft+44, y+24, clip(firstLine(l.Out), 120), Mono, 18, Left, c)
+		o.label(StageLeft+44, y, clip(firstLine(l.Out), 120), Mono, 18, Left, c)
+		y += 28
 	}
+}
+
+// clientWarningStart begins the JSON line etcdctl 3.6's client library
+// (clientv3's retry interceptor, a zap logger) writes on stderr before it
+// hands a server error to etcdctl.
+const clientWarningStart = `{"level":"warn"`
+
+// ClientWarning is the first client warning line at the start of a
+// command's output, or "".
+func ClientWarning(out string) string {
+	if !strings.HasPrefix(out, clientWarningStart) {
+		return ""
+	}
+	line, _, _ := strings.Cut(out, "\n")
+	return line
+}
+
+// DropClientWarnings is a command's output without the client warning
+// lines it starts with: what the command itself answered.
+func DropClientWarnings(out string) string {
+	for strings.HasPrefix(out, clientWarningStart) {
+		_, out, _ = strings.Cut(out, "\n")
+	}
+	return out
 }
 
 // Clip shortens s to its first line and n runes, marking a cut with "…".

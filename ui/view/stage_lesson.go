@@ -253,7 +253,7 @@ func SandboxButtons(s Snapshot) []ToggleButton {
 }
 
 func firstLine(s string) string {
-	s = strings.TrimSpace(s)
+	s = strings.TrimSpace(DropClientWarnings(s))
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
 	}

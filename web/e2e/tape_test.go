@@ -6,6 +6,7 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -134,9 +135,13 @@ func checkState(t *testing.T, s state) {
 	if last.Rev != wantRev || last.Type != "MODIFIED" || last.Key != web1 {
 		t.Errorf("newest event %+v, want MODIFIED %s at %d", last, web1, wantRev)
 	}
+	// As etcdctl prints it: the client library's warning line on stderr,
+	// then the error.
 	failed := s.Log[len(s.Log)-1]
-	if !failed.Error || failed.Out != "Error: etcdserver: mvcc: required revision has been compacted" {
-		t.Errorf("reading below the compaction: %+v, want etcd's compacted error", failed)
+	warn, errLine, _ := strings.Cut(strings.TrimSuffix(failed.Out, "\n"), "\n")
+	if !failed.Error || !strings.HasPrefix(warn, `{"level":"warn",`) || !strings.Contains(warn, `"msg":"retrying of unary invoker failed"`) ||
+		errLine != "Error: etcdserver: mvcc: required revision has been compacted" {
+		t.Errorf("reading below the compaction: %+v, want etcd-client's warning, then etcd's compacted error", failed)
 	}
 	if s.TimeMs <= 0 {
 		t.Errorf("simulated time %dms: the clock does not run", s.TimeMs)
