@@ -76,7 +76,7 @@ func (sh *Shell) simInformer(words []string) (string, error) {
 		return "", err
 	}
 	if ctrl != nil {
-		c.AddController(ctrl.ctrl)
+		c.AddController(ctrl.ctrl, r.Resource)
 	}
 	mode := "streaming list (WatchList)"
 	if cfg.DisableWatchList {

@@ -31,11 +31,12 @@ type Client struct {
 	node    string
 	factory *informer.SharedInformerFactory
 	// controllers drain workqueues their informers' handlers fill.
-	controllers []*workqueue.Controller
-	watches     map[uint64]*clientWatch // open watches by call ID
-	wake        Handle
-	cause       EventID // the newest decision: the cause of the next wake
-	stopped     bool
+	controllers  []*workqueue.Controller
+	controllerOf []string                // the resource feeding each controller
+	watches      map[uint64]*clientWatch // open watches by call ID
+	wake         Handle
+	cause        EventID // the newest decision: the cause of the next wake
+	stopped      bool
 	// wakeSlot and stepFn are the wake-up's, made once and reused each
 	// time the wake-up moves.
 	wakeSlot slot

@@ -53,14 +53,27 @@ func notificationKey(n informer.Notification) string {
 }
 
 // AddController runs ctrl in the client's process: its workers and its
-// queue's timers are stepped with the informers, at one wake-up.
-func (c *Client) AddController(ctrl *workqueue.Controller) {
+// queue's timers are stepped with the informers, at one wake-up. resource
+// is the one whose informer's handler feeds its queue.
+func (c *Client) AddController(ctrl *workqueue.Controller, resource string) {
 	c.controllers = append(c.controllers, ctrl)
+	c.controllerOf = append(c.controllerOf, resource)
 	c.flush()
 }
 
 // Controllers are the client's controllers, in the order they were added.
 func (c *Client) Controllers() []*workqueue.Controller { return c.controllers }
+
+// ControllerFor is the first controller fed by the client's informer of
+// resource, or nil.
+func (c *Client) ControllerFor(resource string) *workqueue.Controller {
+	for i, r := range c.controllerOf {
+		if r == resource {
+			return c.controllers[i]
+		}
+	}
+	return nil
+}
 
 // nextWake is the earliest wake of the informers and the controllers.
 func (c *Client) nextWake(now time.Duration) (time.Duration, bool) {

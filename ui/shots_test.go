@@ -44,6 +44,11 @@ func TestShots(t *testing.T) {
 		// The console open after etcdctl's client warning and a server error.
 		"console-warning":           "nodes=0",
 		"console-warning-projector": "nodes=0",
+		// a controller's workqueue in the informer's box (issue 17)
+		"workqueue":                "lesson=informers&step=3",
+		"workqueue-projector":      "lesson=informers&step=3",
+		"workqueue-deep":           "lesson=slow-consumers&step=6",
+		"workqueue-deep-projector": "lesson=slow-consumers&step=6",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
 	cmds := map[string][]string{

@@ -44,7 +44,7 @@ func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *less
 			}
 			sc.Informers = append(sc.Informers, scene.InformerState{Resource: st.Resource, Synced: st.HasSynced,
 				Informer: scene.Informer{Phase: st.Phase, LastRV: lrv, FIFO: st.QueueDepth, Indexer: st.StoreSize,
-					Handlers: len(st.Listeners)}})
+					Handlers: len(st.Listeners), Workqueue: workqueueOf(c, st.Resource)}})
 		}
 		cw.Clients = append(cw.Clients, sc)
 	}
@@ -284,4 +284,15 @@ func (s *Session) TextsIn(projector bool) []scene.TextBox {
 	snap.UI = s.chrome
 	sc := view.BuildStage(snap, &s.motion, s.clock.Anim())
 	return view.TextBoxes(&sc)
+}
+
+// workqueueOf is the client's controller queue fed by its informer of
+// resource, or nil.
+func workqueueOf(c *engine.Client, resource string) *scene.Workqueue {
+	ctrl := c.ControllerFor(resource)
+	if ctrl == nil {
+		return nil
+	}
+	st := ctrl.Queue.Stats()
+	return &scene.Workqueue{Name: st.Name, Depth: st.Depth, Processing: st.Processing, Reconciles: ctrl.Reconciles}
 }

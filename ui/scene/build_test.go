@@ -155,3 +155,19 @@ func TestCommandResource(t *testing.T) {
 		}
 	}
 }
+
+// client:NAME points at the client's informers too (the stage draws a
+// client with informers as its informer boxes), and an informer shows its
+// controller's workqueue.
+func TestClientFocusReachesItsInformers(t *testing.T) {
+	w := world()
+	w.Clients[0].Informers[0].Workqueue = &Workqueue{Name: "app", Depth: 7, Reconciles: 40}
+	sc := Build(w, Step{Highlights: []string{"client:app"}})
+	if !slices.Contains(sc.Focus, InformerID("app", "pods")) {
+		t.Errorf("focus %v lacks app's pods informer", sc.Focus)
+	}
+	b, _ := json.Marshal(sc.Find(InformerID("app", "pods")))
+	if !strings.Contains(string(b), `"workqueue":{"name":"app","depth":7,"processing":0,"reconciles":40}`) {
+		t.Errorf("informer JSON %s lacks its workqueue", b)
+	}
+}

@@ -92,6 +92,11 @@ func nthConsoleWatch(sc *Scene, n string) []*Actor {
 // group it is counted in (a poller, a kubelet).
 func clientNamed(sc *Scene, name string) []*Actor {
 	if as := byID(sc, ClientID(name)); as != nil {
+		for i := range sc.Actors { // the stage draws a client with informers as its informers
+			if a := &sc.Actors[i]; a.Kind == KindInformer && a.Parent == ClientID(name) {
+				as = append(as, a)
+			}
+		}
 		return as
 	}
 	if as := byID(sc, PollerID(name)); as != nil {

@@ -26,7 +26,8 @@ import "strconv"
 //	apiserver-0/apf                        its Priority and Fairness levels
 //	apiserver-0/memory                     its memory against its limit
 //	client/kubectl                         a client process
-//	informer/<client>/<resource>           an informer (parts: /reflector /deltafifo /indexer /handlers)
+//	informer/<client>/<resource>           an informer (parts: /reflector /deltafifo /indexer /handlers,
+//	                                       and /workqueue when a controller drains its handlers' keys)
 //	kubelets                               the kubelets, counted
 //	pollers                                the pollers, counted (poller/<name> one by one)
 //	page/<n>                               a LIST page, with its continue token

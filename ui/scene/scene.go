@@ -85,6 +85,19 @@ type Informer struct {
 	FIFO     int    `json:"fifo"`
 	Indexer  int    `json:"indexer"`
 	Handlers int    `json:"handlers"`
+	// Workqueue is the controller queue the handlers feed, when the client
+	// runs one (sim informer --workqueue); its part id is the informer's
+	// plus "/workqueue".
+	Workqueue *Workqueue `json:"workqueue,omitempty"`
+}
+
+// Workqueue is a controller's workqueue: the keys waiting (its
+// workqueue_depth), those a worker holds, and the reconciles so far.
+type Workqueue struct {
+	Name       string `json:"name"`
+	Depth      int    `json:"depth"`
+	Processing int    `json:"processing"`
+	Reconciles int    `json:"reconciles"`
 }
 
 // MarshalJSON adds a cache's ring fields (capacity, len, oldestRV, rv)

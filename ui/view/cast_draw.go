@@ -131,23 +131,33 @@ func informerBox(sc *Scene, a *scene.Actor, r Region) {
 	if p == nil {
 		return
 	}
-	if (r.W-24-3*6)/4 < 96 { // too narrow for four cells: the two numbers that matter
+	cells := []struct{ name, value, sub string }{
+		{"Reflector", p.Phase, "rv " + p.LastRV}, {"DeltaFIFO", itoa(p.FIFO), ""},
+		{"Indexer", thousands(int64(p.Indexer)), ""}, {"handlers", itoa(p.Handlers), ""},
+	}
+	if q := p.Workqueue; q != nil { // the controller's queue the handlers feed
+		cells = append(cells, struct{ name, value, sub string }{"workqueue", itoa(q.Depth), thousands(int64(q.Reconciles)) + " done"})
+	}
+	n := float64(len(cells))
+	if (r.W-24-(n-1)*6)/n < 96 { // too narrow for the cells: the numbers that matter
 		sc.fit(r.X+12, r.Y+40, "Reflector "+p.Phase+" · rv "+p.LastRV, Prose, 16, Left, Muted, r.W-24)
-		sc.fit(r.X+12, r.Y+64, "Indexer "+thousands(int64(p.Indexer)), Mono, 18, Left, Ink, r.W-24)
-		sc.fit(r.X+12, r.Y+90, "FIFO "+itoa(p.FIFO)+" · handlers "+itoa(p.Handlers), Prose, 16, Left, Muted, r.W-24)
+		main, line := "Indexer "+thousands(int64(p.Indexer)), "FIFO "+itoa(p.FIFO)+" · handlers "+itoa(p.Handlers)
+		if q := p.Workqueue; q != nil { // the queue's depth is the number a controller watches
+			main += " · workqueue " + itoa(q.Depth)
+			line += " · " + thousands(int64(q.Reconciles)) + " reconciled"
+		}
+		sc.fit(r.X+12, r.Y+64, main, Mono, 18, Left, Ink, r.W-24)
+		sc.fit(r.X+12, r.Y+90, line, Prose, 16, Left, Muted, r.W-24)
 		return
 	}
-	cells := []struct{ name, value string }{
-		{"Reflector", p.Phase}, {"DeltaFIFO", itoa(p.FIFO)}, {"Indexer", thousands(int64(p.Indexer))}, {"handlers", itoa(p.Handlers)},
-	}
-	cw := (r.W - 24 - 3*6) / 4
+	cw := (r.W - 24 - (n-1)*6) / n
 	for i, cell := range cells {
 		x := r.X + 12 + float64(i)*(cw+6)
 		sc.rect(Rect{X: x, Y: r.Y + 38, W: cw, H: r.H - 48, Radius: 6, Fill: Rule})
 		sc.fit(x+6, r.Y+44, cell.name, Prose, 16, Left, Caption, cw-12)
 		sc.fit(x+6, r.Y+68, cell.value, Mono, 18, Left, Ink, cw-12)
-		if i == 0 {
-			sc.fit(x+6, r.Y+94, "rv "+p.LastRV, Mono, 16, Left, Muted, cw-12)
+		if cell.sub != "" {
+			sc.fit(x+6, r.Y+94, cell.sub, Mono, 16, Left, Muted, cw-12)
 		}
 	}
 }
