@@ -28,6 +28,8 @@ type Trace struct {
 	sum      hash.Hash
 	// line is the buffer each event's text is formatted into for sum.
 	line []byte
+	// observe, when set, sees every event as it is recorded (Observe).
+	observe func(TraceEvent)
 }
 
 // NewTrace returns an empty trace that keeps the last window events
@@ -55,8 +57,17 @@ func (t *Trace) Record(ev TraceEvent) EventID {
 	}
 	t.ring[(t.start+t.n)%len(t.ring)] = ev
 	t.n++
+	if t.observe != nil {
+		t.observe(ev)
+	}
 	return ev.ID
 }
+
+// Observe calls fn with every event recorded from now on, once it is
+// kept (nil stops it). fn may only read the world, never change it: the
+// stage uses it to take pictures of a lesson step while it runs, and the
+// world's story is the same with or without an observer.
+func (t *Trace) Observe(fn func(TraceEvent)) { t.observe = fn }
 
 // Hash is the hex SHA-256 of every event's text form so far, one per line.
 // Same seed and same commands give the same hash, natively and in WASM.

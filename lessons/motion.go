@@ -140,7 +140,7 @@ var narratedKinds = []struct {
 	kinds []engine.Kind
 }{
 	{[]string{"410", "gone", "expired", "too old"}, []engine.Kind{engine.KindWatchError}},
-	{[]string{"oom", "killed", "memory"}, []engine.Kind{engine.KindKilled}},
+	{[]string{"oom", "kill", "memory"}, []engine.Kind{engine.KindKilled, engine.KindRestart}}, // the kill, then the kubelet's restart: the replica stays down a beat
 	{[]string{"restart"}, []engine.Kind{engine.KindRestart}},
 	{[]string{"compact"}, []engine.Kind{engine.KindCompact}},
 	{[]string{"drops", "dropped", "unresponsive", "terminat"}, []engine.Kind{engine.KindWatcherTerminated}},

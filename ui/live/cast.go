@@ -15,7 +15,9 @@ import (
 // watches, each replica's caches of the resources the world uses, the
 // clients but the kubelets (counted), the pollers, the shown step's LISTs
 // and the charts. It reads the clients one by one, so the session calls it
-// on the heavy beats (see heavyRefresh), not every tick.
+// on the heavy beats (see heavyRefresh), not every tick. With h nil (a
+// picture of a step while it runs, frames.go) it counts the watching
+// kubelets itself and has no charts.
 func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *lessons.StepResult, lessonRes []string) scene.World {
 	var cw scene.World
 	cw.Lists = stepLists(step)
@@ -32,6 +34,9 @@ func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *less
 		if role(c.Node()) == "kubelet" {
 			cw.Kubelets++
 			used["pods"] = true
+			if infs := c.Informers(); h == nil && len(infs) > 0 && infs[0].Reflector().Phase() == "watching" {
+				cw.Watching++
+			}
 			continue
 		}
 		sc := scene.Client{Name: c.Node(), Role: role(c.Node())}
@@ -48,7 +53,9 @@ func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *less
 		}
 		cw.Clients = append(cw.Clients, sc)
 	}
-	cw.Watching = h.kubelets.watching
+	if h != nil {
+		cw.Watching = h.kubelets.watching
+	}
 	if cl := w.Cluster(); cl != nil && cl.Config().Pollers > 0 {
 		cw.PollWhat = "configmaps"
 		used[cw.PollWhat] = true
@@ -72,10 +79,19 @@ func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *less
 		}
 	}
 	cw.Replicas = castReplicas(w, cw.Resources, apis)
-	for _, c := range h.charts {
-		cw.Charts = append(cw.Charts, scene.Chart{Metric: c.Name, Values: c.Values, Last: c.Last, Summed: c.Summed})
+	if h != nil {
+		cw.Charts = sceneCharts(h.charts)
 	}
 	return cw
+}
+
+// sceneCharts are the charts as the scene draws them.
+func sceneCharts(charts []view.Series) []scene.Chart {
+	out := make([]scene.Chart, 0, len(charts))
+	for _, c := range charts {
+		out = append(out, scene.Chart{Metric: c.Name, Values: c.Values, Last: c.Last, Summed: c.Summed})
+	}
+	return out
 }
 
 // castReplicas copies each replica (apis: as the snapshot has it) with

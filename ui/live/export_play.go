@@ -33,13 +33,15 @@ func (r *Recording) advance(f plannedFrame) {
 	h.ticks++
 	if p := h.lesson; p != nil {
 		played := p.r.Next()
+		fr := h.beginFrames()
 		for p.r.Next() < f.Step { // a step with a question takes two beats
 			if err := p.next(); err != nil {
 				break // the end of the lesson: the frame shows the last step
 			}
 		}
+		frames := fr.end(p.r.World())
 		if p.r.Next() > played {
-			h.startPlayback() // the step plays in slow motion, as on the stage
+			h.startPlayback(frames) // the step plays in slow motion, as on the stage
 		}
 	} else {
 		for len(r.pending) > 0 && r.pending[0].At <= f.At {

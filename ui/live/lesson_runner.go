@@ -65,12 +65,17 @@ func (r *lessonRunner) step(forward bool) {
 	var err error
 	played := s.lesson.r.Next()
 	if forward {
+		f := s.beginFrames()
 		err = s.lesson.next()
+		s.play = nil
+		if s.lesson.r.Next() > played {
+			s.startPlayback(f.end(s.lesson.r.World())) // a step ran: the screen replays it
+		} else {
+			f.end(nil)
+		}
 	} else {
 		err = s.lesson.back()
-	}
-	if s.play = nil; s.lesson.r.Next() > played {
-		s.startPlayback() // a step ran: the screen replays it
+		s.play = nil
 	}
 	if err != nil {
 		s.msg.Fail(err)

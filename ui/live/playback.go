@@ -47,11 +47,22 @@ type stepPlay struct {
 	// The revision the screen has reached: the step's writes land on the
 	// tape (and compactions sweep it) as their events show.
 	rev, compactRev int64
+
+	// The cast as the step went (frames.go): its pictures, the step's
+	// LISTs and scene, and the cast last built from them.
+	frames    []castFrame
+	lists     []scene.ListCall
+	result    *lessons.StepResult
+	sceneStep scene.Step
+	cast      *scene.Scene
+	castAt    int
+	castLists int
 }
 
 // startPlayback replays the step just played, unless motion is reduced
-// (the step then shows at once, as a jump, with highlights).
-func (s *Session) startPlayback() {
+// (the step then shows at once, as a jump, with highlights). frames are
+// the pictures taken while it ran (frames.go).
+func (s *Session) startPlayback(frames []castFrame) {
 	s.play = nil
 	s.flight.Clear()
 	p := s.lesson
@@ -70,7 +81,8 @@ func (s *Session) startPlayback() {
 	}
 	s.play = &stepPlay{p: playback.New(res.Start, res.End, pe, s.tempo()), world: p.r.World(), evs: evs,
 		from: from, counts: map[engine.Kind]int{}, wires: s.startWires(evs),
-		rev: s.snap.Rev, compactRev: s.snap.CompactRev} // the snapshot still shows the step's start
+		rev: s.snap.Rev, compactRev: s.snap.CompactRev, // the snapshot still shows the step's start
+		frames: frames, lists: stepLists(&res), result: &res, sceneStep: p.sceneStep(p.view()), castAt: -1}
 }
 
 // motionLength is the screen time step (1-based) takes to play in slow
@@ -204,7 +216,11 @@ func (s *Session) replayed(w *engine.World) {
 			pl.rev = max(pl.rev, int64(e.RV))
 		}
 	}
+	if pl.frames != nil {
+		s.snap.Cast = s.frameCast(s.shownID(w)) // before the tape: it may move the screen's revision
+	}
 	s.atScreenRevision(pl.rev, pl.compactRev)
+	screenCastRevision(&s.snap.Cast, s.snap.Rev) // a frame's etcd may be an event ahead of the tape or behind it
 	s.snap.Playback = &view.PlaybackView{Pace: pl.p.Pace(), Slow: pl.p.Slow(), Paused: s.clock.Paused,
 		Pending: pl.p.Pending(), Counter: counterText(pl.counts)}
 }
@@ -269,7 +285,7 @@ func (s *Session) atScreenRevision(rev, compactRev int64) {
 func screenCastRevision(c *scene.Scene, rev int64) {
 	copied := false
 	for i, a := range c.Actors {
-		if a.Kind != scene.KindEtcd || a.RV <= uint64(rev) {
+		if a.Kind != scene.KindEtcd || a.RV == uint64(rev) {
 			continue
 		}
 		if !copied {

@@ -250,7 +250,7 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 			h.dbBytes = w.Etcd.Metrics().DbTotalSizeInBytes
 		}
 	}
-	if all || beat == 0 {
+	if all || beat == 0 && !s.framesShown() { // a step replayed from its pictures draws them instead
 		h.cast = s.buildCast(w, h)
 	}
 	if all || beat == 4 {
