@@ -56,6 +56,9 @@ func (m revMap) clientOp(r mvcc.RequestOp) clientv3.Op {
 		if r.Put.PrevKv {
 			opts = append(opts, clientv3.WithPrevKV())
 		}
+		if r.Put.Lease != 0 {
+			opts = append(opts, clientv3.WithLease(clientv3.LeaseID(r.Put.Lease)))
+		}
 		return clientv3.OpPut(string(r.Put.Key), string(r.Put.Value), opts...)
 	case r.DeleteRange != nil:
 		d := r.DeleteRange

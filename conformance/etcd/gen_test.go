@@ -23,6 +23,8 @@ type generator struct {
 	open   []int // open watch numbers
 	nWatch int
 	hazard map[int64]bool // revisions not to compact at (see compactRev)
+	seed   int64
+	leases int64 // lease numbers granted so far (1..leases)
 }
 
 var (
@@ -34,15 +36,17 @@ var (
 const maxOpenWatches = 4
 
 func newGenerator(seed int64, prefix string) *generator {
-	return &generator{rng: rand.New(rand.NewPCG(uint64(seed), 0xe7cd)), prefix: prefix, hazard: map[int64]bool{}}
+	return &generator{rng: rand.New(rand.NewPCG(uint64(seed), 0xe7cd)), prefix: prefix, hazard: map[int64]bool{}, seed: seed}
 }
 
 // next picks the next op. Callers refresh rev, compct and open first.
 func (g *generator) next() Op {
 	switch p := g.rng.IntN(100); {
-	case p < 28:
+	case p < 22:
 		return Op{Kind: opKV, Req: mvcc.RequestOp{Put: g.put()}}
-	case p < 42:
+	case p < 34:
+		return g.lease()
+	case p < 44:
 		return Op{Kind: opKV, Req: mvcc.RequestOp{DeleteRange: g.del()}}
 	case p < 57:
 		return Op{Kind: opKV, Req: mvcc.RequestOp{Txn: g.txn(0)}}
@@ -63,7 +67,11 @@ func (g *generator) next() Op {
 func (g *generator) key() []byte { return []byte(g.prefix + pick(g.rng, keyNames)) }
 
 func (g *generator) put() *mvcc.PutRequest {
-	return &mvcc.PutRequest{Key: g.key(), Value: []byte(pick(g.rng, values)), PrevKv: g.rng.IntN(3) == 0}
+	p := &mvcc.PutRequest{Key: g.key(), Value: []byte(pick(g.rng, values)), PrevKv: g.rng.IntN(3) == 0}
+	if g.leases > 0 && g.rng.IntN(3) == 0 {
+		p.Lease = g.leaseID(g.leaseN())
+	}
+	return p
 }
 
 func (g *generator) del() *mvcc.DeleteRangeRequest {

@@ -36,16 +36,21 @@ func (g *generator) branch(depth int) []mvcc.RequestOp {
 	return ops
 }
 
-// compare guards one key (sometimes a prefix) on version, create, mod or
-// value, with values near what the store holds: versions 0-3, revisions
-// up to rev+1 (0 means "the key does not exist"), values from the set.
+// compare guards one key (sometimes a prefix) on version, create, mod,
+// value or (once the sequence has leases) lease, with values near what the
+// store holds: versions 0-3, revisions up to rev+1 (0 means "the key does
+// not exist"), values from the set, a lease of the sequence or none (0).
 func (g *generator) compare() mvcc.Compare {
 	c := mvcc.Compare{Key: g.key(), Result: mvcc.CompareResult(g.rng.IntN(4))}
 	if g.rng.IntN(6) == 0 {
 		c.Key = []byte(g.prefix + pick(g.rng, prefixNames))
 		c.RangeEnd = prefixEnd(c.Key)
 	}
-	switch c.Target = mvcc.CompareTarget(g.rng.IntN(4)); c.Target {
+	c.Target = mvcc.CompareTarget(g.rng.IntN(4))
+	if g.leases > 0 && g.rng.IntN(5) == 0 {
+		c.Target = mvcc.CompareLease
+	}
+	switch c.Target {
 	case mvcc.CompareVersion:
 		c.Version = g.rng.Int64N(4)
 	case mvcc.CompareCreate:
@@ -54,6 +59,10 @@ func (g *generator) compare() mvcc.Compare {
 		c.ModRevision = g.rng.Int64N(g.rev + 2)
 	case mvcc.CompareValue:
 		c.Value = []byte(pick(g.rng, values))
+	case mvcc.CompareLease:
+		if g.rng.IntN(3) != 0 {
+			c.Lease = g.leaseID(g.leaseN())
+		}
 	}
 	return c
 }

@@ -16,6 +16,7 @@ const (
 	opWatch                  // open watch number Op.WatchN with Op.Watch
 	opCancel                 // cancel watch number Op.WatchN
 	opProgress               // RequestProgress on the watch stream
+	opLease                  // a lease call (Op.Lease)
 )
 
 // Op is one step of a sequence. KV requests reuse the mvcc request shapes,
@@ -26,6 +27,7 @@ type Op struct {
 	Rev    int64
 	Watch  mvcc.WatchCreateRequest
 	WatchN int
+	Lease  leaseOp
 }
 
 // String is the one text form of an op, as printed in a failure report.
@@ -46,6 +48,8 @@ func (o Op) String() string {
 		return fmt.Sprintf("cancel watch#%d", o.WatchN)
 	case opProgress:
 		return "progress"
+	case opLease:
+		return o.Lease.String()
 	}
 	return "?"
 }
@@ -72,6 +76,9 @@ func reqOpString(r mvcc.RequestOp) string {
 		s := fmt.Sprintf("put %q=%q", r.Put.Key, r.Put.Value)
 		if r.Put.PrevKv {
 			s += " prev_kv"
+		}
+		if r.Put.Lease != 0 {
+			s += fmt.Sprintf(" lease=%d", r.Put.Lease)
 		}
 		return s
 	case r.DeleteRange != nil:

@@ -36,6 +36,8 @@ type realTarget struct {
 	w        clientv3.Watcher
 	watches  []*realWatch
 	progress bool // a RequestProgress is waiting for its answer
+	seed     int64
+	leases   []int64 // granted, to revoke at Close
 }
 
 type realWatch struct {
@@ -47,8 +49,8 @@ type realWatch struct {
 	last     string // text of the last item delivered, to spot a duplicate
 }
 
-func newRealTarget(ctx context.Context, emb *Embedded) (*realTarget, error) {
-	r := &realTarget{emb: emb, ctx: ctx, w: clientv3.NewWatcher(emb.Client)}
+func newRealTarget(ctx context.Context, emb *Embedded, seed int64) (*realTarget, error) {
+	r := &realTarget{emb: emb, ctx: ctx, w: clientv3.NewWatcher(emb.Client), seed: seed}
 	resp, err := emb.Client.Put(ctx, markerKey, "")
 	if err != nil {
 		return nil, err

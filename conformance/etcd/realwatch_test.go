@@ -242,6 +242,7 @@ func (r *realTarget) take(n int, resp clientv3.WatchResponse, ok bool, out *[]wa
 }
 
 func (r *realTarget) Close() {
+	r.revokeLeases()
 	for _, w := range r.watches {
 		w.cancel()
 	}

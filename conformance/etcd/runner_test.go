@@ -40,7 +40,7 @@ func runSequenceWith(ctx context.Context, emb *Embedded, seed int64, nOps int,
 	}
 	defer simState.Close()
 	sim := wrap(simState)
-	real, err := newRealTarget(ctx, emb)
+	real, err := newRealTarget(ctx, emb, seed)
 	if err != nil {
 		return res, err
 	}
@@ -64,7 +64,7 @@ func runSequenceWith(ctx context.Context, emb *Embedded, seed int64, nOps int,
 			fmt.Fprintf(os.Stderr, "  %3d: %s\n", i, op)
 		}
 		before := simState.srv.Rev()
-		res.Diff = compareStep(sim, real, op, i, &res)
+		res.Diff = compareStep(sim, real, op, i, &res, g.leaseID)
 		if op.Kind == opKV && op.Req.Txn != nil && simState.srv.Rev() > before && deletesAndPuts(op.Req.Txn) {
 			g.hazard[simState.srv.Rev()] = true
 		}
@@ -73,12 +73,15 @@ func runSequenceWith(ctx context.Context, emb *Embedded, seed int64, nOps int,
 }
 
 // compareStep runs op on both targets and describes the first difference.
-func compareStep(sim, real target, op Op, i int, res *seqResult) string {
-	want, got := step(real, op), step(sim, op)
+func compareStep(sim, real target, op Op, i int, res *seqResult, leaseID func(int64) int64) string {
+	want, got := step(real, op, leaseID), step(sim, op, leaseID)
 	if want != got {
 		return fmt.Sprintf("op %d (%s): result differs\n  etcd: %s\n  sim:  %s", i, op, want, got)
 	}
 	res.Seen.result(want)
+	if op.Kind == opLease {
+		res.Seen.add(strings.Fields(op.Lease.String())[0]+" "+strings.Fields(op.Lease.String())[1], 1)
+	}
 	simItems := sim.Collect(nil)
 	counts := make([]int, len(simItems))
 	for n, its := range simItems {

@@ -108,7 +108,7 @@ func TestSpecPartJ(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer sim.Close()
-			real, err := newRealTarget(context.Background(), emb)
+			real, err := newRealTarget(context.Background(), emb, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -122,7 +122,7 @@ func TestSpecPartJ(t *testing.T) {
 
 func runScenario(t *testing.T, tgt target, steps []specStep) {
 	for i, s := range steps {
-		if got := step(tgt, s.op); got != s.want {
+		if got := step(tgt, s.op, nil); got != s.want {
 			t.Fatalf("step %d (%s):\n  got  %s\n  want %s", i, s.op, got, s.want)
 		}
 		want := make([]int, maxOpenWatches)

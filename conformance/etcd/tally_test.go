@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"watchscope/mvcc"
 )
 
 // tally counts what the agreed results contained, so the summary shows
@@ -24,6 +26,10 @@ func (t *tally) result(text string) {
 	}
 	t.add("more=true", strings.Count(text, "more=true"))
 	t.add("txn else-branch", strings.Count(text, "succeeded=false"))
+	t.add("kv with a lease", strings.Count(text, " lease="))
+	t.add("lease alive (time-to-live)", strings.Count(text, "ttl=alive"))
+	t.add("lease gone (time-to-live -1)", strings.Count(text, "ttl=-1"))
+	t.add("lease with attached keys", strings.Count(text, "keys=[\""))
 }
 
 func (t *tally) items(items []watchItem) {
@@ -33,6 +39,9 @@ func (t *tally) items(items []watchItem) {
 			t.add(fmt.Sprintf("event %s", it.Event.Type), 1)
 			if it.Event.PrevKv != nil {
 				t.add("event with prev_kv", 1)
+			}
+			if it.Event.Type == mvcc.DELETE && it.Event.PrevKv != nil && it.Event.PrevKv.Lease != 0 {
+				t.add("event DELETE of a leased key (prev_kv)", 1)
 			}
 		case itemProgress:
 			t.add("progress", 1)

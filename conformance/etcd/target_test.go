@@ -23,6 +23,11 @@ type target interface {
 	Watch(r mvcc.WatchCreateRequest) error
 	CancelWatch(n int)
 	RequestProgress()
+	LeaseGrant(ttl, id int64) (mvcc.LeaseGrantResponse, error)
+	LeaseRevoke(id int64) (mvcc.LeaseRevokeResponse, error)
+	LeaseTimeToLive(id int64, keys bool) (mvcc.LeaseTimeToLiveResponse, error)
+	LeaseKeepAliveOnce(id int64) (mvcc.LeaseKeepAliveResponse, error)
+	LeaseLeases() (mvcc.LeaseLeasesResponse, error)
 	// Collect returns, per watch number, the items that arrived since the
 	// last Collect. want[n] is how many items watch n is expected to have
 	// (from the other implementation): a target that runs in real time
@@ -65,9 +70,12 @@ func doOp(t target, r mvcc.RequestOp) string {
 }
 
 // step runs one op of a sequence and returns the text of its direct result
-// ("" for watch bookkeeping ops that answer nothing).
-func step(t target, op Op) string {
+// ("" for watch bookkeeping ops that answer nothing). leaseID maps the
+// sequence's lease numbers to IDs.
+func step(t target, op Op, leaseID func(int64) int64) string {
 	switch op.Kind {
+	case opLease:
+		return leaseStep(t, leaseID, op.Lease)
 	case opKV:
 		return doOp(t, op.Req)
 	case opCompact:

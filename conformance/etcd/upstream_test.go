@@ -57,7 +57,7 @@ func TestUpstreamCompactionLosesKeyReputInSameTxn(t *testing.T) {
 		}
 		var last string
 		for _, op := range upstreamSteps() {
-			last = step(sim, op)
+			last = step(sim, op, nil)
 		}
 		if want := rangeText(3, 1, false, kv("/u/k", 3, 3, 1, "v2")); last != want {
 			t.Fatalf("read after compaction: got %s, want %s", last, want)
@@ -79,16 +79,16 @@ func TestUpstreamCompactionLosesKeyReputInSameTxn(t *testing.T) {
 func upstreamChild(t *testing.T) {
 	emb := startEmbedded(t)
 	ctx := context.Background()
-	r, err := newRealTarget(ctx, emb)
+	r, err := newRealTarget(ctx, emb, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	steps := upstreamSteps()
 	for _, op := range steps[:2] {
-		fmt.Println(op, "->", step(r, op))
+		fmt.Println(op, "->", step(r, op, nil))
 	}
 	if _, err := emb.Client.Compact(ctx, r.toReal(3), clientv3.WithCompactPhysical()); err != nil {
 		t.Fatal(err)
 	}
-	fmt.Println("read ->", step(r, steps[3]))
+	fmt.Println("read ->", step(r, steps[3], nil))
 }
