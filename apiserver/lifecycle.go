@@ -21,8 +21,23 @@ func (s *Server) MemoryBytes() int64 {
 	return total + s.bufferedEvents()*defaultObjectBytes
 }
 
-// checkMemory OOM-kills the process past the limit.
+// ResetPeakMemory starts measuring the peak of MemoryBytes from now:
+// PeakMemoryBytes is then the highest value any memory check saw (one
+// runs whenever a request starts holding memory, and after every step).
+func (s *Server) ResetPeakMemory() {
+	s.trackPeak, s.peakMem = true, s.MemoryBytes()
+}
+
+// PeakMemoryBytes is the highest modelled memory since ResetPeakMemory
+// (0 before the first reset).
+func (s *Server) PeakMemoryBytes() int64 { return s.peakMem }
+
+// checkMemory records the peak when asked to and OOM-kills the process
+// past the limit.
 func (s *Server) checkMemory() {
+	if s.trackPeak && s.up {
+		s.peakMem = max(s.peakMem, s.MemoryBytes())
+	}
 	if !s.up || s.cfg.Memory.Limit <= 0 {
 		return
 	}

@@ -68,6 +68,10 @@ type Server struct {
 	log            []LogEntry
 	compactor      *compactor
 	memLists       int64 // memory held by in-flight LISTs
+	// peakMem is the highest MemoryBytes seen since ResetPeakMemory
+	// (tracked only once it was asked for: trackPeak).
+	peakMem   int64
+	trackPeak bool
 
 	dirty  bool
 	uidSeq uint64

@@ -7,6 +7,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	am "watchscope/apimachinery"
 	"watchscope/informer"
 	"watchscope/workqueue"
 )
@@ -23,17 +24,18 @@ func init() {
 //
 //	sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL]
 //	    [--watch-list=false] [--handler-cost 20ms] [--resync 30s]
-//	    [--workqueue [--workers 1] [--work-cost 0s]]
+//	    [--workqueue [--workers 1] [--work-cost 0s]] [--count N]
 //
 // The informer uses client-go 1.36's defaults unless told otherwise:
 // streaming lists (WatchList) on, the atomic RealFIFO, backoff 800ms..30s.
 // With --workqueue the handler is a controller's: it puts each object's
 // key in a rate-limited workqueue named NAME (workqueue_depth{name="NAME"})
 // and workers reconcile the keys from the informer's cache, work-cost each.
+// With --count N it starts N such processes at once, NAME-1 to NAME-N.
 func (sh *Shell) simInformer(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
 		Bools:  []string{"watch-list", "workqueue"},
-		Values: []string{"namespace", "selector", "field-selector", "handler-cost", "resync", "workers", "work-cost"},
+		Values: []string{"namespace", "selector", "field-selector", "handler-cost", "resync", "workers", "work-cost", "count"},
 		Short:  kubectlShort,
 	})
 	if err != nil {
@@ -49,6 +51,30 @@ func (sh *Shell) simInformer(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	count, err := p.Int64("count", 1)
+	if err != nil || count < 1 || count > 1000 {
+		return "", fmt.Errorf("invalid --count %q: 1 to 1000 processes", p.String("count", ""))
+	}
+	if count == 1 && !p.Has("count") {
+		mode, err := sh.startInformer(p.Args[0], p, r)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("informer %s started on %s (%s)\n", p.Args[0], r.Resource, mode), nil
+	}
+	// --count N: N processes NAME-1 ... NAME-N, started at the same instant.
+	var mode string
+	for i := range count {
+		if mode, err = sh.startInformer(fmt.Sprintf("%s-%d", p.Args[0], i+1), p, r); err != nil {
+			return "", err
+		}
+	}
+	return fmt.Sprintf("%d informers %s-1..%s-%d started on %s (%s)\n", count, p.Args[0], p.Args[0], count, r.Resource, mode), nil
+}
+
+// startInformer starts one client-go process named name with one
+// informer on r, as p says, and returns how it lists.
+func (sh *Shell) startInformer(name string, p parsedFlags, r am.Resource) (string, error) {
 	cfg := sh.w.InformerConfig()
 	cfg.Kind, cfg.Namespace = r.Kind, p.String("namespace", "")
 	cfg.LabelSelector, cfg.FieldSelector = p.String("selector", ""), p.String("field-selector", "")
@@ -61,17 +87,17 @@ func (sh *Shell) simInformer(words []string) (string, error) {
 	f := informer.NewSharedInformerFactory(cfg)
 	inf := f.InformerFor(r.Resource)
 	var handler informer.Handler = informer.HandlerFunc(func(time.Duration, informer.Notification) {})
-	ctrl, err := sh.informerController(p, inf)
+	ctrl, err := sh.informerController(name, p, inf)
 	if err != nil {
 		return "", err
 	}
 	if ctrl != nil {
 		handler = ctrl.handler
 	}
-	if _, err := inf.AddEventHandler(sh.w.Now(), handler, informer.HandlerOptions{Name: p.Args[0] + "-handler", Cost: cost}); err != nil {
+	if _, err := inf.AddEventHandler(sh.w.Now(), handler, informer.HandlerOptions{Name: name + "-handler", Cost: cost}); err != nil {
 		return "", err
 	}
-	c, err := sh.w.AddClient(p.Args[0], f)
+	c, err := sh.w.AddClient(name, f)
 	if err != nil {
 		return "", err
 	}
@@ -83,12 +109,12 @@ func (sh *Shell) simInformer(words []string) (string, error) {
 		mode = "LIST then WATCH"
 	}
 	if ctrl != nil {
-		mode += fmt.Sprintf(", workqueue %s: %d worker(s), %s a key", p.Args[0], ctrl.ctrl.Workers(), ctrl.ctrl.Cost())
+		mode += fmt.Sprintf(", workqueue %s: %d worker(s), %s a key", name, ctrl.ctrl.Workers(), ctrl.ctrl.Cost())
 	}
-	return fmt.Sprintf("informer %s started on %s (%s)\n", p.Args[0], r.Resource, mode), nil
+	return mode, nil
 }
 
-const informerUsage = "usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D] [--workqueue [--workers N] [--work-cost D]]"
+const informerUsage = "usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D] [--workqueue [--workers N] [--work-cost D]] [--count N]"
 
 type informerCtrl struct {
 	ctrl    *workqueue.Controller
@@ -96,7 +122,7 @@ type informerCtrl struct {
 }
 
 // informerController builds the --workqueue controller, or nil without it.
-func (sh *Shell) informerController(p parsedFlags, inf *informer.SharedIndexInformer) (*informerCtrl, error) {
+func (sh *Shell) informerController(name string, p parsedFlags, inf *informer.SharedIndexInformer) (*informerCtrl, error) {
 	if !p.Bool("workqueue") {
 		if p.Has("workers") || p.Has("work-cost") {
 			return nil, errors.New("--workers and --work-cost need --workqueue")
@@ -114,7 +140,7 @@ func (sh *Shell) informerController(p parsedFlags, inf *informer.SharedIndexInfo
 	if err != nil {
 		return nil, err
 	}
-	ctrl, h := sh.w.NewController(p.Args[0], p.Args[0], inf, int(workers), cost)
+	ctrl, h := sh.w.NewController(name, name, inf, int(workers), cost)
 	return &informerCtrl{ctrl, h}, nil
 }
 

@@ -24,7 +24,9 @@ var featureGates = map[string]func(c *apiserver.Config, on bool){
 }
 
 var lockedGates = map[string]bool{"ConsistentListFromCache": true, "BtreeWatchCache": true,
-	"ResilientWatchCacheInitialization": true, "WatchBookmark": true}
+	"ResilientWatchCacheInitialization": true, "WatchBookmark": true,
+	// GA and locked in 1.34: the pre-1.34 encoding is `sim set streaming-list-encoding false`.
+	"StreamingCollectionEncodingToJSON": true, "StreamingCollectionEncodingToProtobuf": true}
 
 // simFeatureGates restarts every API server with --feature-gates=NAME=BOOL[,...],
 // as a changed manifest would:

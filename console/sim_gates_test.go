@@ -16,6 +16,7 @@ func TestSimFeatureGates(t *testing.T) {
 	}
 	for _, tt := range []struct{ arg, want string }{
 		{"ConsistentListFromCache=false", "cannot set feature gate ConsistentListFromCache to false, feature is locked to true"},
+		{"StreamingCollectionEncodingToJSON=false", "cannot set feature gate StreamingCollectionEncodingToJSON to false, feature is locked to true"},
 		{"NoSuchGate=true", "unrecognized feature gate: NoSuchGate"},
 		{"WatchList=maybe", "invalid value of WatchList: maybe"},
 	} {

@@ -55,6 +55,23 @@ func TestIssue17ChecksBite(t *testing.T) {
 				"Fifty changes, fifty notifications, about ten reconciles.",
 				"ctrl's queue took fewer adds than its handler had notifications.",
 			}},
+		{lesson: "watch-list", fault: "a 1.36 LIST is serialized whole (no streaming encoders)",
+			set: map[string]string{"streaming-list-encoding": "false"}, wantFailed: []string{
+				"... and no copy held either.",
+			}},
+		{lesson: "watch-list", fault: "the API server never goes back to serializing lists whole",
+			wrap: wrapWith(rewriteCmd(`^sim set streaming-list-encoding false$`, "sim advance 0s")), wantFailed: []string{
+				"Each LIST in flight held its whole answer: the peak rose by at least one list...",
+			}},
+		{lesson: "watch-list", fault: "client-go without WatchListClient (LIST then WATCH)",
+			wrap: wrapWith(rewriteCmd(`^sim informer streamer secrets --count 20$`, "sim informer streamer secrets --count 20 --watch-list=false")), wantFailed: []string{
+				"Twenty streams: twenty requests, all synced within a second...",
+			}},
+		{lesson: "watch-list", fault: "the server's WatchList gate stays on",
+			wrap: wrapWith(rewriteCmd(`^sim feature-gates WatchList=false$`, "sim advance 0s")), wantFailed: []string{
+				"The stream was asked for and refused by the server's gate...",
+				"... so client-go fell back to LIST, then WATCH from the list's RV, and synced.",
+			}},
 		{lesson: "slow-consumers", fault: "the controller's worker keeps up (no backlog to bound)",
 			wrap: wrapWith(rewriteCmd(`--work-cost 20ms`, "--work-cost 0s")), wantFailed: []string{
 				"Mid-load the worker is behind: the queue is deep, but one entry per pod at most.",
