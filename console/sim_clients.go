@@ -24,17 +24,19 @@ func init() {
 //
 //	sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL]
 //	    [--watch-list=false] [--handler-cost 20ms] [--resync 30s]
-//	    [--workqueue [--workers 1] [--work-cost 0s]] [--count N]
+//	    [--workqueue [--workers 1] [--work-cost 0s] [--changes-only]] [--count N]
 //
 // The informer uses client-go 1.36's defaults unless told otherwise:
 // streaming lists (WatchList) on, the atomic RealFIFO, backoff 800ms..30s.
 // With --workqueue the handler is a controller's: it puts each object's
 // key in a rate-limited workqueue named NAME (workqueue_depth{name="NAME"})
-// and workers reconcile the keys from the informer's cache, work-cost each.
-// With --count N it starts N such processes at once, NAME-1 to NAME-N.
+// and workers reconcile the keys from the informer's cache, work-cost each;
+// --changes-only queues only real changes: not the initial list's adds nor
+// the unchanged objects a resync or relist replays. With --count N it
+// starts N such processes at once, NAME-1 to NAME-N.
 func (sh *Shell) simInformer(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Bools:  []string{"watch-list", "workqueue"},
+		Bools:  []string{"watch-list", "workqueue", "changes-only"},
 		Values: []string{"namespace", "selector", "field-selector", "handler-cost", "resync", "workers", "work-cost", "count"},
 		Short:  kubectlShort,
 	})
@@ -114,7 +116,7 @@ func (sh *Shell) startInformer(name string, p parsedFlags, r am.Resource) (strin
 	return mode, nil
 }
 
-const informerUsage = "usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D] [--workqueue [--workers N] [--work-cost D]] [--count N]"
+const informerUsage = "usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D] [--workqueue [--workers N] [--work-cost D] [--changes-only]] [--count N]"
 
 type informerCtrl struct {
 	ctrl    *workqueue.Controller
@@ -124,8 +126,8 @@ type informerCtrl struct {
 // informerController builds the --workqueue controller, or nil without it.
 func (sh *Shell) informerController(name string, p parsedFlags, inf *informer.SharedIndexInformer) (*informerCtrl, error) {
 	if !p.Bool("workqueue") {
-		if p.Has("workers") || p.Has("work-cost") {
-			return nil, errors.New("--workers and --work-cost need --workqueue")
+		if p.Has("workers") || p.Has("work-cost") || p.Has("changes-only") {
+			return nil, errors.New("--workers, --work-cost and --changes-only need --workqueue")
 		}
 		return nil, nil
 	}
@@ -141,6 +143,18 @@ func (sh *Shell) informerController(name string, p parsedFlags, inf *informer.Sh
 		return nil, err
 	}
 	ctrl, h := sh.w.NewController(name, name, inf, int(workers), cost)
+	if p.Bool("changes-only") {
+		// A handler that reads isInInitialList (ResourceEventHandlerDetailedFuncs)
+		// and, like sample-controller's, drops an update whose resourceVersion
+		// did not change (a resync's or a relist's replay).
+		queue := h
+		h = informer.HandlerFunc(func(now time.Duration, n informer.Notification) {
+			if n.Type == informer.NotifyAdd && n.IsInInitialList || n.IsSync() {
+				return
+			}
+			queue.Handle(now, n)
+		})
+	}
 	return &informerCtrl{ctrl, h}, nil
 }
 

@@ -57,3 +57,31 @@ func TestSimWorkqueueDedups(t *testing.T) {
 		t.Errorf("--work-cost without --workqueue: %v", err)
 	}
 }
+
+// --changes-only: the initial list and a resync's replay of unchanged
+// objects are not queued; a real change is. Without it, both are.
+func TestSimWorkqueueChangesOnly(t *testing.T) {
+	for _, tc := range []struct {
+		flag                    string
+		initial, resync, change int
+	}{{" --changes-only", 0, 0, 1}, {"", 10, 20, 21}} {
+		sh := kubeShell(t)
+		run(t, sh, "sim load configmaps 10 1s --objects 10", "sim advance 2s",
+			"sim informer app configmaps --resync 1s --workqueue"+tc.flag, "sim advance 500ms")
+		reconciles := func() int {
+			n, _ := strconv.Atoi(field(t, run(t, sh, "sim workqueue app"), "Reconciles"))
+			return n
+		}
+		if got := reconciles(); got != tc.initial {
+			t.Errorf("%q: the initial list was reconciled %d times, want %d", tc.flag, got, tc.initial)
+		}
+		run(t, sh, "sim advance 1s")
+		if got := reconciles(); got != tc.resync {
+			t.Errorf("%q: after one resync %d reconciles, want %d", tc.flag, got, tc.resync)
+		}
+		run(t, sh, "sim load configmaps 1 1s --objects 1", "sim advance 400ms")
+		if got := reconciles(); got != tc.change {
+			t.Errorf("%q: after one change %d reconciles, want %d", tc.flag, got, tc.change)
+		}
+	}
+}

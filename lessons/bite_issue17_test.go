@@ -72,6 +72,14 @@ func TestIssue17ChecksBite(t *testing.T) {
 				"The stream was asked for and refused by the server's gate...",
 				"... so client-go fell back to LIST, then WATCH from the list's RV, and synced.",
 			}},
+		{lesson: "the-incident", fault: "the fixed controller has no workqueue: nothing reconciles from the cache",
+			wrap: wrapWith(rewriteCmd(` --workqueue --changes-only$`, "")), wantFailed: []string{
+				"... a new secret is reconciled once, read from that cache, and once more when it is gone from it...",
+			}},
+		{lesson: "the-incident", fault: "the old cluster streams its responses (no buffered copy)",
+			wrap: wrapWith(rewriteCmd(`^sim set streaming-list-encoding false$`, "sim advance 0s")), wantFailed: []string{
+				"It held four times the payload: decoded objects and the buffered response.",
+			}},
 		{lesson: "slow-consumers", fault: "the controller's worker keeps up (no backlog to bound)",
 			wrap: wrapWith(rewriteCmd(`--work-cost 20ms`, "--work-cost 0s")), wantFailed: []string{
 				"Mid-load the worker is behind: the queue is deep, but one entry per pod at most.",
