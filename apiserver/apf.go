@@ -12,10 +12,6 @@ import (
 const (
 	// queueWaitLimit is min(1/4 of the 60s request timeout, 1m).
 	queueWaitLimit = DefaultRequestTimeout / 4
-	// maxListSeats is the width cap with SizeBasedListCostEstimate (beta
-	// on 1.34+; 10 before); objectsPerSeat the list work estimator's unit.
-	maxListSeats   = 100
-	objectsPerSeat = 100
 )
 
 // apf is API Priority and Fairness for one replica: requests are
@@ -37,37 +33,51 @@ type apf struct {
 	// per (flow schema, level) gauges and per reason counters.
 	inqueue, executing map[[2]string]int
 	rejected           map[[3]string]int64
+	estimated          map[[2]string]*seatHistogram
 }
 
 type priorityLevel struct {
 	levelSpec
 	limit      int
+	maxSeats   int // the most seats one request may take (0: the estimator's limit)
 	queues     [][]*call
 	seatsInUse int
 	waiting    int
 	rr         int
 	drops      *droppedRequestsStats
+	labels     [][2]string // {priority_level, name}, made once
+	dispatched int64       // requests that started executing
 }
 
 // newAPF builds the default levels. Each level's nominal concurrency is
 // ceil(total * shares / sum of shares), total = 400 + 200.
 func newAPF(totalSeats int, now time.Duration) *apf {
 	a := &apf{byName: map[string]*priorityLevel{}, inqueue: map[[2]string]int{},
-		executing: map[[2]string]int{}, rejected: map[[3]string]int64{}}
+		executing: map[[2]string]int{}, rejected: map[[3]string]int64{}, estimated: map[[2]string]*seatHistogram{}}
 	sum := 0
 	for _, l := range defaultLevels {
 		sum += l.shares
 	}
 	for _, spec := range defaultLevels {
-		pl := &priorityLevel{levelSpec: spec, drops: newDroppedRequestsStats(int64(now / time.Second))}
+		pl := &priorityLevel{levelSpec: spec, drops: newDroppedRequestsStats(int64(now / time.Second)),
+			labels: [][2]string{{"priority_level", spec.name}}}
 		if !spec.exempt {
 			pl.limit = int(math.Ceil(float64(totalSeats*spec.shares) / float64(sum)))
 			pl.queues = make([][]*call, spec.queues)
+			pl.maxSeats = levelMaxSeats(pl.limit, spec.handSize)
 		}
 		a.levels = append(a.levels, pl)
 		a.byName[spec.name] = pl
 	}
 	return a
+}
+
+// maxSeats is the per-request seat cap of the level flowSchema maps to.
+func (a *apf) maxSeats(flowSchema string) int {
+	if pl := a.byName[flowSchemaLevel[flowSchema]]; pl != nil {
+		return pl.maxSeats
+	}
+	return a.byName["catch-all"].maxSeats
 }
 
 // admit classifies c and returns true if it may run now; false means it
@@ -84,6 +94,7 @@ func (a *apf) admit(now time.Duration, c *call) (bool, error) {
 		return true, nil
 	}
 	c.width = min(c.width, pl.limit)
+	a.observeSeats(c)
 	if pl.waiting == 0 && pl.seatsInUse+c.width <= pl.limit {
 		a.start(pl, c)
 		return true, nil
@@ -103,6 +114,7 @@ func (a *apf) admit(now time.Duration, c *call) (bool, error) {
 }
 
 func (a *apf) start(pl *priorityLevel, c *call) {
+	pl.dispatched++
 	pl.seatsInUse += c.width
 	a.executing[c.fsKey()] += c.width
 }
@@ -252,18 +264,31 @@ func (a *apf) drop() []*call {
 }
 
 // Level is the state of one priority level, for display.
+//
+// MaxSeats is the most seats one request may take there (0: the work
+// estimator's own limit); Dispatched and Rejected count requests since
+// the process started.
 type Level struct {
 	Name                          string
 	Limit, SeatsInUse, Waiting    int
+	MaxSeats                      int
 	RetryAfter                    int
+	Dispatched, Rejected          int64
 	Exempt, RejectsInsteadOfQueue bool
 }
 
 func (a *apf) snapshot() []Level {
 	out := make([]Level, 0, len(a.levels))
 	for _, pl := range a.levels {
+		var rejected int64
+		for k, n := range a.rejected { // a sum: the order does not matter
+			if k[1] == pl.name {
+				rejected += n
+			}
+		}
 		out = append(out, Level{Name: pl.name, Limit: pl.limit, SeatsInUse: pl.seatsInUse, Waiting: pl.waiting,
-			RetryAfter: int(pl.drops.retryAfter), Exempt: pl.exempt, RejectsInsteadOfQueue: pl.reject})
+			MaxSeats: pl.maxSeats, RetryAfter: int(pl.drops.retryAfter), Dispatched: pl.dispatched, Rejected: rejected,
+			Exempt: pl.exempt, RejectsInsteadOfQueue: pl.reject})
 	}
 	return out
 }

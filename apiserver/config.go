@@ -57,6 +57,10 @@ type Config struct {
 	// DisableWatchList turns the server WatchList gate off (beta on in
 	// 1.34-1.36): sendInitialEvents is then refused with a 422.
 	DisableWatchList bool
+	// DisableSizeBasedListCost turns the SizeBasedListCostEstimate gate
+	// off (beta on in 1.34+): APF then charges a LIST one seat per 100
+	// objects, at most 10 (estimate.go).
+	DisableSizeBasedListCost bool
 	// CompactionInterval is --etcd-compaction-interval (5m); < 0 disables.
 	CompactionInterval time.Duration
 	// EtcdWatchLatency is how late etcd's watch responses reach the

@@ -26,6 +26,7 @@ type metrics struct {
 	longrunningKeys            seriesKeys[[2]string]
 	rejectedKeys               seriesKeys[[3]string]
 	inqueueKeys, executingKeys seriesKeys[[2]string]
+	estimatedKeys              seriesKeys[[2]string]
 	restartLabels              [][2]string
 }
 
@@ -156,7 +157,7 @@ func (s *Server) flowControlSamples(out []Sample) []Sample {
 	for i, k := range xk.order {
 		out = append(out, Sample{Name: "apiserver_flowcontrol_current_executing_seats", Value: float64(s.apf.executing[k]), Labels: xk.labels[i]})
 	}
-	return out
+	return s.seatSamples(out)
 }
 
 // inflightLabels are max-in-flight's two series' labels.

@@ -103,6 +103,12 @@ type Response struct {
 	// Route tells how the request was served, for the trace ("cache",
 	// "etcd", "cache-consistent", "etcd-fallback", "apf-rejected"...).
 	Route string
+	// FlowSchema and PriorityLevel are what APF classified the request
+	// as (the X-Kubernetes-PF-* headers name them by UID; the API server's
+	// "HTTP" log line by name, as apf_fs and apf_pl); Seats is its work
+	// estimate (apf_iseats). Empty with APF disabled.
+	FlowSchema, PriorityLevel string
+	Seats                     int
 }
 
 // Err returns the response's error: the *am.StatusError of a failed

@@ -1,12 +1,9 @@
 package apiserver
 
 import (
-	"math"
 	"time"
 
 	am "watchscope/apimachinery"
-	"watchscope/mvcc"
-	"watchscope/watchcache"
 )
 
 // Submit hands one request to the replica at now. The answer (or, for a
@@ -30,7 +27,6 @@ func (s *Server) Submit(now time.Duration, req Request) {
 	}
 	c.rc = s.byName[groupResource(p.res)]
 	c.route, c.why = s.predictRoute(c)
-	c.width = s.width(c)
 	start, err := s.admit(now, c)
 	if err != nil {
 		c.route, c.why = "apf-rejected", "429"
@@ -80,6 +76,7 @@ func (s *Server) admit(now time.Duration, c *call) (bool, error) {
 		return true, nil
 	}
 	c.flowSchema = s.cfg.Classify(c.req)
+	c.width = s.width(c, s.apf.maxSeats(c.flowSchema))
 	start, err := s.apf.admit(now, c)
 	c.holdsSeats = start
 	return start, err
@@ -113,71 +110,14 @@ func (s *Server) predictRoute(c *call) (Route, string) {
 	return RouteEtcd, "write"
 }
 
-// width is the APF work estimate in seats (list_work_estimator.go): a
-// LIST is charged ceil(objects/100) seats, min 1, max 100, where objects
-// is the stored count when the list is served from the cache or filtered
-// by selectors (or Exact), else twice the limit. A WATCH costs 1 seat, or
-// (WatchList gate on) is charged like a cached LIST when it sends initial
-// events (RV "" / "0" / sendInitialEvents=true).
-func (s *Server) width(c *call) int {
-	o := c.req.Options
-	switch c.req.Verb {
-	case LIST:
-		stored := s.objectCount(c.rc)
-		est := stored
-		if !isCacheRoute(c.route) && !c.p.hasSelectors() && o.ResourceVersionMatch != "Exact" {
-			limit := stored
-			if o.Limit > 0 && o.Limit < stored {
-				limit = o.Limit
-			}
-			est = 2 * limit
-		}
-		return seatsFor(est)
-	case WATCH:
-		sie := o.SendInitialEvents != nil && *o.SendInitialEvents
-		if !s.cfg.DisableWatchList && (o.ResourceVersion == "" || o.ResourceVersion == "0" || sie) {
-			return seatsFor(s.objectCount(c.rc))
-		}
-	}
-	return 1
-}
-
-func seatsFor(objects int64) int {
-	seats := int(math.Ceil(float64(objects) / objectsPerSeat))
-	return min(max(seats, 1), maxListSeats)
-}
-
-// objectCount is the stored object count the work estimator uses: the
-// cache's count, else etcd's, refreshed once a minute (the storage
-// object count tracker).
-func (s *Server) objectCount(rc *resourceCache) int64 {
-	if rc.cacher != nil && rc.cacher.ReadyState() == watchcache.Ready {
-		n, _ := rc.cacher.StoreStats()
-		return int64(n)
-	}
-	key := rc.res.GroupResource()
-	if oc, ok := s.counts[key]; ok && s.now-oc.at < time.Minute {
-		return oc.n
-	}
-	prefix := []byte(rc.res.KeyPrefix())
-	resp, err := s.etcd.Range(mvcc.RangeRequest{Key: prefix, RangeEnd: mvcc.PrefixEnd(prefix), CountOnly: true})
-	if err != nil {
-		return 0
-	}
-	s.counts[key] = objectCount{n: resp.Count, at: s.now}
-	return resp.Count
-}
-
-type objectCount struct {
-	n  int64
-	at time.Duration
-}
-
 // answer records the request in the metrics and queues the response.
 func (s *Server) answer(c *call, resp Response) {
 	resp.ID, resp.Replica = c.req.ID, s.cfg.Name
 	if resp.Route == "" {
 		resp.Route = string(c.route)
+	}
+	if s.apf != nil {
+		resp.FlowSchema, resp.PriorityLevel, resp.Seats = c.flowSchema, c.level, c.width
 	}
 	s.countRequest(c, resp.Code)
 	s.completed = append(s.completed, Completion{Response: resp, Stream: c.stream})

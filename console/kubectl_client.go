@@ -30,12 +30,17 @@ var errNoAPIServer = errors.New("this world has no API server (start the console
 // for freshness, a request queued by Priority and Fairness) moves the
 // virtual clock forward until it is answered.
 func (sh *Shell) call(req apiserver.Request) (apiserver.Response, error) {
+	return sh.callAs(kubectlNode, req)
+}
+
+// callAs is call from another client node (sim list --as).
+func (sh *Shell) callAs(client string, req apiserver.Request) (apiserver.Response, error) {
 	if len(sh.w.APIServers) == 0 {
 		return apiserver.Response{}, errNoAPIServer
 	}
 	var got *apiserver.Response
 	sh.calls++
-	sh.w.Do(kubectlNode, req, func(r apiserver.Response) { got = &r })
+	sh.w.Do(client, req, func(r apiserver.Response) { got = &r })
 	deadline := sh.w.Now() + callTimeout
 	for got == nil {
 		next, ok := sh.w.NextAt()

@@ -19,8 +19,9 @@ func init() {
 // their real names. Gates that 1.36 locks (ConsistentListFromCache is GA)
 // are refused with component-base's own message.
 var featureGates = map[string]func(c *apiserver.Config, on bool){
-	"ListFromCacheSnapshot": func(c *apiserver.Config, on bool) { c.DisableListFromCacheSnapshot = !on },
-	"WatchList":             func(c *apiserver.Config, on bool) { c.DisableWatchList = !on },
+	"ListFromCacheSnapshot":     func(c *apiserver.Config, on bool) { c.DisableListFromCacheSnapshot = !on },
+	"WatchList":                 func(c *apiserver.Config, on bool) { c.DisableWatchList = !on },
+	"SizeBasedListCostEstimate": func(c *apiserver.Config, on bool) { c.DisableSizeBasedListCost = !on },
 }
 
 var lockedGates = map[string]bool{"ConsistentListFromCache": true, "BtreeWatchCache": true,
@@ -34,7 +35,7 @@ var lockedGates = map[string]bool{"ConsistentListFromCache": true, "BtreeWatchCa
 //	sim feature-gates ListFromCacheSnapshot=false
 func (sh *Shell) simFeatureGates(args []string) (string, error) {
 	if len(args) != 1 {
-		return "", errors.New("usage: sim feature-gates NAME=true|false[,NAME=...] (ListFromCacheSnapshot, WatchList)")
+		return "", errors.New("usage: sim feature-gates NAME=true|false[,NAME=...] (ListFromCacheSnapshot, SizeBasedListCostEstimate, WatchList)")
 	}
 	if len(sh.w.APIServers) == 0 {
 		return "", errNoAPIServer

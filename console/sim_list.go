@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
@@ -22,7 +24,7 @@ func init() {
 // replica, but summarized instead of printed, because the interesting
 // part of listing 200,000 secrets is what it costs, not the names:
 //
-//	sim list RESOURCE [-n NS|-A] [--chunk-size N] [--resource-version RV]
+//	sim list RESOURCE [-n NS|-A] [--chunk-size N] [--resource-version RV] [--as CLIENT]
 //
 //	"Items" : 20000                objects returned
 //	"Requests" : 40                requests sent (pages)
@@ -33,6 +35,14 @@ func init() {
 //	"ResourceVersion" : 3227       the first page's list resourceVersion
 //	"PageResourceVersions" : 1     distinct list resourceVersions among the
 //	                               pages (1: one consistent snapshot)
+//	"PriorityLevel" : "global-default"  what APF classified the first page as
+//	"Seats" : 8                    the first page's APF work estimate
+//	"Seconds" : 0.021              simulated time from the first request to
+//	                               the last answer (queueing included)
+//
+// --as sends from another client node than kubectl: another APF flow,
+// and, by the default FlowSchemas, maybe another priority level
+// (controller-* is a service account: workload-low).
 //
 // --chunk-size 0 sends one unpaginated request; the default is 500, as
 // kubectl's. A failed request (an OOM-killed replica resets the
@@ -40,13 +50,13 @@ func init() {
 func (sh *Shell) simList(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
 		Bools:  []string{"all-namespaces"},
-		Values: []string{"namespace", "chunk-size", "resource-version"}, Short: kubectlShort,
+		Values: []string{"namespace", "chunk-size", "resource-version", "as"}, Short: kubectlShort,
 	})
 	if err != nil {
 		return "", err
 	}
 	if len(p.Args) != 1 {
-		return "", errors.New("usage: sim list RESOURCE [-n NS|-A] [--chunk-size N] [--resource-version RV]")
+		return "", errors.New("usage: sim list RESOURCE [-n NS|-A] [--chunk-size N] [--resource-version RV] [--as CLIENT]")
 	}
 	r, err := lookupKubectlResource(p.Args[0])
 	if err != nil {
@@ -58,9 +68,11 @@ func (sh *Shell) simList(words []string) (string, error) {
 	}
 	ns, _ := namespaceOf(p, r)
 	opts := am.ListOptions{ResourceVersion: p.String("resource-version", ""), Limit: chunk}
-	var sum listSummary
+	sum := listSummary{start: sh.w.Now()}
+	client := p.String("as", kubectlNode)
 	for {
-		resp, err := sh.call(apiserver.Request{Verb: apiserver.LIST, Resource: r.Resource, Namespace: ns, Options: opts})
+		resp, err := sh.callAs(client, apiserver.Request{Verb: apiserver.LIST, Resource: r.Resource, Namespace: ns, Options: opts})
+		sum.took = sh.w.Now() - sum.start
 		if err != nil {
 			return sum.text(), err
 		}
@@ -78,6 +90,9 @@ type listSummary struct {
 	bytes, largest  int64
 	route, replica  string
 	rvs             []string // distinct list resourceVersions, in page order
+	level           string
+	seats           int
+	start, took     time.Duration
 }
 
 func (s *listSummary) add(resp apiserver.Response) {
@@ -92,6 +107,7 @@ func (s *listSummary) add(resp apiserver.Response) {
 	s.largest = max(s.largest, int64(resp.SizeBytes))
 	if s.route == "" {
 		s.route, s.replica = resp.Route, resp.Replica
+		s.level, s.seats = resp.PriorityLevel, resp.Seats
 	}
 }
 
@@ -110,5 +126,9 @@ func (s listSummary) text() string {
 	if len(s.rvs) > 0 {
 		fmt.Fprintf(&b, "%q : %s\n%q : %d\n", "ResourceVersion", s.rvs[0], "PageResourceVersions", len(s.rvs))
 	}
+	if s.level != "" {
+		fmt.Fprintf(&b, "%q : %q\n%q : %d\n", "PriorityLevel", s.level, "Seats", s.seats)
+	}
+	fmt.Fprintf(&b, "%q : %s\n", "Seconds", strconv.FormatFloat(s.took.Seconds(), 'f', 3, 64))
 	return b.String()
 }

@@ -168,19 +168,8 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.lesson+"/"+tc.fault, func(t *testing.T) {
-			l, err := ByID(tc.lesson)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tc.set != nil {
-				l = withWorld(t, l, tc.set)
-			}
-			_, failed := failedChecks(t, l, tc.wrap)
-			for _, want := range tc.wantFailed {
-				if !failed[want] {
-					t.Errorf("with %s, every check of %q still passes", tc.fault, want)
-				}
-			}
+			_, failed := playBroken(t, tc.lesson, tc.set, tc.wrap)
+			mustHaveFailed(t, tc.fault, "check of claim", failed, tc.wantFailed)
 			// Unbroken, the same lesson passes (TestBuiltinLessonsHoldAcrossSeeds),
 			// so these failures are the fault's.
 		})

@@ -60,6 +60,9 @@ var worldSettings = []worldSetting{
 	{"client-jitter", "client-go reflectors' backoff jitter factor (default 1.0; 0: none)", floatOf(func(c *engine.Config, f float64) { clientBackoff(c).Jitter = f })},
 	{"consistent-reads", "RV=\"\" LISTs served from the cache (1.31+ default); false: quorum reads from etcd, as before 1.31", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableConsistentReads = !b })},
 	{"streaming-list-encoding", "LIST responses encoded item by item (1.34+, locked on); false: each response serialized whole first, as before 1.34", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.Memory.BufferedListEncoding = !b })},
+	{"size-based-list-cost", "APF charges a LIST by the bytes it holds (SizeBasedListCostEstimate, 1.34+ default); false: one seat per 100 objects, at most 10, as before 1.34", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableSizeBasedListCost = !b })},
+	{"priority-and-fairness", "API Priority and Fairness (default on); false: the max-in-flight filter (--enable-priority-and-fairness=false)", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableAPF = !b })},
+	{"server-watch-list", "the API server's WatchList gate (on in 1.34-1.36); false: sendInitialEvents refused, every watch charged one seat", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableWatchList = !b })},
 	{"legacy-fixed-watch-cache-sizes", "pre-1.19 API servers: a --watch-cache-sizes entry fixes that ring's capacity", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.LegacyFixedWatchCacheSizes = b })},
 }
 

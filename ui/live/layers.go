@@ -32,7 +32,7 @@ func apiServers(w *engine.World) []view.APIServer {
 		}
 		for _, l := range s.Levels() {
 			a.Levels = append(a.Levels, view.Level{Name: l.Name, Limit: l.Limit, InUse: l.SeatsInUse,
-				Waiting: l.Waiting, Exempt: l.Exempt, RejectOnLimit: l.RejectsInsteadOfQueue})
+				Waiting: l.Waiting, Rejected: l.Rejected, Exempt: l.Exempt, RejectOnLimit: l.RejectsInsteadOfQueue})
 		}
 		ro, mu := s.Inflight()
 		a.Inflight = ro + mu

@@ -201,15 +201,31 @@ func (b *builder) cache(replica string, c Cache) {
 		Count: c.WatcherN, Label: plural(c.WatcherN, "watcher", "watchers"), Queued: queued})
 }
 
+// levelsDetail describes Priority and Fairness in one line: the busiest
+// level (seats in use and requests waiting) by name, with its seats,
+// queue and 429s ("workload-low: 240 of 245 seats · 251 waiting · 77
+// refused"), or every level's seats summed while none is busy.
 func levelsDetail(ls []Level) string {
 	inUse, limit, waiting := 0, 0, 0
-	for _, l := range ls {
+	var busiest *Level
+	for i, l := range ls {
 		if l.Exempt {
 			continue
 		}
 		inUse, limit, waiting = inUse+l.InUse, limit+l.Limit, waiting+l.Waiting
+		if l.InUse+l.Waiting+int(l.Rejected) > 0 && (busiest == nil || l.InUse+l.Waiting > busiest.InUse+busiest.Waiting) {
+			busiest = &ls[i]
+		}
 	}
-	return strconv.Itoa(inUse) + " of " + strconv.Itoa(limit) + " seats · " + strconv.Itoa(waiting) + " waiting"
+	if busiest == nil {
+		return strconv.Itoa(inUse) + " of " + strconv.Itoa(limit) + " seats · " + strconv.Itoa(waiting) + " waiting"
+	}
+	d := busiest.Name + ": " + strconv.Itoa(busiest.InUse) + " of " + strconv.Itoa(busiest.Limit) + " seats · " +
+		strconv.Itoa(busiest.Waiting) + " waiting"
+	if busiest.Rejected > 0 {
+		d += " · " + Thousands(busiest.Rejected) + " refused (429)"
+	}
+	return d
 }
 
 // clients adds the client processes and their informers, the kubelets

@@ -169,5 +169,16 @@ func TestClientFocusReachesItsInformers(t *testing.T) {
 	b, _ := json.Marshal(sc.Find(InformerID("app", "pods")))
 	if !strings.Contains(string(b), `"workqueue":{"name":"app","depth":7,"processing":0,"reconciles":40}`) {
 		t.Errorf("informer JSON %s lacks its workqueue", b)
+
+// The APF actor names the busiest level, with its queue and its 429s;
+// an idle server shows every level's seats summed.
+func TestLevelsDetail(t *testing.T) {
+	idle := []Level{{Name: "exempt", Exempt: true}, {Name: "system", Limit: 74}, {Name: "workload-low", Limit: 245}}
+	if got, want := levelsDetail(idle), "0 of 319 seats · 0 waiting"; got != want {
+		t.Errorf("idle: %q, want %q", got, want)
+	}
+	busy := []Level{{Name: "system", Limit: 74, InUse: 10}, {Name: "workload-low", Limit: 245, InUse: 240, Waiting: 251, Rejected: 77}}
+	if got, want := levelsDetail(busy), "workload-low: 240 of 245 seats · 251 waiting · 77 refused (429)"; got != want {
+		t.Errorf("busy: %q, want %q", got, want)
 	}
 }

@@ -65,6 +65,7 @@ type Level struct {
 	Name          string
 	Limit, InUse  int
 	Waiting       int
+	Rejected      int64 // 429s since the process started
 	Exempt        bool
 	RejectOnLimit bool
 }

@@ -309,11 +309,28 @@ func memoryBox(sc *Scene, a *scene.Actor, r Region) {
 func apfBox(sc *Scene, a *scene.Actor, r Region) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
 	sc.label(r.X+10, r.Y+6, fitAny(ProseBold, 16, r.W-20, "Priority & Fairness", "APF"), ProseBold, 16, Left, Muted)
-	seats, waiting, _ := strings.Cut(a.Detail, " · ")
+	level, rest, named := strings.Cut(a.Detail, ": ")
+	if !named {
+		level, rest = "", a.Detail
+	}
+	parts := strings.Split(rest, " · ")
+	seats := parts[0]
 	used, limit, _ := strings.Cut(strings.TrimSuffix(seats, " seats"), " of ")
-	sc.label(r.X+10, r.Y+30, fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, Left, Ink)
-	if r.H > 76 {
-		sc.fit(r.X+10, r.Y+52, waiting, Mono, 16, Left, Muted, r.W-20)
+	y := r.Y + 30
+	if level != "" && r.H > 100 {
+		sc.fit(r.X+10, y, level, Mono, 16, Left, Ink, r.W-20)
+		y += 22
+	}
+	sc.label(r.X+10, y, fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, Left, Ink)
+	for _, p := range parts[1:] {
+		if y += 22; y+18 > r.Y+r.H {
+			break
+		}
+		color := Muted
+		if strings.HasSuffix(p, "(429)") {
+			color = Yellow
+		}
+		sc.fit(r.X+10, y, p, Mono, 16, Left, color, r.W-20)
 	}
 }
 
