@@ -169,6 +169,8 @@ func TestClientFocusReachesItsInformers(t *testing.T) {
 	b, _ := json.Marshal(sc.Find(InformerID("app", "pods")))
 	if !strings.Contains(string(b), `"workqueue":{"name":"app","depth":7,"processing":0,"reconciles":40}`) {
 		t.Errorf("informer JSON %s lacks its workqueue", b)
+	}
+}
 
 // The APF actor names the busiest level, with its queue and its 429s;
 // an idle server shows every level's seats summed.
