@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"math"
 	"strings"
 	"time"
 
@@ -243,8 +244,9 @@ func (g *Game) ConsoleOpen() bool { return g.w.ConsoleOpen() }
 // reads the clipboard; see ui/widgets).
 func (g *Game) Paste(text string) { g.w.Paste(text) }
 
-// Layout returns the window's size in physical pixels: the stage draws
-// at the display's full resolution and Ebiten never upscales it.
+// Layout returns the window's size in physical pixels, up to
+// MaxBackingPixels: the stage draws at the display's full resolution, so
+// Ebiten does not upscale it, unless the window is larger than that.
 func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
 	w, h := g.LayoutF(float64(outsideWidth), float64(outsideHeight))
 	return int(w), int(h)
@@ -252,8 +254,28 @@ func (g *Game) Layout(outsideWidth, outsideHeight int) (int, int) {
 
 // LayoutF is Layout with fractional sizes, as devicePixelRatio often is.
 func (g *Game) LayoutF(outsideWidth, outsideHeight float64) (float64, float64) {
-	s := ebiten.Monitor().DeviceScaleFactor()
-	return float64(int(outsideWidth*s + 0.5)), float64(int(outsideHeight*s + 0.5))
+	return BackingSize(outsideWidth, outsideHeight, ebiten.Monitor().DeviceScaleFactor())
+}
+
+// MaxBackingPixels caps the screen image: a 1920x1080 display's worth of
+// device pixels. Without a GPU (Chromium's SwiftShader draws WebGL on the
+// CPU) a frame's cost grows with its pixels: a 3840x2160 window took
+// seconds a frame, and the page stopped answering in time. Above the cap
+// the stage renders at the largest size of the window's aspect that fits
+// it and the browser scales the canvas up; at 1920x1080 and below it
+// renders every device pixel.
+const MaxBackingPixels = 1920 * 1080
+
+// BackingSize is the screen image for a window of w x h CSS pixels at
+// device scale factor scale: its device pixels, scaled down (keeping the
+// aspect) to at most MaxBackingPixels.
+func BackingSize(w, h, scale float64) (float64, float64) {
+	pw, ph := float64(int(w*scale+0.5)), float64(int(h*scale+0.5))
+	if pw*ph <= MaxBackingPixels {
+		return pw, ph
+	}
+	k := math.Sqrt(MaxBackingPixels / (pw * ph))
+	return max(1, math.Floor(pw*k)), max(1, math.Floor(ph*k))
 }
 
 // InFrame reports whether the game is inside Update or Draw. The page's
