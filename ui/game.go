@@ -132,6 +132,7 @@ func (g *Game) Update() error {
 	if c.ticked && c.pending+2*dt <= maxPending { // the next update can still tick it all
 		c.pending += dt
 		c.work += time.Since(start)
+		g.sess.Spent(time.Since(start))
 		return nil
 	}
 	g.sess.Tick(dt + c.pending)
@@ -140,6 +141,7 @@ func (g *Game) Update() error {
 		g.AfterTick(g.sess)
 	}
 	c.work += time.Since(start)
+	g.sess.Spent(time.Since(start) - g.sess.Timing.Sim - g.sess.Timing.Refresh)
 	return nil
 }
 

@@ -329,6 +329,12 @@ func (s *Session) Scene() view.Scene {
 	return sc
 }
 
+// Spent tells the session about Go time its frame spent outside it (the
+// page's hooks, the widgets, input, the commands a tick ran): the world's
+// share of the next frames on the same beat leaves room for it (framePlan),
+// so the frame as a whole stays within FrameShare.
+func (s *Session) Spent(d time.Duration) { s.pace.stage(s.ticks, d) }
+
 // Settled reports whether no animation is running (nothing would change
 // on screen until the next tick brings news).
 func (s *Session) Settled() bool {
