@@ -286,5 +286,9 @@ func BackingSize(w, h, scale float64) (float64, float64) {
 // through a tick, and they must not read it.
 func (g *Game) InFrame() bool { return g.inFrame }
 
+// ScreenSize is the size of the screen image the last frame was drawn
+// on (the backing store Layout asked for, at most MaxBackingPixels).
+func (g *Game) ScreenSize() (w, h int) { return g.fr.W, g.fr.H }
+
 // Frames is the number of frames drawn.
 func (g *Game) Frames() int64 { return g.frames }

@@ -12,7 +12,7 @@
 //	watchscope.send(cmd)  queue a command for the next tick: console lines (etcdctl,
 //	                      kubectl, sim), and next, back, lesson ID, sandbox, pick N,
 //	                      play, pause, speed X, why ID, theme projector|dark, ...
-//	watchscope.stats()    JSON: frames drawn, Go time of the last frame, TPS, FPS
+//	watchscope.stats()    JSON: frames drawn, Go time of the last frame, TPS, FPS, screen size
 //	watchscope.typing()   true while the stage's console has the keyboard
 //
 // Each feature's file adds its part (see parts): loadLesson (author.go),
@@ -223,6 +223,8 @@ func (p *apiPage) queue(job func(*ui.Game, *live.Session)) bool {
 }
 
 func statsJSON(g *ui.Game, sess *live.Session) string {
+	var screen [2]int
+	screen[0], screen[1] = g.ScreenSize()
 	b, _ := json.Marshal(struct {
 		Frames     int64   `json:"frames"`
 		LastDrawMs float64 `json:"lastDrawMs"`
@@ -231,8 +233,9 @@ func statsJSON(g *ui.Game, sess *live.Session) string {
 		FPS        float64 `json:"fps"`
 		SimMs      float64 `json:"simMs"`     // the last tick's simulation
 		RefreshMs  float64 `json:"refreshMs"` // the last tick's snapshot for the stage
+		Screen     [2]int  `json:"screen"`    // the screen image's size in pixels (ui.MaxBackingPixels at most)
 	}{g.Frames(), ms(g.DrawTime), ms(g.DrawTotal / time.Duration(max(1, g.Frames()))),
-		ebiten.ActualTPS(), ebiten.ActualFPS(), ms(sess.Timing.Sim), ms(sess.Timing.Refresh)})
+		ebiten.ActualTPS(), ebiten.ActualFPS(), ms(sess.Timing.Sim), ms(sess.Timing.Refresh), screen})
 	return string(b)
 }
 
