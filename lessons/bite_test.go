@@ -29,6 +29,29 @@ func dropBookmarks(_ *engine.World, line string) (string, string, bool) {
 	return "", strings.ReplaceAll(line, "allowWatchBookmarks=true&", ""), false
 }
 
+// biteCase is one fault and the claims it must break.
+type biteCase struct {
+	lesson, fault string
+	set           map[string]string // world settings and header flags to change
+	wrap          func(Executor, *engine.World) Executor
+	// wantFailed are claims (the check's comment) at least one of
+	// whose checks must fail with the fault.
+	wantFailed []string
+}
+
+// runBiteCases plays each case's lesson with its fault. Unbroken, the
+// same lesson passes (TestBuiltinLessonsHoldAcrossSeeds), so the
+// failures are the fault's.
+func runBiteCases(t *testing.T, cases []biteCase) {
+	t.Helper()
+	for _, tc := range cases {
+		t.Run(tc.lesson+"/"+tc.fault, func(t *testing.T) {
+			_, failed := playBroken(t, tc.lesson, tc.set, tc.wrap)
+			mustHaveFailed(t, tc.fault, "check of claim", failed, tc.wantFailed)
+		})
+	}
+}
+
 // rewriteCmd returns a command rewriter that applies re -> repl to every line.
 func rewriteCmd(re, repl string) func(*engine.World, string) (string, string, bool) {
 	r := regexp.MustCompile(re)
@@ -71,14 +94,7 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays three lessons")
 	}
-	tests := []struct {
-		lesson, fault string
-		set           map[string]string
-		wrap          func(Executor, *engine.World) Executor
-		// wantFailed are claims (the check's comment) at least one of
-		// whose checks must fail with the fault.
-		wantFailed []string
-	}{
+	runBiteCases(t, []biteCase{
 		{lesson: "bookmarks", fault: "watches never ask for bookmarks", wrap: wrapWith(dropBookmarks), wantFailed: []string{
 			"Bookmarks arrived: one at about a minute, then near the deadline.",
 			"Each bookmark carries a newer RV than the watch started from.",
@@ -165,13 +181,5 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 			wrap: wrapWith(pretend(`^etcdctl alarm disarm$`, "")), wantFailed: []string{
 				"... but only the disarm let writes in again.",
 			}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.lesson+"/"+tc.fault, func(t *testing.T) {
-			_, failed := playBroken(t, tc.lesson, tc.set, tc.wrap)
-			mustHaveFailed(t, tc.fault, "check of claim", failed, tc.wantFailed)
-			// Unbroken, the same lesson passes (TestBuiltinLessonsHoldAcrossSeeds),
-			// so these failures are the fault's.
-		})
-	}
+	})
 }
