@@ -47,6 +47,7 @@ func startKube(t *testing.T, bin string) *realKube {
 	k.pids = k.start(t)
 	t.Cleanup(k.stop)
 	k.waitReady(t)
+	k.waitQuiet(t)
 	return k
 }
 
@@ -80,6 +81,36 @@ func (k *realKube) waitReady(t *testing.T) {
 	t.Fatalf("kube-apiserver did not become ready:\n%s", log)
 }
 
+// waitQuiet waits until etcd's revision stops moving: after /readyz the
+// API server's bootstrap still writes for a moment (priority levels, flow
+// schemas' status), and a consistent read (a watch-list's end bookmark, a
+// LIST's RV) taken then carries a revision no object of the script has.
+func (k *realKube) waitQuiet(t *testing.T) {
+	t.Helper()
+	last, same := "", 0
+	for range 60 {
+		out, err := exec.Command(filepath.Join(k.bin, "etcdctl"), "get", "/", "--prefix", "--count-only", "-w", "fields").Output()
+		if err != nil {
+			t.Fatalf("etcdctl: %v", err)
+		}
+		rev := ""
+		for _, l := range strings.Split(string(out), "\n") {
+			if strings.HasPrefix(l, `"Revision"`) {
+				rev = l
+			}
+		}
+		if rev == last {
+			if same++; same == 3 {
+				return
+			}
+		} else {
+			last, same = rev, 0
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	t.Fatalf("etcd's revision still moves after 30 s (%s)", last)
+}
+
 // restartAPIServer kills the API server at once (SIGKILL: no graceful
 // shutdown, whose old process keeps serving its open watches for a while)
 // and starts it again on the same etcd, as the simulation's
@@ -89,6 +120,7 @@ func (k *realKube) restartAPIServer(t *testing.T) {
 	kill(k.pids[len(k.pids)-1])
 	k.pids = append(k.pids[:len(k.pids)-1], k.start(t, "apiserver")...)
 	k.waitReady(t)
+	k.waitQuiet(t)
 }
 
 func kill(pid int) {
