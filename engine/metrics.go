@@ -258,6 +258,9 @@ func (mt *metric) key() string {
 	return mt.name + "{" + mt.labels + "}"
 }
 
+// Len is how many series are registered (it grows as series appear).
+func (m *Metrics) Len() int { return len(m.order) }
+
 // Names lists every registered series in sorted (name, labels) order.
 func (m *Metrics) Names() []string {
 	out := make([]string, len(m.order))

@@ -3,6 +3,7 @@ package live
 import (
 	"watchscope/engine"
 	"watchscope/ui/scene"
+	"watchscope/ui/view"
 )
 
 // Pictures of a step while it runs. The replay (playback.go) walks the
@@ -36,10 +37,12 @@ const (
 	firstFrames  = 16  // the step's first events each get a copy (the slow beats show them)
 )
 
-// castFrame is the cast's world as event id was recorded.
+// castFrame is the cast's world as event id was recorded, with the
+// lesson's charts as they stood then.
 type castFrame struct {
 	id     engine.EventID
 	world  scene.World
+	charts []view.Series
 	pinned bool // kept when the frames are thinned
 }
 
@@ -47,6 +50,10 @@ type castFrame struct {
 type castFrames struct {
 	w         *engine.World
 	resources []string // the lesson's resources (castWorld's lessonRes)
+	charts    chartSet // the lesson's charts, resolved again when series appear
+	wanted    []string // what the charts want (Session.wantedCharts)
+	resource  string   // the resource they count (Session.chartResource)
+	series    int      // the registry's series when the charts were resolved
 	list      []castFrame
 	every     int // events between two ordinary copies (doubles as the list thins)
 	seen      int // events observed
@@ -59,7 +66,8 @@ func (s *Session) beginFrames() *castFrames {
 	if s.lesson == nil || s.chrome.Reduced {
 		return nil
 	}
-	f := &castFrames{w: s.lesson.r.World(), resources: s.lesson.resources(), every: 1}
+	f := &castFrames{w: s.lesson.r.World(), resources: s.lesson.resources(), wanted: s.wantedCharts(),
+		resource: s.chartResource(), series: -1, every: 1}
 	f.w.Trace.Observe(f.observe)
 	return f
 }
@@ -107,7 +115,10 @@ func (f *castFrames) take(id engine.EventID, pin bool) {
 	if len(f.list) == maxFrames {
 		f.thin()
 	}
-	f.list = append(f.list, castFrame{id: id, pinned: pin,
+	if n := f.w.Metrics.Len(); n != f.series { // a counter registers on its first increase
+		f.charts, f.series = resolveCharts(f.w, f.wanted, f.resource), n
+	}
+	f.list = append(f.list, castFrame{id: id, pinned: pin, charts: f.charts.read(f.w),
 		world: castWorld(f.w, nil, apiServers(f.w), nil, f.resources)})
 }
 
@@ -169,7 +180,7 @@ func (s *Session) frameCast(shown engine.EventID) scene.Scene {
 	}
 	cw := pl.frames[i].world
 	cw.Lists = pl.lists[:lists]
-	cw.Charts = sceneCharts(s.heavy.charts)
+	cw.Charts = sceneCharts(chartsThen(s.heavy.charts, pl.frames[i].charts))
 	sc := scene.Build(cw, pl.sceneStep)
 	if c := stepCallout(pl.result, &sc); c != nil && engine.EventID(c.Event) <= shown {
 		sc.Callout = c
@@ -181,3 +192,20 @@ func (s *Session) frameCast(shown engine.EventID) scene.Scene {
 // framesShown reports whether the stage draws a step's pictures now
 // rather than the world's cast.
 func (s *Session) framesShown() bool { return s.playing() && len(s.play.frames) > 0 }
+
+// chartsThen are the end's charts (now) as they stood in a frame (then):
+// each chart's values then, or an empty chart when its series did not
+// exist yet, so the charts keep their places while a step plays.
+func chartsThen(now, then []view.Series) []view.Series {
+	out := make([]view.Series, len(now))
+	for i, c := range now {
+		out[i] = view.Series{Name: c.Name, Summed: c.Summed}
+		for _, t := range then {
+			if t.Name == c.Name {
+				out[i] = t
+				break
+			}
+		}
+	}
+	return out
+}

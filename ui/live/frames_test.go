@@ -51,6 +51,7 @@ func findActor(sc *scene.Scene, id string) *scene.Actor {
 func TestCacheFillsAtScreenTime(t *testing.T) {
 	const cache = "apiserver-0/cache/pods"
 	var lens, rvs []int
+	var received []float64 // the chart of the events the cache got
 	s := sample(t, "gone-410", 2, func(at time.Duration, st State) {
 		a := findActor(st.Scene, cache)
 		if a == nil || a.Ring == nil {
@@ -63,6 +64,11 @@ func TestCacheFillsAtScreenTime(t *testing.T) {
 			t.Errorf("at %v: the cache went back from len %d rv %d to len %d rv %d", at, lens[n-1], rvs[n-1], a.Ring.Len, a.Ring.RV)
 		}
 		lens, rvs = append(lens, a.Ring.Len), append(rvs, int(a.Ring.RV))
+		for _, c := range st.Scene.Of(scene.KindChart) {
+			if c.Metric == `apiserver_watch_cache_events_received_total{resource="pods"}` {
+				received = append(received, c.Value)
+			}
+		}
 	})
 	c := s.sim.World().APIServers[0].Cacher("pods")
 	win := c.Window()
@@ -75,7 +81,10 @@ func TestCacheFillsAtScreenTime(t *testing.T) {
 	for _, l := range lens {
 		distinct[l] = true
 	}
-	t.Logf("pods cache len over %d samples: %v", len(lens), lens)
+	t.Logf("pods cache len over %d samples: %v; the chart of events received: %v", len(lens), lens, received)
+	if len(received) != len(lens) || received[0] != 0 || received[len(received)/2] >= 300 {
+		t.Errorf("the chart of events received while the step played: %v; want it on every sample, from 0, below 300 halfway", received)
+	}
 	if lens[0] != 0 || len(distinct) < 5 || lens[len(lens)-1] >= end.Ring.Len && len(distinct) < 2 {
 		t.Errorf("the ring's len while the step played: %v; want it to start empty and take at least 5 values", lens)
 	}

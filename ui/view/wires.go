@@ -33,10 +33,13 @@ func wires(base *Scene, s Snapshot, l *CastLayout, m *Motion, now time.Duration)
 	}
 	sc := base.over()                // over the focus's dimming, under the overlays drawn after
 	labelled := map[[2]string]bool{} // one label per wire: its newest packet's
-	var placed []Region              // the plates written so far: a label moves down past them
+	placed := stageTexts(base)       // the stage's words, then the plates written so far: a label goes where it hides none
 	for i := len(s.Wires) - 1; i >= 0; i-- {
 		w := s.Wires[i]
 		a, b := actorAt(s, l, w.From), actorAt(s, l, w.To)
+		if full(s) { // on the diagram a packet travels between the boxes' edges, never across what they say
+			a, b = edgeOf(l, w.From, a, b), edgeOf(l, w.To, b, a)
+		}
 		if rev, ok := labelRev(w.Label); ok && w.To == "etcd-0" && !full(s) { // a write lands on its revision's column
 			b.x = min(max(newAxis(m, now).X(float64(rev)), GridLeft), GridRight)
 		}
@@ -63,6 +66,26 @@ func wires(base *Scene, s Snapshot, l *CastLayout, m *Motion, now time.Duration)
 			placed = wireLabel(sc, p, w, color, placed)
 		}
 	}
+}
+
+// edgeOf is where the line from p (the centre of actor id's box) to q
+// leaves that box: a packet leaves and reaches an actor at its edge, so
+// the ring's numbers and a watcher's words stay readable under a stream.
+// An actor without a box of its own keeps its point.
+func edgeOf(l *CastLayout, id string, p, q pt) pt {
+	b, ok := l.Box(id)
+	if !ok {
+		return p
+	}
+	dx, dy := q.x-p.x, q.y-p.y
+	f := 1.0
+	if dx != 0 {
+		f = min(f, b.W/2/math.Abs(dx))
+	}
+	if dy != 0 {
+		f = min(f, b.H/2/math.Abs(dy))
+	}
+	return pt{p.x + dx*f, p.y + dy*f}
 }
 
 // labelRev is the revision a packet's label names ("PUT rv=601").
@@ -92,13 +115,36 @@ func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA, placed []Region) []Region {
 	}
 	width := Measure(font, textSize(size), text)
 	plate := Region{X: p.x + 10, Y: p.y - textSize(size) - 15, W: width + 12, H: textSize(size)*1.3 + 6}
-	for tries := 0; tries < 6 && overlapsAny(plate, placed); tries++ {
+	// Above and right of the glyph, else below it, else to its left;
+	// when every side hides something, an error goes down past the
+	// plates and any other packet keeps only its glyph.
+	free := false
+	for _, at := range [][2]float64{{p.x + 10, plate.Y}, {p.x + 10, p.y + 12}, {p.x - 10 - plate.W, plate.Y}, {p.x - 10 - plate.W, p.y + 12}} {
+		r := Region{X: at[0], Y: at[1], W: plate.W, H: plate.H}
+		if r.X >= 0 && r.X+r.W <= DesignW && r.Y >= 0 && r.Y+r.H <= DesignH && !overlapsAny(r, placed) {
+			plate, free = r, true
+			break
+		}
+	}
+	if !free && !w.Error {
+		return placed
+	}
+	for tries := 0; !free && tries < 6 && overlapsAny(plate, placed); tries++ {
 		plate.Y += plate.H + 2
 	}
 	sc.rect(Rect{X: plate.X, Y: plate.Y, W: plate.W, H: plate.H, Radius: 6, Fill: Fade(PanelHi, 0.9)})
 	sc.label(plate.X+6, plate.Y+3, text, font, size, Left, c)
 	sc.Texts[len(sc.Texts)-1].Plate = true // over the stage on its own plate, not part of its layout
 	return append(placed, plate)
+}
+
+// stageTexts are the boxes of the words drawn on the stage so far.
+func stageTexts(base *Scene) []Region {
+	var out []Region
+	for _, t := range TextBoxes(base) {
+		out = append(out, Region{X: t.X, Y: t.Y, W: t.W, H: t.H})
+	}
+	return out
 }
 
 // overlapsAny reports whether r overlaps one of rs.
