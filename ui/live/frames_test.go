@@ -19,14 +19,7 @@ func sample(t *testing.T, id string, n int, fn func(at time.Duration, st State))
 // sampleSession is sample with the session itself.
 func sampleSession(t *testing.T, id string, n int, fn func(s *Session, at time.Duration)) *Session {
 	t.Helper()
-	s := lessonSession(t, id)
-	if n > 1 {
-		if err := s.Lessons().Open(id, 0, n-1); err != nil {
-			t.Fatal(err)
-		}
-		s.Tick(frame)
-	}
-	playStep(t, s, n)
+	s := stepPlaying(t, id, n)
 	for at := time.Duration(0); s.playing() && at < time.Minute; at += 200 * time.Millisecond {
 		fn(s, at)
 		run(s, 200*time.Millisecond)

@@ -210,11 +210,9 @@ func withPace(l *lessons.Lesson, pace float64) *lessons.Lesson {
 	return &c
 }
 
-// seenPackets plays step n of lesson id in motion and returns every
-// packet state().scene.packets showed while it played, by "from -> to
-// label", with the largest count each reached (a stream's label is its
-// newest packet's).
-func seenPackets(t *testing.T, id string, n int) map[string]int {
+// stepPlaying opens lesson id after step n-1 and presses next until
+// step n plays.
+func stepPlaying(t *testing.T, id string, n int) *Session {
 	t.Helper()
 	s := lessonSession(t, id)
 	if n > 1 {
@@ -224,6 +222,16 @@ func seenPackets(t *testing.T, id string, n int) map[string]int {
 		s.Tick(frame)
 	}
 	playStep(t, s, n)
+	return s
+}
+
+// seenPackets plays step n of lesson id in motion and returns every
+// packet state().scene.packets showed while it played, by "from -> to
+// label", with the largest count each reached (a stream's label is its
+// newest packet's).
+func seenPackets(t *testing.T, id string, n int) map[string]int {
+	t.Helper()
+	s := stepPlaying(t, id, n)
 	seen := map[string]int{}
 	for i := 0; i < 60*60 && (s.playing() || s.flight.Busy()); i++ {
 		s.Tick(frame)
