@@ -31,6 +31,10 @@ type playState struct {
 		Hash string `json:"hash"`
 	} `json:"share"`
 	Scene struct {
+		Actors []struct {
+			ID  string `json:"id"`
+			Len int    `json:"len"`
+		} `json:"actors"`
 		Packets []struct {
 			From  string `json:"from"`
 			To    string `json:"to"`
@@ -66,6 +70,7 @@ func TestStepSlowMotionInBrowser(t *testing.T) {
 	times := map[int64]bool{}
 	var slow, fast, shot bool
 	packets := 0
+	lens := map[int]bool{} // the pods ring's len on screen: it fills as the step plays
 	var last playState
 	for time.Since(start) < 2*time.Minute {
 		last = getPlay(t, ctx)
@@ -76,6 +81,11 @@ func TestStepSlowMotionInBrowser(t *testing.T) {
 		if len(last.Scene.Packets) > 0 {
 			packets++
 		}
+		for _, a := range last.Scene.Actors {
+			if a.ID == "apiserver-0/cache/pods" {
+				lens[a.Len] = true
+			}
+		}
 		slow = slow || last.Playback.Slow && last.Playback.Pace < 1
 		fast = fast || !last.Playback.Slow && last.Playback.Pace >= 1
 		if !shot && time.Since(start) > 600*time.Millisecond {
@@ -85,10 +95,13 @@ func TestStepSlowMotionInBrowser(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 	took := time.Since(start)
-	t.Logf("step 2 played for %v (%d ticks) with %d distinct times, packets on %d samples; slow %v fast %v",
-		took.Round(time.Millisecond), last.Tick-tick0, len(times), packets, slow, fast)
+	t.Logf("step 2 played for %v (%d ticks) with %d distinct times, packets on %d samples, the pods ring at %d lens; slow %v fast %v",
+		took.Round(time.Millisecond), last.Tick-tick0, len(times), packets, len(lens), slow, fast)
 	if packets == 0 {
 		t.Error("no sample showed packets on the wires while the step played")
+	}
+	if len(lens) < 3 || !lens[0] {
+		t.Errorf("the pods ring's len while the step played: %v; want it empty at first, then filling (3 values or more)", lens)
 	}
 	if len(times) < 5 || took < 1500*time.Millisecond {
 		t.Errorf("the step played %v with %d distinct screen times; want >= 1.5 s and >= 5", took, len(times))
