@@ -194,12 +194,15 @@ func firstDiff(real, sim []string) string {
 	return ""
 }
 
-// firstCalls keeps the first n calls; the last one's outcome is cut (a
-// stream still open on one side may have timed out on the other).
+// firstCalls keeps the first n calls without their outcomes: a watch's
+// outcome counts the bookmarks until its timeout, which each reflector
+// draws at random in [300s, 600s) (client-go from the global math/rand,
+// ours from its own source), and a stream still open on one side may have
+// timed out on the other. The requests and their waits are compared.
 func firstCalls(ls []string, n int) []string {
 	out := append([]string(nil), ls[:min(n, len(ls))]...)
-	if len(out) > 0 {
-		out[len(out)-1], _, _ = strings.Cut(out[len(out)-1], " -> ")
+	for i := range out {
+		out[i], _, _ = strings.Cut(out[i], " -> ")
 	}
 	return out
 }

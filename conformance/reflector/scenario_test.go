@@ -35,6 +35,12 @@ func run(t *testing.T, sc scenario, real bool) ([]call, *engine.World) {
 	if real {
 		s = &realSide{d: newDriver(t, w, clientNode), sc: sc, t: t}
 	}
+	play(t, sc, w, s)
+	return calls(w, clientNode), w
+}
+
+// play goes through sc's timeline with one side in world w.
+func play(t *testing.T, sc scenario, w *engine.World, s side) {
 	started := false
 	for _, st := range sc.steps {
 		if !started && st.at >= sc.startAt {
@@ -53,7 +59,6 @@ func run(t *testing.T, sc scenario, real bool) ([]call, *engine.World) {
 	}
 	s.runTo(sc.end)
 	s.stop()
-	return calls(w, clientNode), w
 }
 
 // createPods creates n pods named prefix-i with labels, from node "writer".
