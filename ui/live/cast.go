@@ -120,8 +120,11 @@ func castReplicas(w *engine.World, resources []string, apis []view.APIServer) []
 					if name == "" {
 						name = "watch " + strconv.Itoa(x.ID())
 					}
-					sc.Watchers = append(sc.Watchers, scene.CacheWatcher{Client: name,
-						Queued: x.InputLen() + x.ResultLen(), Cap: x.ChanSize()})
+					q := x.InputLen() + x.ResultLen()
+					sc.Watchers = append(sc.Watchers, scene.CacheWatcher{Client: name, Queued: q, Cap: x.ChanSize()})
+					if q > 0 {
+						sc.Ring.Behind = append(sc.Ring.Behind, q)
+					}
 				}
 			}
 			r.Caches = append(r.Caches, sc)

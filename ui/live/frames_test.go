@@ -1,6 +1,7 @@
 package live
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -96,6 +97,9 @@ func TestStalledWatcherTurnsOrangeBeforeIts410(t *testing.T) {
 		}
 		if a := findActor(st.Scene, watcher); a != nil {
 			most = max(most, a.Queued)
+			if c := findActor(st.Scene, "apiserver-0/cache/pods"); a.Queued > 0 && !slices.Contains(c.Ring.Behind, a.Queued) {
+				t.Errorf("at %v app's watcher is %d behind; the ring marks %v", at, a.Queued, c.Ring.Behind)
+			}
 		}
 		for _, p := range st.Scene.Packets {
 			if p.To == watcher && p.Label == "410" && gone < 0 {

@@ -75,6 +75,10 @@ type Ring struct {
 	OldestRV uint64
 	RV       uint64
 	Objects  int // objects in the cache's store
+	// Behind is, for each watcher of the cache that has fallen behind,
+	// how many events it still has to read: it stands that far back
+	// along the ring from the newest.
+	Behind []int
 }
 
 // Informer is an informer's pipeline: the Reflector's phase and last RV,

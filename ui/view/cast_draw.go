@@ -255,6 +255,7 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 		end := from + 2*math.Pi*fill // the newest slot's end
 		sc.mark(Mark{X: cx + rad*math.Cos(end), Y: cy + rad*math.Sin(end), R: 7, Shape: Circle, Color: Ink})
 	}
+	behind(sc, ring, cx, cy, rad)
 	start := ringAngle(ring.Start, ring.Capacity) // the oldest event's slot
 	sc.mark(Mark{X: cx + rad*math.Cos(start), Y: cy + rad*math.Sin(start), R: 7, Shape: Diamond, Color: Yellow})
 	inside := thousands(int64(ring.Len)) + "/" + thousands(int64(ring.Capacity))
@@ -270,6 +271,22 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	sc.label(cx, y+20, fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, Center, Muted)
 	objs := thousands(int64(ring.Objects))
 	sc.label(cx, y+40, fitAny(Prose, 16, r.W-12, objs+" objects", objs+" obj", objs), Prose, 16, Center, Caption)
+}
+
+// behind draws each watcher that has fallen behind where it stands on
+// the ring: an orange arc outside the ring from the event it reads next
+// to the newest, the events it still owes. A watcher that stalls drifts
+// back along the ring as the ring fills, until it is dropped.
+func behind(sc *Scene, ring *scene.Ring, cx, cy, rad float64) {
+	if ring.Capacity <= 0 {
+		return
+	}
+	end := ringAngle(ring.Start, ring.Capacity) + 2*math.Pi*float64(ring.Len)/float64(ring.Capacity)
+	for _, n := range ring.Behind {
+		from := end - 2*math.Pi*float64(min(n, ring.Capacity))/float64(ring.Capacity)
+		sc.arc(Arc{CX: cx, CY: cy, R: rad + 10, From: from, To: end, Width: 4, Color: Orange})
+		sc.mark(Mark{X: cx + (rad+10)*math.Cos(from), Y: cy + (rad+10)*math.Sin(from), R: 5, Shape: Circle, Color: Orange})
+	}
 }
 
 func watcherPill(sc *Scene, a *scene.Actor, r Region) {
