@@ -21,3 +21,25 @@ func (s *Server) SetEtcdWatchLatency(d time.Duration) {
 
 // EtcdWatchLatency is the current latency of the caches' etcd watches.
 func (s *Server) EtcdWatchLatency() time.Duration { return s.cfg.EtcdWatchLatency }
+
+// StallEtcdWatches stops this replica's caches from reading their etcd
+// watches for d from now (a starved or stuck process): etcd queues what
+// it can, then holds the watches back as slow; if the compactor passes
+// them meanwhile, etcd cancels them and the caches re-initialize (see
+// watchcache.Reflector.Stall). A restart ends the stall (new reflectors).
+func (s *Server) StallEtcdWatches(now, d time.Duration) {
+	s.advance(now)
+	for _, rc := range s.resources {
+		if rc.reflector != nil {
+			rc.reflector.Stall(now + max(d, 0))
+		}
+	}
+	s.dirty = true
+}
+
+// EtcdWatchStalled reports whether resource's cache is not reading its
+// etcd watch now (StallEtcdWatches): etcd's writes do not reach it.
+func (s *Server) EtcdWatchStalled(resource string) bool {
+	rc := s.lookup(resource)
+	return rc != nil && rc.reflector != nil && rc.reflector.Running() && s.now < rc.reflector.StalledUntil()
+}

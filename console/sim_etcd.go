@@ -12,6 +12,7 @@ import (
 func init() {
 	registerSim(map[string]simVerb{
 		"etcd-watch-latency": (*Shell).simEtcdWatchLatency,
+		"etcd-watch-stall":   (*Shell).simEtcdWatchStall,
 	})
 }
 
@@ -39,4 +40,27 @@ func (sh *Shell) simEtcdWatchLatency(args []string) (string, error) {
 		return "etcd watch responses reach the API servers' caches at once again\n", nil
 	}
 	return fmt.Sprintf("etcd watch responses now reach the API servers' caches %s late\n", d), nil
+}
+
+// simEtcdWatchStall stops one replica's caches reading their etcd
+// watches for a while: a starved API server process. etcd queues 128
+// responses, then holds the watches back as slow; a compaction past them
+// meanwhile cancels them when reading resumes.
+//
+//	sim etcd-watch-stall DURATION REPLICA
+func (sh *Shell) simEtcdWatchStall(args []string) (string, error) {
+	if len(args) != 2 {
+		return "", errors.New("usage: sim etcd-watch-stall DURATION REPLICA (e.g. 10m apiserver-0; 0s ends it)")
+	}
+	d, err := parseDuration(args[0])
+	if err != nil {
+		return "", err
+	}
+	if err := sh.w.StallEtcdWatches(args[1], d); err != nil {
+		return "", err
+	}
+	if d == 0 {
+		return fmt.Sprintf("%s's caches read their etcd watches again\n", args[1]), nil
+	}
+	return fmt.Sprintf("%s's caches stop reading their etcd watches for %s\n", args[1], d), nil
 }

@@ -58,3 +58,26 @@ func (w *World) EtcdWatchLatency() time.Duration {
 	}
 	return w.APIServers[0].EtcdWatchLatency()
 }
+
+// StallEtcdWatches stops replica name's caches from reading their etcd
+// watches for d (d <= 0 ends a stall): the process is starved, etcd's
+// queue for it fills and etcd holds its watches back as slow. Recorded as
+// a FAULT on the replica, and the end as a HEAL when the stall lifts.
+func (w *World) StallEtcdWatches(name string, d time.Duration) error {
+	i, err := w.replicaIndex(name)
+	if err != nil {
+		return err
+	}
+	rep := w.api.replicas[i]
+	if d <= 0 {
+		w.Record(rep.node, KindHeal, rep.node+" reads its caches' etcd watches again")
+		rep.srv.StallEtcdWatches(w.now, 0)
+		return nil
+	}
+	id := w.recordFault(rep.node, fmt.Sprintf("%s stops reading its caches' etcd watches for %v", rep.node, d))
+	rep.srv.StallEtcdWatches(w.now, d)
+	w.Schedule(w.now+d, id, func() {
+		w.Record(rep.node, KindHeal, rep.node+" reads its caches' etcd watches again")
+	})
+	return nil
+}

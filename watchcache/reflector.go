@@ -44,6 +44,8 @@ type Reflector struct {
 	inFlight []inFlightResponse
 	// owner names the cache for viewers of etcd's watches (SetOwner).
 	owner string
+	// stallUntil: the reflector reads nothing from etcd before it (Stall).
+	stallUntil time.Duration
 	// LastError is the error that ended the last ListAndWatch.
 	LastError error
 }
@@ -67,7 +69,7 @@ func (r *Reflector) Step(now time.Duration) {
 	case !r.running && now >= r.restartAt:
 		r.startCaching(now)
 	}
-	if r.running {
+	if r.running && !r.stalled(now) {
 		r.readStream(now)
 		if r.running && r.c.ProgressRequestDue(now) {
 			r.stream.RequestProgress()
@@ -90,6 +92,12 @@ func (r *Reflector) NextWake() (time.Duration, bool) {
 	}
 	if !r.running && (!ok || r.restartAt < at) {
 		return r.restartAt, true
+	}
+	if r.running && r.stalled(r.c.now) {
+		if !ok || r.stallUntil < at {
+			return r.stallUntil, true
+		}
+		return at, ok
 	}
 	if r.running && !r.c.Stalled() && r.stream.Len() > 0 && (!ok || r.c.now < at) {
 		return r.c.now, true

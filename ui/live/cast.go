@@ -113,7 +113,7 @@ func castReplicas(w *engine.World, resources []string, apis []view.APIServer) []
 			sc := scene.Cache{Resource: res, WatcherN: c.WatcherCount(),
 				Ready: [...]string{"Pending", "Ready", "Stopped"}[min(int(c.ReadyState()), 2)],
 				Ring: scene.Ring{Start: win.StartIndex, Capacity: win.Capacity, Len: win.EndIndex - win.StartIndex, OldestRV: win.OldestWatchableRV,
-					RV: c.ResourceVersion(), Objects: objs}}
+					RV: c.ResourceVersion(), Objects: objs}, Stalled: s.EtcdWatchStalled(res)}
 			if sc.WatcherN <= scene.MaxEach {
 				for _, x := range c.Watchers() {
 					name := clientOf[x]

@@ -28,7 +28,7 @@ func wireEvent(e engine.TraceEvent) packets.Event {
 func topology(c scene.Scene) packets.Topology {
 	t := packets.Topology{Etcd: engine.EtcdNode}
 	for _, a := range c.Of(scene.KindCache) {
-		pc := packets.Cache{ID: a.ID, Replica: a.Replica, Resource: a.Resource}
+		pc := packets.Cache{ID: a.ID, Replica: a.Replica, Resource: a.Resource, Stalled: a.Stalled}
 		for _, w := range c.Of(scene.KindCacheWatcher) {
 			if w.Parent == a.ID {
 				pc.Watchers = append(pc.Watchers, packets.Watcher{ID: w.ID, Count: max(1, w.Count)})

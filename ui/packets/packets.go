@@ -67,6 +67,9 @@ type Topology struct {
 // Cache is one replica's watch cache of one resource and its watchers.
 type Cache struct {
 	ID, Replica, Resource string
+	// Stalled: the cache is not reading its etcd watch, so a write's
+	// event reaches neither it nor its watchers.
+	Stalled bool
 	// Watchers are the actors its events go to, each with how many
 	// watches it stands for (a counted group stands for many).
 	Watchers []Watcher
@@ -248,7 +251,7 @@ func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Pac
 func (m *Model) fanOut(e Event, label string) []Packet {
 	var out []Packet
 	for _, c := range m.topo.Caches {
-		if c.Resource != e.Resource {
+		if c.Resource != e.Resource || c.Stalled {
 			continue
 		}
 		out = append(out, Packet{From: m.topo.Etcd, To: c.ID, Label: label, Count: 1, Event: e.ID})

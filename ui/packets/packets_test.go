@@ -109,6 +109,29 @@ func TestPackets(t *testing.T) {
 	}
 }
 
+// TestStalledCacheHearsNothing: a write while the cache is not reading
+// its etcd watch reaches etcd and its client, but no event goes to the
+// cache or from it to its watchers.
+func TestStalledCacheHearsNothing(t *testing.T) {
+	stalled := cluster
+	stalled.Caches = []Cache{cluster.Caches[0]}
+	stalled.Caches[0].Stalled = true
+	events := []Event{
+		{ID: 1, Kind: "REQ", Node: "loadgen", Req: 7, Client: "loadgen", Verb: "CREATE", Resource: "pods"},
+		{ID: 2, Kind: "RESP", Node: "apiserver-0", Req: 7, Client: "loadgen", Verb: "CREATE", Resource: "pods", Code: 201, RV: 601, Route: "etcd"},
+	}
+	m := NewModel(stalled, events)
+	var got []Packet
+	for _, e := range events {
+		got = append(got, m.Packets(e)...)
+	}
+	want := strings.Join([]string{`client/loadgen -> apiserver-0 "CREATE pods" x1`,
+		`apiserver-0 -> etcd-0 "PUT rv=601" x1`, `apiserver-0 -> client/loadgen "201 rv=601" x1`}, "\n")
+	if text(got) != want {
+		t.Errorf("got:\n%s\nwant:\n%s", text(got), want)
+	}
+}
+
 // TestClientResolver: a client's messages start at the actor the cast
 // draws for it (a kubelet's at the kubelets group).
 func TestClientResolver(t *testing.T) {

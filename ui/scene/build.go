@@ -178,7 +178,7 @@ func (b *builder) cache(replica string, c Cache) {
 	id := CacheID(replica, c.Resource)
 	ring := c.Ring
 	b.add(Actor{ID: id, Kind: KindCache, Parent: replica, Replica: replica, Resource: c.Resource,
-		Label: c.Resource + " cache", Ring: &ring, Detail: c.Ready})
+		Label: c.Resource + " cache", Ring: &ring, Detail: c.Ready, Stalled: c.Stalled})
 	if c.WatcherN == 0 {
 		return
 	}

@@ -43,6 +43,8 @@ type Actor struct {
 	Count    int    `json:"count,omitempty"`  // members of a group
 	Detail   string `json:"detail,omitempty"` // one line of its state, in words
 	Down     bool   `json:"down,omitempty"`   // not running (a killed replica)
+	// cache: not reading its etcd watch (a stalled process): no writes reach it.
+	Stalled bool `json:"stalled,omitempty"`
 
 	// cache: the ring (see Ring).
 	Ring *Ring `json:"-"`

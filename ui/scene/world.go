@@ -50,6 +50,7 @@ type Cache struct {
 	Resource string
 	Ring     Ring
 	Ready    string
+	Stalled  bool           // not reading its etcd watch: etcd's writes do not reach it
 	Watchers []CacheWatcher // when few; WatcherN counts them all
 	WatcherN int
 }

@@ -235,9 +235,15 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 		return math.Max(12, math.Min(math.Min(56, (r.W-24)/2), (r.H-40-12-lines*20-8)/2))
 	}
 	lines := 3.0 // oldest, newest, objects
+	state := cacheState(a)
+	if state != "" {
+		lines++ // the state under them
+	}
 	rad := radius(lines)
+	countOutside := false // the ring's count does not fit inside it
 	if ring != nil && Measure(Mono, textSize(16), thousands(int64(ring.Len))+"/"+thousands(int64(ring.Capacity))) > 1.6*rad-12 {
-		lines = 4
+		countOutside = true
+		lines++
 		rad = radius(lines)
 	}
 	cx, cy := r.X+r.W/2, r.Y+40+rad
@@ -260,7 +266,7 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	sc.mark(Mark{X: cx + rad*math.Cos(start), Y: cy + rad*math.Sin(start), R: 7, Shape: Diamond, Color: Yellow})
 	inside := thousands(int64(ring.Len)) + "/" + thousands(int64(ring.Capacity))
 	y := cy + rad + 12
-	if lines == 3 {
+	if !countOutside {
 		sc.label(cx, cy-10, inside, Mono, 16, Center, Ink)
 	} else {
 		sc.label(cx, y, fitAny(Mono, 16, r.W-12, inside+" slots", inside, thousands(int64(ring.Len))), Mono, 16, Center, Ink)
@@ -271,6 +277,24 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	sc.label(cx, y+20, fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, Center, Muted)
 	objs := thousands(int64(ring.Objects))
 	sc.label(cx, y+40, fitAny(Prose, 16, r.W-12, objs+" objects", objs+" obj", objs), Prose, 16, Center, Caption)
+	if state != "" {
+		sc.label(cx, y+60, fitAny(ProseBold, 16, r.W-12, state, strings.Fields(state)[0]), ProseBold, 16, Center, Orange)
+	}
+}
+
+// cacheState is what a cache that is not simply serving says under its
+// ring: "Pending (429s)" while it (re)initializes, "not reading etcd"
+// while its etcd watch is stalled; "" when Ready and reading.
+func cacheState(a *scene.Actor) string {
+	switch {
+	case a.Detail == "Pending":
+		return "Pending (429s)"
+	case a.Detail == "Stopped":
+		return "Stopped"
+	case a.Stalled:
+		return "not reading etcd"
+	}
+	return ""
 }
 
 // behind draws each watcher that has fallen behind where it stands on
@@ -371,7 +395,21 @@ func etcdWatchPill(sc *Scene, a *scene.Actor, r Region) {
 		titles = []string{"watch of the " + resourceOf(a) + " cache", resourceOf(a) + " cache's watch", resourceOf(a) + " cache"}
 	}
 	sc.label(r.X+10, r.Y+6, fitAny(ProseBold, 16, r.W-20, titles...), ProseBold, 16, Left, Ink)
-	sc.fit(r.X+10, r.Y+r.H-26, a.Detail, Mono, 16, Left, Muted, r.W-20)
+	sc.label(r.X+10, r.Y+r.H-26, fitAny(Mono, 16, r.W-20, watchDetails(a.Detail)...), Mono, 16, Left, Muted)
+}
+
+// watchDetails is an etcd watch's detail ("next rev 786 · catching up ·
+// 128 queued") and shorter forms for a narrow pill, keeping what tells a
+// watch that is behind: the state and the queue before the revision.
+func watchDetails(d string) []string {
+	out := []string{d}
+	if _, rest, ok := strings.Cut(d, " · "); ok {
+		out = append(out, rest, strings.ReplaceAll(rest, "catching up", "behind"))
+		if i := strings.LastIndex(rest, " · "); i >= 0 {
+			out = append(out, rest[i+len(" · "):])
+		}
+	}
+	return out
 }
 
 func resourceOf(a *scene.Actor) string {
