@@ -16,4 +16,12 @@
 // in order, on each side. `etcdctl watch` and `lease keep-alive` keep
 // running in the background on both sides; what they print after a command
 // counts as that command's output (the real side waits 600 ms for it).
+//
+// The kubectl scripts (testdata/kubectl/*.txt) run through the real
+// kubectl v1.36.5 against a fresh, quiet kube-apiserver v1.36.5 over a
+// real etcd (start-kube.sh) and through the console's kubectl: watches in
+// the background (get -w, raw watch=1), "sim advance D" as a sleep, "sim
+// restart apiserver-0" as a kill and start, $RV and $CONTINUE as each
+// side's own values; resourceVersions are compared by their order of
+// appearance (see kube_test.go and ../README.md).
 package live
