@@ -61,6 +61,11 @@ type Config struct {
 	// off (beta on in 1.34+): APF then charges a LIST one seat per 100
 	// objects, at most 10 (estimate.go).
 	DisableSizeBasedListCost bool
+	// DisableTriggerIndex builds every cache without its trigger index
+	// (pods' spec.nodeName): not a flag, a what-if for the lessons. Every
+	// watch is then a candidate for every event of its scope, and its
+	// buffers are sized as for a resource without one.
+	DisableTriggerIndex bool
 	// CompactionInterval is --etcd-compaction-interval (5m); < 0 disables.
 	CompactionInterval time.Duration
 	// EtcdWatchLatency is how late etcd's watch responses reach the

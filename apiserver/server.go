@@ -154,7 +154,11 @@ func (s *Server) boot(now, serveAt time.Duration) {
 		rc := &resourceCache{res: r, startAt: serveAt}
 		if s.cached(r) {
 			_, fixed, _ := s.cfg.cacheEnabled(r.GroupResource())
-			rc.cacher = watchcache.New(watchcache.Config{Resource: r, Rand: s.cfg.Rand, FixedCapacity: fixed,
+			cr := r
+			if s.cfg.DisableTriggerIndex {
+				cr.IndexedTrigger = ""
+			}
+			rc.cacher = watchcache.New(watchcache.Config{Resource: cr, Rand: s.cfg.Rand, FixedCapacity: fixed,
 				DisableSnapshots: s.cfg.DisableListFromCacheSnapshot}, now)
 			rc.reflector = watchcache.NewReflector(rc.cacher, s.etcd)
 			rc.reflector.SetLatency(s.cfg.EtcdWatchLatency)

@@ -63,6 +63,7 @@ var worldSettings = []worldSetting{
 	{"size-based-list-cost", "APF charges a LIST by the bytes it holds (SizeBasedListCostEstimate, 1.34+ default); false: one seat per 100 objects, at most 10, as before 1.34", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableSizeBasedListCost = !b })},
 	{"priority-and-fairness", "API Priority and Fairness (default on); false: the max-in-flight filter (--enable-priority-and-fairness=false)", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableAPF = !b })},
 	{"server-watch-list", "the API server's WatchList gate (on in 1.34-1.36); false: sendInitialEvents refused, every watch charged one seat", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableWatchList = !b })},
+	{"trigger-index", "the pods cache indexes its watchers by spec.nodeName (default); false: a what-if, every kubelet's watch offered every pod event", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.DisableTriggerIndex = !b })},
 	{"legacy-fixed-watch-cache-sizes", "pre-1.19 API servers: a --watch-cache-sizes entry fixes that ring's capacity", boolean(func(c *engine.Config, b bool) { c.APIServers.Server.LegacyFixedWatchCacheSizes = b })},
 }
 

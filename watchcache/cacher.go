@@ -71,8 +71,9 @@ type Cacher struct {
 	deadlines       deadlineHeap
 	dispatchBuf     []*CacheWatcher
 	// deleted is the last DELETED object built for watchers (deletedObject).
-	deleted      deletedCopy
-	terminations []TerminationLog
+	deleted       deletedCopy
+	terminations  []TerminationLog
+	dispatchStats DispatchStats
 
 	// freshness waits (C6).
 	freshWaits          []*freshnessWait

@@ -54,6 +54,8 @@ func (c *Cacher) runDispatcher(now time.Duration) {
 func (c *Cacher) dispatchEvent(now time.Duration, e *watchCacheEvent) {
 	var blocked []*CacheWatcher
 	c.dispatchBuf = c.candidatesFor(e)
+	c.dispatchStats.Events++
+	c.dispatchStats.Offers += int64(len(c.dispatchBuf))
 	for _, w := range c.dispatchBuf {
 		if !w.nonblockingAdd(e) {
 			blocked = append(blocked, w)
@@ -62,6 +64,8 @@ func (c *Cacher) dispatchEvent(now time.Duration, e *watchCacheEvent) {
 	if len(blocked) == 0 {
 		return
 	}
+	c.dispatchStats.BlockedEvents++
+	c.dispatchStats.BlockedWatchers += int64(len(blocked))
 	timeout := c.budget.takeAvailable(now)
 	c.blocked = &blockedDispatch{event: e, watchers: blocked, start: now, timeout: timeout, until: now + timeout}
 	c.continueBlocked(now)
@@ -91,6 +95,7 @@ func (c *Cacher) continueBlocked(now time.Duration) bool {
 		b.watchers = nil
 	}
 	spent := min(now, b.until) - b.start
+	c.dispatchStats.noteBlockedWait(spent)
 	c.budget.returnUnused(b.timeout - spent)
 	c.blocked = nil
 	return true
