@@ -271,6 +271,7 @@ type monkey struct {
 	seen   int   // console failures already reported
 	frames int64 // the game's tick at the last check
 	late   int   // state() calls that took over 1 s
+	run    int   // the longest run of them in a row
 	frozen int   // that many in a row fail (MONKEY_FROZEN, default 15)
 }
 
@@ -301,8 +302,8 @@ func runMonkey(t *testing.T, seed uint64, n int) {
 	if err := m.deterministic(); err != nil {
 		report(len(actions)-1, err)
 	}
-	t.Logf("monkey seed %d: %d actions in %v; state() answered late (over 1 s, then within 1 s) %d times",
-		seed, n, time.Since(start).Round(time.Millisecond), m.late)
+	t.Logf("monkey seed %d: %d actions in %v; state() answered late (over 1 s, then within 1 s) %d times, at most %d in a row (MONKEY_FROZEN %d fails)",
+		seed, n, time.Since(start).Round(time.Millisecond), m.late, m.run, m.frozen)
 }
 
 func (m *monkey) do(a action) error {
@@ -391,6 +392,7 @@ func (m *monkey) check() error {
 			m.late++
 			continue
 		}
+		m.run = max(m.run, late)
 		var st struct {
 			Tick int64 `json:"tick"`
 		}
