@@ -3,10 +3,13 @@
 package e2e
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +42,7 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 	start := time.Now()
 	ctx, cons, _ := stage(t, 1920, 1080, "/?demo=off&nodes="+nodes)
 	t.Logf("%s nodes: first frame after %v", nodes, time.Since(start).Round(time.Second))
-	pinSoftwareGL(t)
+	pinSoftwareGL(t, ctx)
 	// The cluster settles first (every informer listed and watching): at
 	// the page's pace in headless Chromium (software GL, a few frames a
 	// second) that would take minutes, so the world jumps there in one go.
@@ -99,9 +102,10 @@ func TestStormFrameBudgetInBrowser(t *testing.T) {
 // budget and the frame's 11.0 ms, with 0.17 s of GC assists in the whole
 // window). A browser with a GPU renders off the CPU; pinning the GPU
 // process to the first core and the renderers to the second gives the
-// page's thread a core of its own, as there. WS_STORM_PIN=0 measures
-// unpinned.
-func pinSoftwareGL(t *testing.T) {
+// page's thread a core of its own, as there. Only this test's browser's
+// processes are pinned (the machine may be running other browsers).
+// WS_STORM_PIN=0 measures unpinned.
+func pinSoftwareGL(t *testing.T, ctx context.Context) {
 	if os.Getenv("WS_STORM_PIN") == "0" {
 		t.Log("unpinned: software GL shares the cores with the page's thread")
 		return
@@ -110,9 +114,18 @@ func pinSoftwareGL(t *testing.T) {
 		t.Log("one CPU: software GL and the page's thread share it")
 		return
 	}
+	c := chromedp.FromContext(ctx)
+	if c == nil || c.Browser == nil || c.Browser.Process() == nil {
+		t.Fatal("no browser process to pin")
+	}
+	ours := descendants(c.Browser.Process().Pid)
 	for _, p := range []struct{ flag, cpu string }{{"--type=gpu-process", "0"}, {"--type=renderer", "1"}} {
-		out, _ := exec.Command("pgrep", "-f", "--", p.flag).Output()
-		pids := strings.Fields(string(out))
+		var pids []string
+		for _, pid := range ours {
+			if cmd, err := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)); err == nil && strings.Contains(string(cmd), p.flag) {
+				pids = append(pids, strconv.Itoa(pid))
+			}
+		}
 		if len(pids) == 0 {
 			t.Fatalf("no Chromium process with %s to pin", p.flag)
 		}
@@ -123,4 +136,27 @@ func pinSoftwareGL(t *testing.T) {
 		}
 		t.Logf("pinned %d Chromium process(es) with %s to CPU %s", len(pids), p.flag, p.cpu)
 	}
+}
+
+// descendants is every process below pid (Chromium's renderers hang under
+// its zygote, not the browser process).
+func descendants(pid int) []int {
+	out, err := exec.Command("ps", "-e", "-o", "pid=,ppid=").Output()
+	if err != nil {
+		return nil
+	}
+	children := map[int][]int{}
+	for _, line := range strings.Split(string(out), "\n") {
+		var p, pp int
+		if _, err := fmt.Sscan(line, &p, &pp); err == nil {
+			children[pp] = append(children[pp], p)
+		}
+	}
+	var all []int
+	for todo := children[pid]; len(todo) > 0; {
+		p := todo[0]
+		todo = append(todo[1:], children[p]...)
+		all = append(all, p)
+	}
+	return all
 }
