@@ -5,6 +5,7 @@
 package ui
 
 import (
+	"image"
 	"math"
 	"strings"
 	"time"
@@ -38,6 +39,11 @@ type Game struct {
 	Jobs      func() (func(*Game, *live.Session), bool)
 	AfterTick func(*live.Session)
 	AfterDraw func(frame int64)
+	// PageVerbs are the page's commands (share, open: ui/page), tried
+	// after the game's own; one that returns false passes the command on
+	// to the session ("close" closes the page's panel and the stage's
+	// overlays alike).
+	PageVerbs map[string]func(arg string) bool
 	// OnScreen, when set, sees the screen right after a frame is drawn
 	// (export reads its pixels here, while they are still the frame's).
 	OnScreen func(screen *ebiten.Image)
@@ -193,6 +199,9 @@ func (g *Game) send(cmd string) {
 	if run, ok := gameVerbs[verb]; ok && run(g, arg) {
 		return
 	}
+	if run, ok := g.PageVerbs[verb]; ok && run(arg) {
+		return
+	}
 	g.sess.Send(cmd)
 }
 
@@ -233,7 +242,8 @@ var gameVerbs = map[string]func(g *Game, arg string) bool{
 // Knows reports whether verb is a command the game or its session runs.
 func (g *Game) Knows(verb string) bool {
 	_, ok := gameVerbs[verb]
-	return ok || g.sess.Knows(verb)
+	_, page := g.PageVerbs[verb]
+	return ok || page || g.sess.Knows(verb)
 }
 
 // Redraw asks for a new frame even if nothing changed.
@@ -245,6 +255,24 @@ func (g *Game) ConsoleOpen() bool { return g.w.ConsoleOpen() }
 // Paste types the first line of text into the open console (the page
 // reads the clipboard; see ui/widgets).
 func (g *Game) Paste(text string) { g.w.Paste(text) }
+
+// SetPanel opens the page's panel (nil closes it): a dialog drawn by the
+// widget layer (widgets.Panel) whose buttons send commands.
+func (g *Game) SetPanel(p *widgets.Panel) {
+	g.w.SetPanel(p)
+	g.dirty = true
+}
+
+// PanelButtons is the open panel's buttons' places on the screen, in
+// physical pixels, and the physical pixels per module of its picture.
+func (g *Game) PanelButtons() ([]image.Rectangle, int) {
+	rs, cell := g.w.PanelButtons()
+	out := make([]image.Rectangle, len(rs))
+	for i, r := range rs {
+		out[i] = image.Rect(int(g.fr.X(r.X)+0.5), int(g.fr.Y(r.Y)+0.5), int(g.fr.X(r.X+r.W)+0.5), int(g.fr.Y(r.Y+r.H)+0.5))
+	}
+	return out, cell
+}
 
 // Layout returns the window's size in physical pixels, up to
 // MaxBackingPixels: the stage draws at the display's full resolution, so

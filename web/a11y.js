@@ -10,6 +10,10 @@
 //   <section id="ws-picker">     the lesson picker while it is open: a button
 //                                per lesson (state().picker.rows), the same
 //                                "pickLesson N" a click on the stage sends
+//   <section id="ws-panel">      the page's panel while one is open (share, open a
+//                                lesson file: watchscope.panel()): its title and
+//                                lines, its buttons as real buttons sending the
+//                                same commands; the share link as selectable text
 //   <div id="ws-feed">           role=log, aria-live=polite: what happened, in
 //                                sentences (state().feed.items)
 //   <div id="ws-alerts">         role=alert, aria-live=assertive: the errors
@@ -49,6 +53,12 @@
       left: 50%; top: 50%; transform: translate(-50%, -50%); z-index: 30; padding: 24px 28px;
       background: rgba(14, 17, 22, 0.98); border: 1px solid #2C3440; border-radius: 12px;
       box-shadow: 0 0 0 100vmax rgba(14, 17, 22, 0.88); }
+    #ws-panel:focus-within { position: fixed !important; width: min(1280px, 92vw); height: auto; margin: 0;
+      clip: auto; clip-path: none; white-space: normal; overflow: auto; max-height: 88vh;
+      left: 50%; top: 50%; transform: translate(-50%, -50%); z-index: 30; padding: 24px 28px;
+      background: rgba(14, 17, 22, 0.98); border: 1px solid #2C3440; border-radius: 12px; }
+    #ws-panel h2 { font-size: 24px; margin: 0 0 4px; }
+    #ws-panel p { margin: 4px 0; color: #959EAC; word-break: break-all; }
     #ws-picker ol { padding: 0; margin: 16px 0; list-style: none; display: grid; gap: 8px;
       grid-template-columns: repeat(auto-fill, minmax(380px, 1fr)); }
     #ws-picker button { width: 100%; text-align: left; }
@@ -116,10 +126,11 @@
     }
     const lesson = el("section", { id: "ws-lesson", class: "ws-sr", "aria-label": "Lesson" });
     const picker = el("section", { id: "ws-picker", class: "ws-sr", role: "dialog", "aria-label": "Lessons" });
+    const panel = el("section", { id: "ws-panel", class: "ws-sr", role: "dialog", "aria-label": "Panel" });
     const feed = el("div", { id: "ws-feed", class: "ws-sr", role: "log", "aria-live": "polite",
       "aria-label": "What happens on the stage" });
     const alerts = el("div", { id: "ws-alerts", class: "ws-sr", role: "alert", "aria-live": "assertive" });
-    root.append(skip, bar, lesson, picker, feed, alerts);
+    root.append(skip, bar, lesson, picker, panel, feed, alerts);
     document.body.prepend(root);
     // Keys the stage must not see (this listener runs first: it is the
     // earliest on window's capture phase). Space and Enter on a button
@@ -131,7 +142,7 @@
       const typing = window.watchscope && window.watchscope.typing && window.watchscope.typing();
       if (ours || (e.key === "Tab" && !typing)) e.stopImmediatePropagation();
     }, true);
-    return { root, lesson, picker, feed, alerts };
+    return { root, lesson, picker, panel, feed, alerts };
   }
 
   // renderLesson redraws the lesson mirror when its words change, keeping
@@ -205,6 +216,32 @@
     if (inLayer && !hadFocus) box.querySelector("button").focus();
   }
 
+  // renderPanel mirrors the page's panel (watchscope.panel()) while one is
+  // open: its words, its status (announced) and its buttons; a share
+  // link as a read-only text field, selectable where the clipboard fails.
+  function renderPanel(box, p) {
+    const key = JSON.stringify(p ? [p.title, p.lines, p.status, p.buttons.map((b) => b.cmd)] : null);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.cmd : "";
+    box.replaceChildren();
+    if (!p) return;
+    box.setAttribute("aria-label", p.title);
+    box.append(el("h2", { text: p.title }));
+    for (const line of p.lines) box.append(el("p", { text: line }));
+    if (p.extra && p.extra.link) {
+      box.append(el("textarea", { readonly: "", rows: "3", "aria-label": "Link to this moment", class: "ws-link" }, p.extra.link));
+    }
+    for (const b of p.buttons) {
+      const btn = el("button", { type: "button", "data-cmd": b.cmd }, b.label);
+      btn.addEventListener("click", () => send(b.cmd));
+      box.append(btn);
+    }
+    box.append(el("p", { role: "status", text: p.status }));
+    const again = focused && box.querySelector(`button[data-cmd="${focused}"]`);
+    if (again) again.focus();
+  }
+
   // appendFeed adds the items not shown yet: polite ones to the log,
   // assertive ones to the alert region.
   function appendFeed(ui, items, last) {
@@ -242,6 +279,9 @@
       const feed = s.feed || { items: [] };
       renderLesson(ui.lesson, feed.lesson);
       renderPicker(ui.picker, s.picker);
+      let panel = null;
+      try { panel = api.panel ? JSON.parse(api.panel()) : null; } catch { panel = null; }
+      renderPanel(ui.panel, panel);
       last = appendFeed(ui, feed.items || [], last);
       labelCanvas(ui.root, feed.lesson);
       if (playing !== !s.paused) {

@@ -1,8 +1,8 @@
-// WatchScope dialogs: the one way the page's panels (share, export,
+// WatchScope dialogs: the one way the page's HTML panels (export,
 // authoring errors) are made. A panel is a hidden modal <div role=dialog>
 // with its own stylesheet, labelled by its title element "<id>-title".
 //
-//   const panel = window.watchscopeDialog("share", css, html);
+//   const panel = window.watchscopeDialog("export", css, html);
 //
 // It returns the element, already in the page and hidden; the feature
 // fills it, and shows and hides it with
@@ -13,7 +13,7 @@
 // and read the page's own keys (N, S, O, E, Esc) with
 //
 //   window.watchscopeDialog.pageKey(e)   the command the key is bound to
-//                                        (web/keys.js: "share", "close", ...),
+//                                        (web/keys.js: "export", "close", ...),
 //                                        or "" when the key is not the page's
 "use strict";
 

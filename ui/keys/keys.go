@@ -5,7 +5,7 @@
 //     turn a key into the command of its binding;
 //   - the help overlay (ui/view, key ?) lists Hints(Stage);
 //   - web/keys.js, generated from the table, gives the page's JavaScript
-//     (share, export, open, notes) and the speaker notes window the same
+//     (export, open, notes) and the speaker notes window the same
 //     bindings and hints;
 //   - the README's key table is generated from it too.
 //
@@ -34,8 +34,9 @@ const (
 	// Go: a stage command, run by the game (ui/game.go) or the session's
 	// dispatcher (ui/live); in the notes window it is sent to the stage.
 	Go By = iota
-	// JS: a page command, run by the page's JavaScript (web/*.js), such as
-	// opening the share panel.
+	// JS: a page command, run by the browser page: ui/page's Go
+	// (Game.PageVerbs: the share panel) or its JavaScript (web/*.js: the
+	// notes window); a native window has none.
 	JS
 	// Browser: the browser's own behaviour (Tab), listed for the help only.
 	Browser

@@ -72,16 +72,21 @@ func TestLookup(t *testing.T) {
 	}
 }
 
-// TestPageCommandsAreHandled: a command the page's JavaScript runs is
-// named in one of the page's scripts (web/keys.js aside): a key bound to
-// a page command nobody handles would do nothing.
+// TestPageCommandsAreHandled: a page command is named in one of the
+// page's scripts (web/keys.js aside) or registered by the page's Go
+// (ui/page: p.verb("share", ...)): a key bound to a page command nobody
+// handles would do nothing.
 func TestPageCommandsAreHandled(t *testing.T) {
 	files, err := filepath.Glob("../../web/*.js")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no web/*.js: %v", err)
 	}
-	var js strings.Builder
-	for _, f := range files {
+	goFiles, err := filepath.Glob("../page/*.go")
+	if err != nil || len(goFiles) == 0 {
+		t.Fatalf("no ui/page/*.go: %v", err)
+	}
+	var js, page strings.Builder
+	for _, f := range append(files, goFiles...) {
 		if filepath.Base(f) == "keys.js" {
 			continue
 		}
@@ -89,11 +94,15 @@ func TestPageCommandsAreHandled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		js.Write(b)
+		if strings.HasSuffix(f, ".go") {
+			page.Write(b)
+		} else {
+			js.Write(b)
+		}
 	}
 	for _, b := range Table {
-		if b.By == JS && !strings.Contains(js.String(), `"`+b.Cmd+`"`) {
-			t.Errorf("%s: no page script handles %q", b.Code, b.Cmd)
+		if b.By == JS && !strings.Contains(js.String(), `"`+b.Cmd+`"`) && !strings.Contains(page.String(), `verb("`+b.Cmd+`"`) {
+			t.Errorf("%s: no page script or page verb handles %q", b.Code, b.Cmd)
 		}
 	}
 }

@@ -16,7 +16,7 @@
 //	watchscope.typing()   true while the stage's console has the keyboard
 //
 // Each feature's file adds its part (see parts): loadLesson (author.go),
-// present (present.go), qr (share.go), exportPNG/exportGIF/exportCancel
+// present (present.go), panel (panel.go), qr (share.go), exportPNG/exportGIF/exportCancel
 // (export.go), frameStats (stats.go), moment and crashTest (crash.go).
 //
 // Query parameters (a deep link): lesson=ID step=N seed=S speed=X
@@ -159,7 +159,7 @@ func installAPI(g *ui.Game, sess *live.Session) {
 			return nil, false
 		}
 	}
-	p := &apiPage{api: api, game: g, inbox: inbox, jobs: jobs}
+	p := &apiPage{api: api, game: g, sess: sess, inbox: inbox, jobs: jobs}
 	for _, part := range parts {
 		part(p)
 	}
@@ -194,6 +194,8 @@ func installAPI(g *ui.Game, sess *live.Session) {
 type apiPage struct {
 	api       js.Value // window.watchscope
 	game      *ui.Game
+	sess      *live.Session // for page verbs, which run on the game loop
+	panels    panels        // the open panel (panel.go)
 	inbox     chan string
 	jobs      chan func(*ui.Game, *live.Session)
 	afterTick []func(*live.Session) // after each tick, on the game loop
@@ -203,6 +205,7 @@ type apiPage struct {
 // parts install the feature parts of window.watchscope, one line each;
 // a new part is its own file plus a line here.
 var parts = []func(*apiPage){
+	installPanels,  // panel.go: the page's panels on the stage (first: the others open them)
 	installPresent, // present.go: the speaker notes window's feed
 	installShare,   // share.go: the QR code of a link
 	installAuthor,  // author.go: open a lesson file
@@ -242,8 +245,8 @@ func statsJSON(g *ui.Game, sess *live.Session) string {
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // installKeys listens to keydown on the page and queues the stage
-// commands of the key table (ui/keys; the page's own commands, such as
-// share, are web/*.js's): an event is never lost, however short the
+// commands of the key table (ui/keys), and the page's own that Go runs
+// (share: Game.PageVerbs; the others are web/*.js's): an event is never lost, however short the
 // press, which polling once per tick cannot promise. Fullscreen happens
 // right here, inside the key's user gesture, as browsers require.
 func installKeys(g *ui.Game, inbox chan string) {
@@ -262,7 +265,7 @@ func installKeys(g *ui.Game, inbox chan string) {
 			return nil
 		}
 		b, ok := keys.Lookup(keys.Stage, e.Get("code").String(), e.Get("key").String())
-		ok = ok && b.By == keys.Go
+		ok = ok && (b.By == keys.Go || b.By == keys.JS && g.Knows(b.Verb()))
 		cmd := b.Cmd
 		if g.ConsoleOpen() { // the console types; only Escape leaves it
 			cmd, ok = "close", cmd == "close"

@@ -1,7 +1,8 @@
 // Package widgets is the stage's controls, made of ebitenui widgets: the
 // timeline's transport buttons, the sandbox's fault and knob buttons, the
-// console's input line, the lesson picker (a scrollable list) and the
-// help and "why?" dialogs. The scene itself (actors, packets, the tape)
+// console's input line, the lesson picker (a scrollable list), the help
+// and "why?" dialogs, and the page's panels (share, open a lesson file:
+// panel.go). The scene itself (actors, packets, the tape)
 // stays hand-drawn by package ui; the widgets sit on top of it, at the
 // same design coordinates (view.Region on the 1920x1080 canvas), in the
 // same fonts and palette, rebuilt at the frame's physical scale so their
@@ -40,6 +41,8 @@ type Layer struct {
 	picker    *picker
 	help      *dialog
 	why       *dialog
+	dialog    *panelDialog // the page's panel (share, open a lesson file)
+	panel     *Panel       // what it shows; nil: closed
 
 	cursor [2]int
 	moved  bool // the pointer moved or a button changed: draw again
@@ -62,7 +65,8 @@ func (l *Layer) build(s view.Snapshot) {
 	l.picker = newPicker(l)
 	l.help = newDialog(l)
 	l.why = newDialog(l)
-	l.root.AddChild(l.controls, l.console.box, l.picker.backdrop, l.help.backdrop, l.why.backdrop)
+	l.dialog = newPanelDialog(l)
+	l.root.AddChild(l.controls, l.console.box, l.picker.backdrop, l.help.backdrop, l.why.backdrop, l.dialog.backdrop)
 	l.sync(s)
 	l.ui = ebitenui.UI{Container: l.root, DisableDefaultFocus: true}
 }
@@ -112,7 +116,7 @@ func (l *Layer) sync(s view.Snapshot) {
 		knobs = view.SandboxButtons(s)
 	}
 	l.syncButtons(&l.knobs, knobs, false)
-	modal := s.UI.Picker || s.UI.Help || len(s.UI.Why) > 0
+	modal := s.UI.Picker || s.UI.Help || len(s.UI.Why) > 0 || l.panel != nil
 	for _, b := range append(l.transport[:len(l.transport):len(l.transport)], l.knobs...) {
 		b.w.GetWidget().Disabled = modal // a dialog takes the clicks
 	}
@@ -120,6 +124,7 @@ func (l *Layer) sync(s view.Snapshot) {
 	l.picker.sync(s.UI)
 	l.help.sync(s.UI.Help, "Keys", helpRows)
 	l.why.sync(len(s.UI.Why) > 0, "why? "+view.Clip(s.UI.WhyTitle, 100), func() []row { return whyRows(s.UI) })
+	l.dialog.sync(l.panel)
 }
 
 func transportButtons(s view.Snapshot) []view.ToggleButton {

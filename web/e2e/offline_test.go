@@ -76,10 +76,10 @@ func TestOfflinePicksUpNewBuild(t *testing.T) {
 	first := run(t, ctx, chromedp.Evaluate[string](`window.watchscopeOffline.version`))
 
 	// "Deploy" a new build: one script changes, and so does offline.json.
-	for _, f := range []string{"share.js.br", "share.js.gz"} {
+	for _, f := range []string{"embed.js.br", "embed.js.gz"} {
 		os.Remove(filepath.Join(dir, f))
 	}
-	appendFile(t, filepath.Join(dir, "share.js"), "\nwindow.watchscopeBuild = 2;\n")
+	appendFile(t, filepath.Join(dir, "embed.js"), "\nwindow.watchscopeBuild = 2;\n")
 	manifest := filepath.Join(dir, "offline.json")
 	b, err := os.ReadFile(manifest)
 	if err != nil {

@@ -13,7 +13,6 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
-	"watchscope/ui/live"
 	"watchscope/web"
 )
 
@@ -72,8 +71,9 @@ func sameMoment(t *testing.T, want, got moment) {
 	}
 }
 
-// copyLink clicks the panel's "Copy link" (a real click: the clipboard
-// wants a user gesture) and reads the clipboard back.
+// copyLink clicks the share panel's "Copy link" on the stage (a real
+// click at the button's place, which watchscope.panel() gives: the
+// clipboard wants a user gesture) and reads the clipboard back.
 func copyLink(t *testing.T, ctx context.Context, origin string) string {
 	t.Helper()
 	for _, name := range []string{"clipboard-read", "clipboard-write"} {
@@ -83,15 +83,19 @@ func copyLink(t *testing.T, ctx context.Context, origin string) string {
 			t.Fatal(err)
 		}
 	}
-	xy := run(t, ctx, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#share .copy').getBoundingClientRect();
-		return [r.x + r.width / 2, r.y + r.height / 2]; })()`))
+	xy := run(t, ctx, chromedp.Evaluate[[]float64](`(() => { const b = JSON.parse(watchscope.panel()).buttons.find((b) => b.label === "Copy link");
+		return [b.x + b.w / 2, b.y + b.h / 2]; })()`))
 	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
-	waitFor(t, ctx, `document.querySelector('#share .copied').textContent !== ""`, 5*time.Second)
-	if note := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#share .copied').textContent`)); note != "Copied ✓" {
+	waitFor(t, ctx, `(() => { const p = JSON.parse(watchscope.panel()); return p && p.status !== ""; })()`, 5*time.Second)
+	if note := run(t, ctx, chromedp.Evaluate[string](`JSON.parse(watchscope.panel()).status`)); note != "Copied to the clipboard" {
 		t.Fatalf("after Copy link the panel says %q", note)
 	}
 	return run(t, ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, chromedp.EvalAwaitPromise))
 }
+
+// sharePanelShown: the share panel is open on the stage with its QR code.
+const sharePanelShown = `(() => { const p = watchscope.panel && JSON.parse(watchscope.panel());
+	return !!p && p.name === "share" && p.extra.modules > 0 && p.cell > 0; })()`
 
 // runCommandsAtSeveralTimes sends commands with virtual time passing
 // between them (and a rewind in the middle), then pauses.
@@ -125,25 +129,27 @@ func TestShareLinkRestoresSandbox(t *testing.T) {
 		t.Fatalf("share %+v: want the command log in the link", want.Share)
 	}
 	t.Logf("link: %s", want.Share.Query)
-	// The share panel: the same link, and a QR code the audience can scan.
+	// The share panel (drawn on the stage): the same link, and a QR code
+	// the audience can scan, each module a whole number of pixels.
 	do(t, ctx, chromedp.KeyEvent("s"))
-	waitFor(t, ctx, `(() => { const p = document.getElementById('share'); const i = p && p.querySelector('.qr img');
-		return p && !p.hidden && i && i.complete && i.naturalWidth > 20; })()`, 10*time.Second)
-	shown := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#share .url').value`))
+	waitFor(t, ctx, sharePanelShown, 10*time.Second)
+	shown := run(t, ctx, chromedp.Evaluate[string](`JSON.parse(watchscope.panel()).extra.link`))
 	if !strings.HasSuffix(shown, want.Share.Query) || !strings.HasPrefix(shown, srv.URL+"/") {
 		t.Errorf("panel shows %q, want %s/%s", shown, srv.URL, want.Share.Query)
 	}
-	modules := run(t, ctx, chromedp.Evaluate[int](`+document.querySelector('#share .qr img').dataset.modules`))
-	width := run(t, ctx, chromedp.Evaluate[int](`document.querySelector('#share .qr img').naturalWidth`))
-	if modules < 21 || width != (modules+8)*live.QRScale {
-		t.Errorf("QR image %d px for %d modules, want %d per module and a quiet zone", width, modules, live.QRScale)
+	qr := run(t, ctx, chromedp.Evaluate[[]int](`(() => { const p = JSON.parse(watchscope.panel()); return [p.extra.modules, p.cell]; })()`))
+	if qr[0] < 21 || qr[1] < 2 {
+		t.Errorf("QR code of %d modules at %d px a module, want at least 21 modules and 2 px", qr[0], qr[1])
+	}
+	if mirrored := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#ws-panel .ws-link').value`)); mirrored != shown {
+		t.Errorf("the accessibility layer's link is %q, want %q", mirrored, shown)
 	}
 	screenshot(t, ctx, shotsDir(t), "share-panel.png")
 	if copied := copyLink(t, ctx, srv.URL); copied != shown {
 		t.Errorf("Copy link put %q on the clipboard, want %q", copied, shown)
 	}
 	do(t, ctx, chromedp.KeyEvent("s"))
-	waitFor(t, ctx, `document.getElementById('share').hidden`, 5*time.Second)
+	waitFor(t, ctx, `watchscope.panel() === null`, 5*time.Second)
 	_, got := reopenInNewTab(t, ctx, srv.URL, want)
 	sameMoment(t, want, got)
 	if !got.Paused {
@@ -190,6 +196,7 @@ func TestShareLinkRestoresClusterAndLesson(t *testing.T) {
 	}
 	sameMoment(t, lesson, back)
 	do(t, tab, chromedp.KeyEvent("s"))
-	waitFor(t, tab, `(() => { const i = document.querySelector('#share:not([hidden]) .qr img'); return i && i.complete && i.naturalWidth > 20; })()`, 10*time.Second)
+	waitFor(t, tab, sharePanelShown, 10*time.Second)
+	time.Sleep(300 * time.Millisecond) // drawn
 	screenshot(t, tab, shotsDir(t), "share-panel-lesson.png")
 }

@@ -1,0 +1,118 @@
+//go:build js
+
+package page
+
+import (
+	"encoding/json"
+	"sync/atomic"
+	"syscall/js"
+
+	"watchscope/ui"
+	"watchscope/ui/live"
+	"watchscope/ui/widgets"
+)
+
+// The page's panels (share.go, author.go) are dialogs the widget layer
+// draws (widgets.Panel). The page runs their commands (Game.PageVerbs)
+// and tells the page's JavaScript what is open:
+//
+//	watchscope.panel()  JSON of the open panel, or null: {name, title,
+//	                    lines, status, failed, buttons: [{label, cmd,
+//	                    primary, x, y, w, h}], ...the panel's own fields}
+//	                    with each button's box in CSS pixels of the page,
+//	                    for the accessibility layer (web/a11y.js mirrors
+//	                    the panel as a dialog of real buttons) and tests
+type panelJSON struct {
+	Name    string         `json:"name"`
+	Title   string         `json:"title"`
+	Lines   []string       `json:"lines"`
+	Status  string         `json:"status"`
+	Failed  bool           `json:"failed"`
+	Buttons []buttonJSON   `json:"buttons"`
+	Extra   map[string]any `json:"extra,omitempty"`
+	Cell    int            `json:"cell"` // physical pixels per picture module
+}
+
+type buttonJSON struct {
+	Label   string `json:"label"`
+	Cmd     string `json:"cmd"`
+	Primary bool   `json:"primary"`
+	// The button's box in physical pixels; panel() turns it into CSS pixels.
+	X0, Y0, X1, Y1 int     `json:"-"`
+	X              float64 `json:"x"`
+	Y              float64 `json:"y"`
+	W              float64 `json:"w"`
+	H              float64 `json:"h"`
+}
+
+// panels is the page's open panel, published after each tick.
+type panels struct {
+	open  *widgets.Panel
+	extra map[string]any
+	json  atomic.Pointer[panelJSON]
+}
+
+// verb adds a page command; all the parts' runs of a verb are called
+// in turn, and the command goes on to the session unless one returns true.
+func (p *apiPage) verb(name string, run func(g *ui.Game, s *live.Session, arg string) bool) {
+	prev := p.game.PageVerbs[name]
+	p.game.PageVerbs[name] = func(arg string) bool {
+		done := prev != nil && prev(arg)
+		return run(p.game, p.sess, arg) || done
+	}
+}
+
+// setPanel opens panel on the stage (nil closes it), with the fields of
+// its own that watchscope.panel() adds (the share link).
+func (p *apiPage) setPanel(g *ui.Game, panel *widgets.Panel, extra map[string]any) {
+	p.panels.open, p.panels.extra = panel, extra
+	g.SetPanel(panel)
+}
+
+// publish stores the open panel's JSON with its buttons' places.
+func (ps *panels) publish(g *ui.Game) {
+	if ps.open == nil {
+		ps.json.Store(nil)
+		return
+	}
+	pj := &panelJSON{Name: ps.open.Name, Title: ps.open.Title, Status: ps.open.Status, Failed: ps.open.Failed, Extra: ps.extra}
+	for _, l := range ps.open.Lines {
+		pj.Lines = append(pj.Lines, l.Text)
+	}
+	rects, cell := g.PanelButtons()
+	pj.Cell = cell
+	for i, b := range ps.open.Buttons {
+		bj := buttonJSON{Label: b.Label, Cmd: b.Cmd, Primary: b.Primary}
+		if i < len(rects) {
+			r := rects[i]
+			bj.X0, bj.Y0, bj.X1, bj.Y1 = r.Min.X, r.Min.Y, r.Max.X, r.Max.Y
+		}
+		pj.Buttons = append(pj.Buttons, bj)
+	}
+	ps.json.Store(pj)
+}
+
+func installPanels(p *apiPage) {
+	p.game.PageVerbs = map[string]func(string) bool{}
+	p.afterTick = append(p.afterTick, func(*live.Session) { p.panels.publish(p.game) })
+	p.api.Set("panel", js.FuncOf(func(js.Value, []js.Value) any {
+		pj := p.panels.json.Load()
+		if pj == nil {
+			return js.Null()
+		}
+		out := *pj
+		out.Buttons = append([]buttonJSON(nil), pj.Buttons...)
+		dpr := js.Global().Get("devicePixelRatio").Float()
+		left, top := 0.0, 0.0
+		if c := js.Global().Get("document").Call("querySelector", "canvas"); c.Truthy() {
+			r := c.Call("getBoundingClientRect")
+			left, top = r.Get("left").Float(), r.Get("top").Float()
+		}
+		for i, b := range out.Buttons {
+			out.Buttons[i].X, out.Buttons[i].Y = left+float64(b.X0)/dpr, top+float64(b.Y0)/dpr
+			out.Buttons[i].W, out.Buttons[i].H = float64(b.X1-b.X0)/dpr, float64(b.Y1-b.Y0)/dpr
+		}
+		bs, _ := json.Marshal(out)
+		return string(bs)
+	}))
+}
