@@ -69,6 +69,12 @@ func (p *apiPage) setPanel(g *ui.Game, panel *widgets.Panel, extra map[string]an
 	g.SetPanel(panel)
 }
 
+// panelOpen reports whether the panel named name is the one open (a
+// panel opened over another replaces it).
+func (p *apiPage) panelOpen(name string) bool {
+	return p.panels.open != nil && p.panels.open.Name == name
+}
+
 // publish stores the open panel's JSON with its buttons' places.
 func (ps *panels) publish(g *ui.Game) {
 	if ps.open == nil {

@@ -37,7 +37,6 @@ import (
 // scale}, the code as a PNG (live.QRPNG), or {error}.
 type sharePanel struct {
 	p       *apiPage
-	open    bool
 	url     string
 	what    string
 	note    string
@@ -52,7 +51,7 @@ func installShare(p *apiPage) {
 	p.verb("share", func(g *ui.Game, s *live.Session, arg string) bool {
 		switch arg {
 		case "":
-			if sp.open {
+			if sp.p.panelOpen("share") {
 				sp.close(g)
 			} else {
 				sp.take(g, s)
@@ -60,7 +59,7 @@ func installShare(p *apiPage) {
 		case "copy":
 			sp.copy()
 		case "update":
-			if sp.open {
+			if sp.p.panelOpen("share") {
 				sp.take(g, s)
 			}
 		default:
@@ -69,7 +68,7 @@ func installShare(p *apiPage) {
 		return true
 	})
 	p.verb("close", func(g *ui.Game, _ *live.Session, _ string) bool {
-		if sp.open {
+		if sp.p.panelOpen("share") {
 			sp.close(g)
 		}
 		return false // the stage's overlays close too
@@ -91,7 +90,7 @@ func (sp *sharePanel) take(g *ui.Game, s *live.Session) {
 	st, link := s.State(), s.Share()
 	base, _, _ := strings.Cut(js.Global().Get("location").Get("href").String(), "#")
 	base, _, _ = strings.Cut(base, "?")
-	sp.open, sp.url, sp.what, sp.note = true, base+link.Query, describeMoment(st, link), ""
+	sp.url, sp.what, sp.note = base+link.Query, describeMoment(st, link), ""
 	if link.Note != "" {
 		sp.note = "Note: " + link.Note + "."
 	}
@@ -167,18 +166,17 @@ func (sp *sharePanel) show(g *ui.Game) {
 }
 
 func (sp *sharePanel) close(g *ui.Game) {
-	sp.open = false
 	sp.p.setPanel(g, nil, nil)
 }
 
 // copy puts the link on the clipboard; the answer comes back as a job.
 func (sp *sharePanel) copy() {
-	if !sp.open {
+	if !sp.p.panelOpen("share") {
 		return
 	}
 	copyText(sp.url, func(ok bool) {
 		sp.p.queue(func(g *ui.Game, _ *live.Session) {
-			if !sp.open {
+			if !sp.p.panelOpen("share") {
 				return
 			}
 			sp.status, sp.failed = "Copied to the clipboard", false

@@ -222,8 +222,8 @@ func (d *panelDialog) build(p *Panel) {
 func (d *panelDialog) button(b PanelButton, r view.Region) *widget.Button {
 	st := d.l.st
 	fill, ink := view.Rule, view.Ink
-	if b.Primary {
-		fill, ink = view.SkyBlue, view.Background
+	if b.Primary { // dark on sky blue in both themes: the projector's background is light
+		fill, ink = view.SkyBlue, color.RGBA{0x0E, 0x11, 0x16, 0xFF}
 	}
 	const radius = 8
 	idle := st.panel(fill, radius)

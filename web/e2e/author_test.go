@@ -19,7 +19,7 @@ import (
 
 // TestAuthorOpensLessonFile opens lesson files through the page's file
 // input, as a trainer's file picker does. A broken file lists its
-// problems in the panel, file.md:LINE: message exactly as the lessons
+// problems in the stage's panel (watchscope.panel()), file.md:LINE: message exactly as the lessons
 // parser (and `go run . lint`) words them, and the lesson playing keeps
 // playing; a valid file opens and plays to its end with every check
 // passing. A watched file (a stand-in for a FileSystemFileHandle)
@@ -39,17 +39,17 @@ func TestAuthorOpensLessonFile(t *testing.T) {
 		}
 	}
 
-	ctx, cons, _ := stage(t, 1280, 720, "/?lesson=revisions&step=2")
+	ctx, cons, origin := stage(t, 1280, 720, "/?lesson=revisions&step=2")
 	start := time.Now()
 
 	// A broken file: its problems, line by line; the stage stays where it was.
 	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#author-file"), []string{filepath.Join(dir, "broken.md")}))
-	waitFor(t, ctx, `!document.getElementById("author").hidden`, 20*time.Second)
-	got := run(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#author li"), (li) => li.textContent)`))
+	waitFor(t, ctx, problemsShown, 20*time.Second)
+	got := run(t, ctx, chromedp.Evaluate[[]string](`JSON.parse(watchscope.panel()).extra.problems`))
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("the panel lists\n%s\nthe parser says\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if note := text(t, ctx, "#author .reload"); !strings.Contains(note, "Live reload is off") {
+	if note := panelText(t, ctx); !strings.Contains(note, "Live reload is off") {
 		t.Errorf("a plain file: the panel does not say live reload is off: %q", note)
 	}
 	settle(t, ctx)
@@ -57,8 +57,8 @@ func TestAuthorOpensLessonFile(t *testing.T) {
 	if s := getLesson(t, ctx); s.Lesson != "revisions" || s.Step != 2 {
 		t.Errorf("a broken file moved the stage to %s step %d", s.Lesson, s.Step)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS("#author .close")))
-	waitFor(t, ctx, `document.getElementById("author").hidden`, 10*time.Second)
+	clickPanelButton(t, ctx, "Close")
+	waitFor(t, ctx, `watchscope.panel() === null`, 10*time.Second)
 
 	// A valid file opens at its intro and plays to the end, every check passing.
 	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS("#author-file"), []string{filepath.Join(dir, "cues.md")}))
@@ -81,6 +81,17 @@ func TestAuthorOpensLessonFile(t *testing.T) {
 		dt.items.add(new File([%s], "dropped.md", { type: "text/markdown" }));
 		document.body.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true })); })()`, js)))
 	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).lesson === "cue-dropped"`, 20*time.Second)
+
+	// O opens the stage's panel; "Paste the lesson's text" opens the clipboard's.
+	grantClipboard(t, ctx, origin)
+	pasted, _ := json.Marshal(strings.Replace(string(good), "id: cue-test", "id: cue-pasted", 1))
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`navigator.clipboard.writeText(%s)`, pasted), awaitPromise))
+	do(t, ctx, chromedp.KeyEvent("o"))
+	waitFor(t, ctx, `(() => { const p = JSON.parse(watchscope.panel()); return !!p && p.name === "open"; })()`, 10*time.Second)
+	settle(t, ctx)
+	screenshot(t, ctx, shotsDir(t), "author-open.png")
+	clickPanelButton(t, ctx, "Paste the lesson's text")
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).lesson === "cue-pasted" && watchscope.panel() === null`, 20*time.Second)
 
 	liveReload(t, ctx, string(good), broken, want)
 	t.Logf("author test took %v after the stage loaded", time.Since(start).Round(time.Millisecond))
@@ -114,20 +125,38 @@ func liveReload(t *testing.T, ctx context.Context, good, broken string, want []s
 	waitStep(t, ctx, 2, false)
 
 	save(broken, 3)
-	waitFor(t, ctx, `!document.getElementById("author").hidden`, 10*time.Second)
-	got := run(t, ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll("#author li"), (li) => li.textContent)`))
-	if len(got) != len(want) || !strings.Contains(text(t, ctx, "#author .what"), "keeps playing the previous one") {
+	waitFor(t, ctx, problemsShown, 10*time.Second)
+	got := run(t, ctx, chromedp.Evaluate[[]string](`JSON.parse(watchscope.panel()).extra.problems`))
+	if len(got) != len(want) || !strings.Contains(panelText(t, ctx), "keeps playing the previous one") {
 		t.Errorf("a broken save: the panel lists %q", got)
 	}
-	if !strings.Contains(text(t, ctx, "#author .reload"), "Watching cues.md") {
+	if !strings.Contains(panelText(t, ctx), "Watching cues.md") {
 		t.Errorf("a watched file: the panel does not say it is watched")
 	}
 	waitStep(t, ctx, 2, false)
 
 	save(good, 4)
-	waitFor(t, ctx, `document.getElementById("author").hidden &&
+	waitFor(t, ctx, `watchscope.panel() === null &&
 		JSON.parse(window.watchscope.present()).narration === "We write again and stop to talk."`, 10*time.Second)
 	waitStep(t, ctx, 2, false)
+}
+
+// problemsShown: the stage's open-a-lesson panel lists a file's problems.
+const problemsShown = `(() => { const p = JSON.parse(watchscope.panel()); return !!p && p.name === "open" && !!p.extra; })()`
+
+// panelText is the open panel's lines, one a line.
+func panelText(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	return run(t, ctx, chromedp.Evaluate[string](`JSON.parse(watchscope.panel()).lines.join("\n")`))
+}
+
+// clickPanelButton clicks a button of the stage's open panel where it is
+// drawn, as a mouse does.
+func clickPanelButton(t *testing.T, ctx context.Context, label string) {
+	t.Helper()
+	xy := run(t, ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => { const b = JSON.parse(watchscope.panel()).buttons.find((b) => b.label === %q);
+		return [b.x + b.w / 2, b.y + b.h / 2]; })()`, label)))
+	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
 }
 
 // problems is what the lessons parser says about a file, line by line.

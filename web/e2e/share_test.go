@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/chromedp"
 
 	"watchscope/web"
@@ -76,16 +75,8 @@ func sameMoment(t *testing.T, want, got moment) {
 // clipboard wants a user gesture) and reads the clipboard back.
 func copyLink(t *testing.T, ctx context.Context, origin string) string {
 	t.Helper()
-	for _, name := range []string{"clipboard-read", "clipboard-write"} {
-		if _, err := chromedp.Call(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
-			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: origin,
-		}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	xy := run(t, ctx, chromedp.Evaluate[[]float64](`(() => { const b = JSON.parse(watchscope.panel()).buttons.find((b) => b.label === "Copy link");
-		return [b.x + b.w / 2, b.y + b.h / 2]; })()`))
-	do(t, ctx, chromedp.MouseClickXY(xy[0], xy[1]))
+	grantClipboard(t, ctx, origin)
+	clickPanelButton(t, ctx, "Copy link")
 	waitFor(t, ctx, `(() => { const p = JSON.parse(watchscope.panel()); return p && p.status !== ""; })()`, 5*time.Second)
 	if note := run(t, ctx, chromedp.Evaluate[string](`JSON.parse(watchscope.panel()).status`)); note != "Copied to the clipboard" {
 		t.Fatalf("after Copy link the panel says %q", note)

@@ -24,13 +24,7 @@ import (
 // What the console ran is read from state().log.
 func TestConsoleInput(t *testing.T) {
 	ctx, cons, origin := stage(t, 1280, 720, "/?demo=off&nodes=0")
-	for _, name := range []string{"clipboard-read", "clipboard-write"} {
-		if _, err := chromedp.Call(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
-			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: origin,
-		}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	grantClipboard(t, ctx, origin)
 	do(t, ctx, chromedp.MouseClickXY(640, 300)) // focus the canvas
 	run(t, ctx, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText("etcdctl put /paste/k v1\nsecond line")`, awaitPromise))
 
@@ -98,6 +92,18 @@ func selectCopyCut(t *testing.T, ctx context.Context, lastCmd func() string) {
 	time.Sleep(300 * time.Millisecond)
 	typeKeys(t, ctx, kb.Enter)
 	waitLog(t, ctx, lastCmd, "kubectl get pods svc")
+}
+
+// grantClipboard lets the page at origin read and write the clipboard.
+func grantClipboard(t *testing.T, ctx context.Context, origin string) {
+	t.Helper()
+	for _, name := range []string{"clipboard-read", "clipboard-write"} {
+		if _, err := chromedp.Call(ctx, cdpbrowser.SetPermission, cdpbrowser.SetPermissionParams{
+			Permission: &cdpbrowser.PermissionDescriptor{Name: name}, Setting: cdpbrowser.PermissionSettingGranted, Origin: origin,
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
 
 func awaitPromise(p *runtime.EvaluateParams) { yes := true; p.AwaitPromise = &yes }
