@@ -165,8 +165,7 @@ func (ap *authorPanel) show(g *ui.Game) {
 	if ap.file == "" {
 		panel.Lines = []widgets.PanelLine{
 			{Text: "A lesson is a Markdown file: steps, commands and the checks that prove each claim. The stage plays it like its own lessons; go run . lint FILE checks it on the command line."},
-			{Text: "Drop a .md file anywhere on the page, or choose one: in Chrome and Edge the stage reloads it on every save.", Kind: widgets.LineHint},
-			{Text: "O or Esc closes.", Kind: widgets.LineHint},
+			{Text: "Drop a .md file anywhere on the page, or choose one: in Chrome and Edge the stage reloads it on every save. O or Esc closes.", Kind: widgets.LineHint},
 		}
 		ap.p.setPanel(g, panel, nil)
 		return

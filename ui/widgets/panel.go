@@ -180,7 +180,10 @@ func (d *panelDialog) build(p *Panel) {
 			add(&hints, ln)
 		}
 	}
-	h := max(y, pictureSide) + 2*panelPad - 10
+	h := y + 2*panelPad - 10
+	if p.Picture != nil {
+		h = max(y, pictureSide) + 2*panelPad - 10
+	}
 	d.box = view.Region{X: (view.DesignW - panelW) / 2, Y: max(40, (view.DesignH-h)/2), W: panelW, H: h}
 	box := d.box
 	panel := widget.NewContainer(
