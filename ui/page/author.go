@@ -48,31 +48,16 @@ type authorPanel struct {
 
 func installAuthor(p *apiPage) {
 	ap := &authorPanel{p: p}
-	p.verb("open", func(g *ui.Game, _ *live.Session, arg string) bool {
-		switch arg {
-		case "":
-			if ap.p.panelOpen("open") {
-				ap.close(g)
-			} else {
-				ap.file, ap.status = "", ""
-				ap.show(g)
-			}
-		case "file":
+	p.panelVerb("open", func(g *ui.Game, _ *live.Session) {
+		ap.file, ap.status = "", ""
+		ap.show(g)
+	}, map[string]func(*ui.Game, *live.Session){
+		"file": func(*ui.Game, *live.Session) {
 			if a := js.Global().Get("watchscopeAuthor"); a.Truthy() {
 				a.Call("open") // within the click's user activation, as the picker requires
 			}
-		case "paste":
-			ap.paste()
-		default:
-			return false
-		}
-		return true
-	})
-	p.verb("close", func(g *ui.Game, _ *live.Session, _ string) bool {
-		if ap.p.panelOpen("open") {
-			ap.close(g)
-		}
-		return false
+		},
+		"paste": func(*ui.Game, *live.Session) { ap.paste() },
 	})
 	p.api.Set("loadLesson", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) < 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
@@ -102,7 +87,7 @@ func (ap *authorPanel) load(name, text string, reload, watching bool) live.Lesso
 		if err != nil {
 			ap.showProblems(g, name, []string{name + ": " + err.Error()}, reload, watching)
 		} else if ap.p.panelOpen("open") {
-			ap.close(g)
+			ap.p.setPanel(g, nil, nil)
 		}
 		lessonOpened(name, l.ID, err)
 	})
@@ -194,10 +179,6 @@ func (ap *authorPanel) show(g *ui.Game) {
 	panel.Lines = append(panel.Lines, widgets.PanelLine{Text: note, Kind: widgets.LineHint})
 	panel.Buttons[0].Label = "Open another file…"
 	ap.p.setPanel(g, panel, map[string]any{"file": ap.file, "problems": ap.problems})
-}
-
-func (ap *authorPanel) close(g *ui.Game) {
-	ap.p.setPanel(g, nil, nil)
 }
 
 // lessonOpened tells the page how opening the lesson went.

@@ -62,6 +62,23 @@ func (p *apiPage) verb(name string, run func(g *ui.Game, s *live.Session, arg st
 	}
 }
 
+// panelVerb adds the page command of a panel: the verb alone opens the
+// panel (open) or closes it if it is open; "verb ARG" runs sub[ARG].
+func (p *apiPage) panelVerb(name string, open func(*ui.Game, *live.Session), sub map[string]func(*ui.Game, *live.Session)) {
+	p.verb(name, func(g *ui.Game, s *live.Session, arg string) bool {
+		if arg == "" && p.panelOpen(name) {
+			p.setPanel(g, nil, nil)
+		} else if arg == "" {
+			open(g, s)
+		} else if run, ok := sub[arg]; ok {
+			run(g, s)
+		} else {
+			return false
+		}
+		return true
+	})
+}
+
 // setPanel opens panel on the stage (nil closes it), with the fields of
 // its own that watchscope.panel() adds (the share link).
 func (p *apiPage) setPanel(g *ui.Game, panel *widgets.Panel, extra map[string]any) {
@@ -100,6 +117,12 @@ func (ps *panels) publish(g *ui.Game) {
 
 func installPanels(p *apiPage) {
 	p.game.PageVerbs = map[string]func(string) bool{}
+	p.verb("close", func(g *ui.Game, _ *live.Session, _ string) bool {
+		if p.panels.open != nil {
+			p.setPanel(g, nil, nil)
+		}
+		return false // the stage's overlays close too
+	})
 	p.afterTick = append(p.afterTick, func(*live.Session) { p.panels.publish(p.game) })
 	p.api.Set("panel", js.FuncOf(func(js.Value, []js.Value) any {
 		pj := p.panels.json.Load()

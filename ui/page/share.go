@@ -48,30 +48,13 @@ type sharePanel struct {
 
 func installShare(p *apiPage) {
 	sp := &sharePanel{p: p}
-	p.verb("share", func(g *ui.Game, s *live.Session, arg string) bool {
-		switch arg {
-		case "":
-			if sp.p.panelOpen("share") {
-				sp.close(g)
-			} else {
+	p.panelVerb("share", sp.take, map[string]func(*ui.Game, *live.Session){
+		"copy": func(*ui.Game, *live.Session) { sp.copy() },
+		"update": func(g *ui.Game, s *live.Session) {
+			if p.panelOpen("share") {
 				sp.take(g, s)
 			}
-		case "copy":
-			sp.copy()
-		case "update":
-			if sp.p.panelOpen("share") {
-				sp.take(g, s)
-			}
-		default:
-			return false
-		}
-		return true
-	})
-	p.verb("close", func(g *ui.Game, _ *live.Session, _ string) bool {
-		if sp.p.panelOpen("share") {
-			sp.close(g)
-		}
-		return false // the stage's overlays close too
+		},
 	})
 	p.api.Set("qr", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		if len(args) == 0 || args[0].Type() != js.TypeString {
@@ -163,10 +146,6 @@ func (sp *sharePanel) show(g *ui.Game) {
 		}
 	}
 	sp.p.setPanel(g, panel, map[string]any{"link": sp.url, "modules": sp.modules})
-}
-
-func (sp *sharePanel) close(g *ui.Game) {
-	sp.p.setPanel(g, nil, nil)
 }
 
 // copy puts the link on the clipboard; the answer comes back as a job.

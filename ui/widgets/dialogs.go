@@ -38,16 +38,7 @@ type dialog struct {
 
 func newDialog(l *Layer) *dialog {
 	d := &dialog{l: l}
-	d.backdrop = widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(view.Background, 0.65))),
-		widget.ContainerOpts.Layout(place{&l.fr}),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
-			if a.Inside && a.Button == ebiten.MouseButtonLeft {
-				l.send("close")
-			}
-		})),
-	)
-	show(d.backdrop, false)
+	d.backdrop = l.newBackdrop(0.65, func(float64, float64) bool { return false })
 	return d
 }
 
@@ -87,6 +78,24 @@ func (d *dialog) sync(open bool, title string, makeRows func() []row) {
 		y += r.h()
 	}
 	d.panel = d.l.swap(d.backdrop, d.panel, panel)
+}
+
+// newBackdrop is a hidden modal layer that dims the stage by alpha; a
+// click on it outside the dialog (inside reports whether a design point
+// is on the dialog) sends "close", as Esc does.
+func (l *Layer) newBackdrop(alpha float64, inside func(x, y float64) bool) *widget.Container {
+	b := widget.NewContainer(
+		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(view.Background, alpha))),
+		widget.ContainerOpts.Layout(place{&l.fr}),
+		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
+			x, y := l.fr.Design(float64(a.Widget.Rect.Min.X+a.OffsetX), float64(a.Widget.Rect.Min.Y+a.OffsetY))
+			if a.Inside && a.Button == ebiten.MouseButtonLeft && !inside(x, y) {
+				l.send("close")
+			}
+		})),
+	)
+	show(b, false)
+	return b
 }
 
 // swap puts panel in parent in place of old (if any) and returns it.
@@ -157,17 +166,7 @@ const pickerTitle = "Lessons  (click one, press its number, or ↑ ↓ and Enter
 
 func newPicker(l *Layer) *picker {
 	p := &picker{l: l, at: -1, echo: -1}
-	p.backdrop = widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(view.Background, 0.7))),
-		widget.ContainerOpts.Layout(place{&l.fr}),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
-			x, y := l.fr.Design(float64(a.Widget.Rect.Min.X+a.OffsetX), float64(a.Widget.Rect.Min.Y+a.OffsetY))
-			if a.Inside && a.Button == ebiten.MouseButtonLeft && (p.panel == nil || !p.box().Contains(x, y)) {
-				l.send("close") // a click beside the panel closes it
-			}
-		})),
-	)
-	show(p.backdrop, false)
+	p.backdrop = l.newBackdrop(0.7, func(x, y float64) bool { return p.panel != nil && p.box().Contains(x, y) })
 	return p
 }
 

@@ -5,7 +5,6 @@ import (
 	"image/color"
 	"slices"
 
-	eimage "github.com/ebitenui/ebitenui/image"
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -76,17 +75,7 @@ type panelDialog struct {
 
 func newPanelDialog(l *Layer) *panelDialog {
 	d := &panelDialog{l: l}
-	d.backdrop = widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(view.Background, 0.8))),
-		widget.ContainerOpts.Layout(place{&l.fr}),
-		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
-			x, y := l.fr.Design(float64(a.Widget.Rect.Min.X+a.OffsetX), float64(a.Widget.Rect.Min.Y+a.OffsetY))
-			if a.Inside && a.Button == ebiten.MouseButtonLeft && !d.box.Contains(x, y) {
-				l.send("close") // a click beside the panel closes it
-			}
-		})),
-	)
-	show(d.backdrop, false)
+	d.backdrop = l.newBackdrop(0.8, func(x, y float64) bool { return d.box.Contains(x, y) })
 	return d
 }
 
