@@ -91,13 +91,9 @@ func maxSeatsText(l apiserver.Level) string {
 func levelFields(l apiserver.Level) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%q : %q\n", "PriorityLevel", l.Name)
-	for _, f := range []struct {
-		name string
-		v    int64
-	}{{"NominalSeats", int64(l.Limit)}, {"MaxSeatsPerRequest", int64(l.MaxSeats)}, {"SeatsInUse", int64(l.SeatsInUse)},
-		{"Waiting", int64(l.Waiting)}, {"Dispatched", l.Dispatched}, {"Rejected", l.Rejected}, {"RetryAfter", int64(l.RetryAfter)}} {
-		fmt.Fprintf(&b, "%q : %d\n", f.name, f.v)
-	}
+	writeIntFields(&b, []intField{{"NominalSeats", int64(l.Limit)}, {"MaxSeatsPerRequest", int64(l.MaxSeats)},
+		{"SeatsInUse", int64(l.SeatsInUse)}, {"Waiting", int64(l.Waiting)}, {"Dispatched", l.Dispatched},
+		{"Rejected", l.Rejected}, {"RetryAfter", int64(l.RetryAfter)}})
 	return b.String()
 }
 

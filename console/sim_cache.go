@@ -1,11 +1,11 @@
 package console
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"watchscope/apiserver"
+	"watchscope/watchcache"
 )
 
 func init() {
@@ -32,48 +32,63 @@ func init() {
 // A watch may resume from any RV >= OldestWatchableRV; below it the
 // cache answers 410 Gone.
 func (sh *Shell) simCache(args []string) (string, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return "", errors.New("usage: sim cache RESOURCE [apiserver-N]")
-	}
-	srv, err := sh.replica(args[1:])
+	c, res, err := sh.cacheArg("cache", args)
 	if err != nil {
 		return "", err
-	}
-	r, err := lookupKubectlResource(args[0])
-	if err != nil {
-		return "", err
-	}
-	c := srv.Cacher(r.Resource)
-	if c == nil {
-		if !srv.Up() {
-			return "", fmt.Errorf("%s is not running", srv.Name())
-		}
-		return "", fmt.Errorf("%s has no watch cache for %s", srv.Name(), r.Resource)
 	}
 	win := c.Window()
 	objects, _ := c.StoreStats()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%q : %q\n", "Resource", r.Resource)
+	fmt.Fprintf(&b, "%q : %q\n", "Resource", res)
 	fmt.Fprintf(&b, "%q : %q\n", "Ready", c.ReadyState().String())
-	for _, f := range []struct {
-		name string
-		v    uint64
-	}{
-		{"ResourceVersion", c.ResourceVersion()},
-		{"ListResourceVersion", c.ListResourceVersion()},
-		{"Capacity", uint64(win.Capacity)},
-		{"Events", uint64(win.EndIndex - win.StartIndex)},
-		{"OldestWatchableRV", win.OldestWatchableRV},
-		{"Objects", uint64(objects)},
-		{"Watchers", uint64(c.WatcherCount())},
-	} {
-		fmt.Fprintf(&b, "%q : %d\n", f.name, f.v)
-	}
+	writeIntFields(&b, []intField{
+		{"ResourceVersion", int64(c.ResourceVersion())},
+		{"ListResourceVersion", int64(c.ListResourceVersion())},
+		{"Capacity", int64(win.Capacity)},
+		{"Events", int64(win.EndIndex - win.StartIndex)},
+		{"OldestWatchableRV", int64(win.OldestWatchableRV)},
+		{"Objects", int64(objects)},
+		{"Watchers", int64(c.WatcherCount())},
+	})
 	return b.String(), nil
 }
 
-// replica picks the API server a sim verb is about: the one named in
-// args ("apiserver-1"), or the first.
+// cacheArg reads `sim VERB RESOURCE [apiserver-N]` into that replica's
+// watch cache of the resource.
+func (sh *Shell) cacheArg(verb string, args []string) (*watchcache.Cacher, string, error) {
+	if len(args) < 1 || len(args) > 2 {
+		return nil, "", fmt.Errorf("usage: sim %s RESOURCE [apiserver-N]", verb)
+	}
+	srv, err := sh.replica(args[1:])
+	if err != nil {
+		return nil, "", err
+	}
+	r, err := lookupKubectlResource(args[0])
+	if err != nil {
+		return nil, "", err
+	}
+	c := srv.Cacher(r.Resource)
+	if c == nil {
+		if !srv.Up() {
+			return nil, "", fmt.Errorf("%s is not running", srv.Name())
+		}
+		return nil, "", fmt.Errorf("%s has no watch cache for %s", srv.Name(), r.Resource)
+	}
+	return c, r.Resource, nil
+}
+
+// intField is one whole-number line of a `-w fields` style answer.
+type intField struct {
+	name string
+	v    int64
+}
+
+func writeIntFields(b *strings.Builder, fs []intField) {
+	for _, f := range fs {
+		fmt.Fprintf(b, "%q : %d\n", f.name, f.v)
+	}
+}
+
 func (sh *Shell) replica(args []string) (*apiserver.Server, error) {
 	if len(sh.w.APIServers) == 0 {
 		return nil, errNoAPIServer

@@ -1,7 +1,6 @@
 package console
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -33,28 +32,14 @@ func init() {
 // real ones are apiserver_terminated_watchers_total and
 // apiserver_watch_cache_events_dispatched_total).
 func (sh *Shell) simDispatch(args []string) (string, error) {
-	if len(args) < 1 || len(args) > 2 {
-		return "", errors.New("usage: sim dispatch RESOURCE [apiserver-N]")
-	}
-	srv, err := sh.replica(args[1:])
+	c, res, err := sh.cacheArg("dispatch", args)
 	if err != nil {
 		return "", err
-	}
-	r, err := lookupKubectlResource(args[0])
-	if err != nil {
-		return "", err
-	}
-	c := srv.Cacher(r.Resource)
-	if c == nil {
-		return "", fmt.Errorf("%s has no watch cache for %s", srv.Name(), r.Resource)
 	}
 	st := c.DispatchStats()
 	var b strings.Builder
-	fmt.Fprintf(&b, "%q : %q\n", "Resource", r.Resource)
-	for _, f := range []struct {
-		name string
-		v    int64
-	}{
+	fmt.Fprintf(&b, "%q : %q\n", "Resource", res)
+	writeIntFields(&b, []intField{
 		{"Watchers", int64(c.WatcherCount())},
 		{"IndexedWatchers", int64(c.IndexedWatcherCount())},
 		{"Events", st.Events},
@@ -65,8 +50,6 @@ func (sh *Shell) simDispatch(args []string) (string, error) {
 		{"LongestWaitMs", st.LongestWait.Milliseconds()},
 		{"BudgetMs", c.DispatchBudget(sh.w.Now()).Milliseconds()},
 		{"Terminated", c.Metrics().TerminatedWatchersTotal},
-	} {
-		fmt.Fprintf(&b, "%q : %d\n", f.name, f.v)
-	}
+	})
 	return b.String(), nil
 }
