@@ -142,7 +142,31 @@ func (r *realTarget) Collect(want []int) [][]watchItem {
 		for w.open && r.tryRecv(n, &out[n]) {
 		}
 	}
+	if r.resent() {
+		// Answers to a re-sent RequestProgress may still be on their way:
+		// let etcd handle everything sent so far, then drop them here. Left
+		// for the next op, they would meet a fresh RequestProgress that
+		// expects no duplicates (a loaded machine showed one extra
+		// PROGRESS on the second of two progress ops in a row).
+		r.fence()
+		time.Sleep(progressResend)
+		for n, w := range r.watches {
+			for w.open && r.tryRecv(n, &out[n]) {
+			}
+		}
+	}
 	return out
+}
+
+// resent reports whether a re-sent RequestProgress still has answers to
+// drop on some watch.
+func (r *realTarget) resent() bool {
+	for _, w := range r.watches {
+		if w.open && w.dupOK > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // syncFence waits for etcd's unsynced-watcher loop to make one pass.
