@@ -54,9 +54,43 @@ type apiReplica struct {
 	// syncCache and syncKey serve syncMetrics (metrics_sync.go).
 	syncCache map[string]*syncedSeries
 	syncKey   []byte
-	// lastCause is the newest trace event this replica logged that can
-	// explain what follows (a compaction, a cache re-initialization).
-	lastCause EventID
+	// compactCause is the newest compaction of etcd this replica logged
+	// (or a CompactNow): why etcd answers 410 to an older revision.
+	compactCause EventID
+	// ready is each resource's newest watch cache (re)initialization on
+	// this replica: a cache that has evicted nothing since starts its
+	// window there (see goneCause).
+	ready map[string]cacheInit
+}
+
+// cacheInit is a watch cache's initialization: its trace event and the
+// resourceVersion it started at.
+type cacheInit struct {
+	id EventID
+	rv uint64
+}
+
+// goneCause is the trace event that explains a 410 this replica sent for
+// resource, else fallback (the request's own cause). The watch cache's
+// "too old resource version: N (M)" (oldest = M, its oldest event) comes
+// from the cache's window: when that window still starts where the
+// resource's cache was (re)initialized, the initialization is the cause
+// (a client resuming from before a restart); when it has moved on, the
+// ring evicted the events, and the request that asked for them is the
+// last cause the trace has (why? adds the cache's fact). A 410 without
+// the cache's numbers (an expired continue token, a LIST or watch etcd
+// refused) follows etcd's newest compaction.
+func (r *apiReplica) goneCause(resource string, oldest uint64, fallback EventID) EventID {
+	if oldest > 0 {
+		if c, ok := r.ready[resource]; ok && oldest <= c.rv+1 {
+			return c.id
+		}
+		return fallback
+	}
+	if r.compactCause != 0 {
+		return r.compactCause
+	}
+	return fallback
 }
 
 // clientConn is a client's connection to one replica.
@@ -174,8 +208,14 @@ func (r *apiReplica) deliverAnswers() {
 		k := logKinds[e.Kind]
 		id := w.RecordEvent(TraceEvent{Cause: w.cause, Node: r.node, Kind: k, Detail: e.Detail,
 			Reason: e.Reason, Message: e.Message, Resource: e.Resource, RV: e.RV})
-		if k == KindCompact || k == KindCacheReady || k == KindKilled || k == KindRestart {
-			r.lastCause = id
+		switch k {
+		case KindCompact:
+			r.compactCause = id
+		case KindCacheReady:
+			if r.ready == nil {
+				r.ready = map[string]cacheInit{}
+			}
+			r.ready[e.Resource] = cacheInit{id, e.RV}
 		}
 	}
 	for _, c := range r.srv.TakeCompleted() {
@@ -200,8 +240,8 @@ func (r *apiReplica) complete(c apiserver.Completion) {
 	w := r.c.w
 	resp := c.Response
 	cause := p.cause
-	if resp.Code == 410 && r.lastCause != 0 {
-		cause = r.lastCause
+	if resp.Code == 410 && resp.Status != nil {
+		cause = r.goneCause(p.req.Resource, resp.Status.TooOld[1], cause)
 	}
 	line := strconv.AppendUint(append(r.c.line[:0], '#'), resp.ID, 10)
 	r.c.line = resp.AppendText(append(line, ' '))
@@ -328,8 +368,8 @@ func (r *apiReplica) drainN(st *apiserver.Stream, h *WatchHandle, limit int) {
 		cause := h.cause
 		if e.Type == am.Error {
 			c := cause
-			if e.Status != nil && e.Status.Code == 410 && r.lastCause != 0 {
-				c = r.lastCause
+			if e.Status != nil && e.Status.Code == 410 {
+				c = r.goneCause(st.Req.Resource, e.Status.TooOld[1], c)
 			}
 			ev := TraceEvent{Cause: c, Node: r.node, Kind: KindWatchError, Detail: fmt.Sprintf("#%d %s", st.ID, e.String()),
 				Req: st.ID, Client: st.Req.Client, Verb: st.Req.Verb, Resource: st.Req.Resource}

@@ -125,7 +125,7 @@ func (w *World) CompactNow() error {
 		return err
 	}
 	for _, rep := range w.api.replicas {
-		rep.lastCause = id
+		rep.compactCause = id
 	}
 	return nil
 }
