@@ -103,6 +103,18 @@ func New(sess *live.Session) *Game {
 	return g
 }
 
+// Session is the session on the stage.
+func (g *Game) Session() *live.Session { return g.sess }
+
+// SetSession puts another session on the stage (a deep link followed
+// without reloading the page): the controls stay, the console closes, and
+// the next frame is drawn whatever changed.
+func (g *Game) SetSession(s *live.Session) {
+	g.sess = s
+	g.w.SetConsole(false)
+	g.dirty = true
+}
+
 // Update reads input and page commands, then ticks the session once per
 // drawn frame (see catchUp).
 // inboxBudget bounds the Go time one tick spends on commands sent by the

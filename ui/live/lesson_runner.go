@@ -48,7 +48,7 @@ func (r *lessonRunner) verbs() map[string]func(string) {
 // show puts p on the stage: its world, a fresh timeline.
 func (r *lessonRunner) show(p *lessonPlay) {
 	s := r.s
-	s.lesson = p
+	s.lesson, s.lessonTouched = p, false
 	s.sim = shellSim(p.r.Shell())
 	s.resetTimeline()
 }

@@ -220,7 +220,18 @@ func (l Link) Moment() bool { return l.Lesson == "" && (l.HasAt || len(l.Command
 // at the same virtual times, then the clock run to t) and opens paused
 // there; a lesson moment plays its steps and shows the same question
 // and answer.
-func Open(l Link) (*Session, error) {
+func Open(l Link) (*Session, error) { return OpenFrom(l, nil) }
+
+// OpenFrom is Open for a page that already shows prev: a deep link
+// followed without reloading (watchscope.open, the browser's back and
+// forward buttons). It builds the very session Open builds, with one
+// shortcut: when prev plays the same lesson on the same seed, no further
+// than the link's step and untouched by console commands, the new session
+// takes prev's lesson over and plays on from where it was instead of
+// replaying from the first step. Steps are deterministic, so the world is
+// the one a replay makes (TestOpenFromIsOpen), only sooner; prev must not
+// be used again.
+func OpenFrom(l Link, prev *Session) (*Session, error) {
 	cfg := l.SandboxConfig()
 	sim, err := sandboxWorld(cfg, &l)
 	if err != nil {
@@ -232,7 +243,7 @@ func Open(l Link) (*Session, error) {
 		s.showStart()
 	}
 	if l.Lesson != "" {
-		if err := s.Lessons().Open(l.Lesson, l.Seed, l.Step); err != nil {
+		if err := s.openLinkLesson(l, prev); err != nil {
 			l.Problems = append(l.Problems, err.Error())
 		} else {
 			l.Problems = append(l.Problems, s.restoreQuestion(l)...)
@@ -251,6 +262,27 @@ func Open(l Link) (*Session, error) {
 	s.msg.Say(l.Message())
 	s.Tick(0)
 	return s, nil
+}
+
+// openLinkLesson opens the link's lesson at its step, playing on from
+// prev's lesson when that is the same play, earlier (see OpenFrom).
+func (s *Session) openLinkLesson(l Link, prev *Session) error {
+	if prev == nil || prev.lesson == nil || prev.lessonTouched || l.Moment() {
+		return s.Lessons().Open(l.Lesson, l.Seed, l.Step)
+	}
+	old := prev.lesson
+	if old.l.ID != l.Lesson || old.seed != l.Seed || old.r.Next() > l.Step || l.Step > len(old.l.Steps) {
+		return s.Lessons().Open(l.Lesson, l.Seed, l.Step)
+	}
+	p := &lessonPlay{l: old.l, r: old.r, seed: old.seed, picked: -1}
+	prev.lesson = nil
+	for p.r.Next() < l.Step {
+		if _, err := p.r.Step(); err != nil {
+			return err
+		}
+	}
+	featureOf[*lessonRunner](s).show(p)
+	return nil
 }
 
 // sandboxWorld builds the sandbox's world: fresh, or a shared moment's

@@ -56,6 +56,10 @@ type Session struct {
 	world      *engine.World // the world the markers were scanned from
 	heavy      heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 
+	// lessonTouched: a console command ran in the lesson's world, which
+	// is then no longer the one its steps alone make (see OpenFrom).
+	lessonTouched bool
+
 	pace   framePlan       // how a frame's time is shared between world and stage
 	texts  []scene.TextBox // the text boxes of the last layout, for state()
 	play   *stepPlay       // the step being replayed in slow motion (playback.go)
@@ -171,6 +175,7 @@ type Timing struct {
 // exec runs a console command and logs it as the console shows it.
 func (s *Session) exec(cmd string) {
 	out, err := s.sim.Exec(cmd)
+	s.lessonTouched = s.lessonTouched || s.lesson != nil
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
 		// As a terminal shows it: what the command printed first (etcdctl's

@@ -26,9 +26,7 @@ package page
 
 import (
 	"encoding/json"
-	"net/url"
 	"runtime/debug"
-	"strings"
 	"syscall/js"
 	"time"
 
@@ -37,7 +35,6 @@ import (
 	"watchscope/ui"
 	"watchscope/ui/keys"
 	"watchscope/ui/live"
-	"watchscope/ui/view"
 )
 
 // memoryLimit is the Go runtime's soft memory limit in the browser. Wasm
@@ -60,15 +57,10 @@ func Run() {
 	debug.SetMemoryLimit(memoryLimit)
 	perf := js.Global().Get("performance")
 	mainAt := perf.Call("now").Float()
-	link := live.ParseLink(query())
-	sess, err := live.Open(link)
+	sess, err := arrive(js.Global().Get("location").Get("search").String(), nil)
 	openedAt := perf.Call("now").Float()
 	if err != nil {
 		panic(err)
-	}
-	view.SetTheme(link.Theme == "projector")
-	if prefersReducedMotion() {
-		sess.Chrome().Reduced = true
 	}
 	untabTouchInput()
 	g := ui.New(sess)
@@ -105,12 +97,6 @@ func prefersReducedMotion() bool {
 	return js.Global().Call("matchMedia", "(prefers-reduced-motion: reduce)").Get("matches").Truthy()
 }
 
-func query() url.Values {
-	s := js.Global().Get("location").Get("search").String()
-	v, _ := url.ParseQuery(strings.TrimPrefix(s, "?"))
-	return v
-}
-
 // installAPI publishes window.watchscope. Its functions never block and
 // never change the session: send() drops the command into a buffered
 // channel the game drains on its next tick. state() reads the session
@@ -123,7 +109,11 @@ func query() url.Values {
 // (BenchmarkStormPage), for a function a test calls a few times a second.
 func installAPI(g *ui.Game, sess *live.Session) {
 	inbox := make(chan string, 64)
-	state, stateAt := sess.StateJSON(), [2]int64{sess.Ticks(), g.Frames()}
+	type stamp struct {
+		sess          *live.Session // a followed link puts another on the stage (open.go)
+		ticks, frames int64
+	}
+	state, stateAt := sess.StateJSON(), stamp{sess, sess.Ticks(), g.Frames()}
 
 	api := js.Global().Get("Object").New()
 	api.Set("ready", false)
@@ -139,15 +129,16 @@ func installAPI(g *ui.Game, sess *live.Session) {
 		}
 	}))
 	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any {
-		if at := [2]int64{sess.Ticks(), g.Frames()}; at != stateAt && !g.InFrame() {
-			state, stateAt = sess.StateJSON(), at
+		s := g.Session()
+		if at := (stamp{s, s.Ticks(), g.Frames()}); at != stateAt && !g.InFrame() {
+			state, stateAt = s.StateJSON(), at
 		}
 		return state
 	}))
 	// typing is true while the stage's console has the keyboard: the
 	// page's own keys (notes window, share, open, export) stay quiet then.
 	api.Set("typing", js.FuncOf(func(js.Value, []js.Value) any { return g.ConsoleOpen() }))
-	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g, sess) }))
+	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g, g.Session()) }))
 	js.Global().Set("watchscope", api)
 
 	jobs := make(chan func(*ui.Game, *live.Session), 16)
@@ -213,6 +204,7 @@ var parts = []func(*apiPage){
 	installStats,   // stats.go: the frame budget as the browser sees it
 	installCrash,   // crash.go: the moment a crash screen links to
 	installLayout,  // layout.go: the stage's text boxes in either theme
+	installOpen,    // open.go: follow a deep link without reloading
 }
 
 // queue hands a job to the game loop; false when the queue is full.
