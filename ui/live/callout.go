@@ -34,7 +34,7 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 			consider(5, &scene.Callout{Actor: e.Node, Text: e.Node + " OOMKilled: " + firstClause(cmp.Or(e.Message, e.Detail)), Event: uint64(e.ID)})
 		case e.Kind == engine.KindWatchError && ours[e.Req]:
 			consider(4, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
-		case e.Kind == engine.KindResp && ours[e.Req] && e.Code >= 400:
+		case e.Kind == engine.KindResp && ours[e.Req] && e.Code >= 400 && !createOrUpdate(e):
 			consider(3, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
 		case e.Code == 410 && (e.Kind == engine.KindWatchError || e.Kind == engine.KindResp):
 			// a client's own 410 (an informer resuming too late): the step's
@@ -53,10 +53,29 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 	pages := sc.Of(scene.KindPage)
 	for i := len(pages) - 1; i >= 0; i-- {
 		if p := pages[i]; p.Continue != "" {
-			return &scene.Callout{Actor: p.ID, Text: `metadata.continue: "` + p.Continue + `"`}
+			return &scene.Callout{Actor: p.ID, Text: `metadata.continue: "` + p.Continue + `"`,
+				Event: pageEvent(step.Events, p.Continue)}
 		}
 	}
 	return nil
+}
+
+// createOrUpdate: the load generator's CREATE of an object an earlier
+// load left, answered 409 AlreadyExists, after which it UPDATEs it (as
+// kubectl apply would): its own routine, not the step's news.
+func createOrUpdate(e engine.TraceEvent) bool {
+	return e.Client == "loadgen" && e.Code == 409 && e.Reason == "AlreadyExists"
+}
+
+// pageEvent is the step's answer that carried a LIST page's continue
+// token (0 when an earlier step's LIST did).
+func pageEvent(evs []engine.TraceEvent, token string) uint64 {
+	for i := len(evs) - 1; i >= 0; i-- {
+		if e := evs[i]; e.Kind == engine.KindResp && e.Continue == token {
+			return uint64(e.ID)
+		}
+	}
+	return 0
 }
 
 // statusText is an error answer as the client reads it: "410 Expired:

@@ -176,6 +176,12 @@ func (s *Session) why(arg string) {
 			return
 		}
 	}
+	if arg == "" && s.lesson != nil && s.snap.Cast.Callout == nil {
+		if lines := quietWhy(w, s.lesson.shownResult(), &s.snap.Cast); len(lines) >= 2 {
+			s.chrome.Why, s.chrome.WhyTitle = lines, "what this step did"
+			return
+		}
+	}
 	id := engine.EventID(0)
 	if n, err := strconv.ParseUint(strings.TrimPrefix(arg, "#"), 10, 64); err == nil {
 		id = engine.EventID(n)

@@ -23,7 +23,7 @@ func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer view.SetTheme(false)
-	whys := map[string]int{}
+	whys, rows := map[string]int{}, map[int]bool{}
 	for _, l := range all {
 		s, err := Open(Link{Lesson: l.ID})
 		if err != nil {
@@ -59,8 +59,10 @@ func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 			}
 			view.SetTheme(false)
 			checkStepWhy(t, s, l.ID, whys)
+			checkWhyRows(t, s, l.ID, step, rows)
 		}
 	}
+	checkWhyRowsDone(t, all, rows)
 	for _, id := range []string{"gone-410", "restart-storm", "the-incident", "bookmarks", "slow-consumers"} {
 		if whys[id] == 0 {
 			t.Errorf("%s: no step's key answer was explained by why?", id)

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"watchscope/apiserver"
 	"watchscope/engine"
 	"watchscope/lessons"
 	"watchscope/ui/scene"
@@ -15,13 +16,79 @@ import (
 // that sent it (Cause); a 410 adds the cache's own fact, the oldest RV it
 // still had (the event's OldestRV), between them.
 func stepWhy(w *engine.World, step *lessons.StepResult, co *scene.Callout, sc *scene.Scene) []string {
-	if step == nil || co == nil || co.Event == 0 {
+	if step == nil || co == nil {
 		return nil
+	}
+	if co.Event == 0 {
+		return etcdWhy(w, step, co)
 	}
 	key, ok := w.Trace.Get(engine.EventID(co.Event))
 	if !ok {
 		return nil
 	}
+	return whyChain(w, step, key, sc)
+}
+
+// quietWhy is why? for a step with no callout (a write, a watch opened,
+// an informer started): its key event is the newest one its own commands
+// caused, of the most telling kind (stepKey); nil when the step caused
+// none (a read changes nothing in the world).
+func quietWhy(w *engine.World, step *lessons.StepResult, sc *scene.Scene) []string {
+	if step == nil {
+		return nil
+	}
+	key, ok := stepKey(step.Events)
+	if !ok {
+		return nil
+	}
+	return whyChain(w, step, key, sc)
+}
+
+// keyRank orders the events a step's commands cause by how much they say
+// of what the step did (0: not a key event).
+func keyRank(e engine.TraceEvent) int {
+	switch e.Kind {
+	case engine.KindResp, engine.KindWatchError:
+		return 5
+	case engine.KindPut, engine.KindDelete, engine.KindTxn, engine.KindCompact, engine.KindLeaseRevoke:
+		return 4
+	case engine.KindFault, engine.KindKilled, engine.KindRestart:
+		return 3
+	case engine.KindWatchResp:
+		return 2
+	case engine.KindReflector:
+		return 1
+	}
+	return 0
+}
+
+// stepKey is the newest event of the highest rank among those the step's
+// own commands caused (a cause chain inside the step reaching a CMD).
+func stepKey(evs []engine.TraceEvent) (engine.TraceEvent, bool) {
+	byID := make(map[engine.EventID]*engine.TraceEvent, len(evs))
+	for i := range evs {
+		byID[evs[i].ID] = &evs[i]
+	}
+	own := func(e *engine.TraceEvent) bool {
+		for n := 0; e != nil && n < 64; e, n = byID[e.Cause], n+1 {
+			if e.Kind == engine.KindCmd {
+				return true
+			}
+		}
+		return false
+	}
+	var best engine.TraceEvent
+	rank := 0
+	for i := range evs {
+		if r := keyRank(evs[i]); r > 0 && r >= rank && own(&evs[i]) {
+			best, rank = evs[i], r
+		}
+	}
+	return best, rank > 0
+}
+
+// whyChain is the plain lines from key's root to key.
+func whyChain(w *engine.World, step *lessons.StepResult, key engine.TraceEvent, sc *scene.Scene) []string {
 	var chain []engine.TraceEvent
 	if req, ok := requestOf(step, key); ok {
 		chain = append(w.Trace.Chain(req.ID), key)
@@ -34,7 +101,18 @@ func stepWhy(w *engine.World, step *lessons.StepResult, co *scene.Callout, sc *s
 			lines = append(lines, line)
 		}
 	}
-	if key.Code == 410 && key.OldestRV > 0 {
+	c, ok := w.Trace.Get(key.Cause)
+	restarted := ok && key.Code == 410 && c.Kind == engine.KindCacheReady
+	switch {
+	case restarted && !inChain(chain, c.ID):
+		// the cache began after the client's resourceVersion
+		lines = append(lines[:len(lines)-1], c.Node+"'s "+key.Resource+" cache started over at RV "+
+			strconv.FormatUint(c.RV, 10)+" (re-listed from etcd): it never held what came before", lines[len(lines)-1])
+	case ok && key.Code == 410 && goneRoot(c.Kind) && !inChain(chain, c.ID):
+		// what moved the window the request fell out of: a compaction
+		lines = append(lines[:len(lines)-1], plainLink(c), lines[len(lines)-1])
+	}
+	if key.Code == 410 && key.OldestRV > 0 && !restarted {
 		fact := "the " + key.Resource + " cache's oldest event was " + strconv.FormatUint(key.OldestRV, 10) +
 			": every event up to " + strconv.FormatUint(key.OldestRV-1, 10) + " had left its ring"
 		if c := sc.Find(scene.CacheID(key.Node, key.Resource)); c != nil && c.Ring != nil {
@@ -46,6 +124,44 @@ func stepWhy(w *engine.World, step *lessons.StepResult, co *scene.Callout, sc *s
 		lines = lines[len(lines)-4:]
 	}
 	return lines
+}
+
+// etcdWhy is why? for an error etcd printed to one of the step's
+// commands (etcdctl talks to etcd itself: no request, no answer in the
+// trace): the command, the fact of etcd's history that refused it, and
+// the error.
+func etcdWhy(w *engine.World, step *lessons.StepResult, co *scene.Callout) []string {
+	for _, a := range step.Actions {
+		line, ok := etcdError(a.Output)
+		if !ok || line != co.Text {
+			continue
+		}
+		lines := []string{"you ran: " + a.Command}
+		switch {
+		case strings.Contains(line, "has been compacted"):
+			lines = append(lines, "etcd had compacted its history at revision "+
+				strconv.FormatInt(w.Etcd.CompactRev(), 10)+": every older revision is gone")
+		case strings.Contains(line, "future revision"):
+			lines = append(lines, "etcd's newest revision was "+strconv.FormatInt(w.Etcd.Rev(), 10))
+		}
+		return append(lines, "etcd answered: "+line)
+	}
+	return nil
+}
+
+// goneRoot: the kinds of event the engine names as a 410's cause
+// (engine's goneCause) besides the request itself.
+func goneRoot(k engine.Kind) bool {
+	return k == engine.KindCompact || k == engine.KindFault || k == engine.KindCacheReady
+}
+
+func inChain(chain []engine.TraceEvent, id engine.EventID) bool {
+	for _, e := range chain {
+		if e.ID == id {
+			return true
+		}
+	}
+	return false
 }
 
 // requestOf is the request an answer (RESP, WATCH_ERROR) answers.
@@ -82,7 +198,22 @@ func plainLink(e engine.TraceEvent) string {
 		if e.Code >= 400 {
 			return e.Node + " answered " + e.Client + ": " + statusText(e)
 		}
-		return e.Node + " answered " + e.Client + ": " + strconv.Itoa(int(e.Code))
+		if e.Continue != "" {
+			return e.Node + " answered " + e.Client + ": " + strconv.Itoa(int(e.Items)) + " " + e.Resource +
+				", then metadata.continue: where the next page starts"
+		}
+		what := strconv.Itoa(int(e.Code))
+		switch {
+		case e.Verb == apiserver.LIST:
+			what += ", " + strconv.Itoa(int(e.Items)) + " " + e.Resource + " at resourceVersion " + strconv.FormatUint(e.RV, 10)
+		case e.Verb == apiserver.WATCH:
+			what += ": the watch is open"
+		case e.RV > 0:
+			what += ", resourceVersion " + strconv.FormatUint(e.RV, 10)
+		}
+		return e.Node + " answered " + e.Client + ": " + what
+	case engine.KindWatchResp:
+		return "etcd sent its events to " + e.Detail
 	case engine.KindKilled:
 		return e.Node + " was killed: " + firstClause(e.Detail)
 	case engine.KindRestart:
@@ -91,6 +222,8 @@ func plainLink(e engine.TraceEvent) string {
 		return "etcd compacted its history: " + e.Detail
 	case engine.KindCacheReady:
 		return e.Node + "'s cache is ready: " + e.Detail
+	case engine.KindFault:
+		return "a fault was injected: " + e.Detail
 	case engine.KindPut, engine.KindDelete:
 		return "etcd wrote: " + e.Detail
 	}

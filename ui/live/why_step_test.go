@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"watchscope/engine"
 )
 
 // checkStepWhy is the why? test of TestEveryStepLaysOutWithoutCollisions
@@ -17,6 +18,9 @@ import (
 func checkStepWhy(t *testing.T, s *Session, id string, tested map[string]int) {
 	t.Helper()
 	co := s.snap.Cast.Callout
+	if res := s.lesson.shownResult(); co == nil && res != nil {
+		checkQuietWhy(t, s, id, res.Events, tested)
+	}
 	if s.lesson.pending || co == nil || co.Event == 0 {
 		return
 	}
@@ -37,8 +41,9 @@ func checkStepWhy(t *testing.T, s *Session, id string, tested map[string]int) {
 	if code, _, _ := strings.Cut(co.Text, " "); !strings.Contains(last, code) && !strings.Contains(last, "killed") {
 		t.Errorf("%s: why? ends with %q, not the key answer %q", where, last, co.Text)
 	}
-	if strings.Contains(co.Text, "too old resource version") && !strings.Contains(strings.Join(lines, "\n"), "oldest event was") {
-		t.Errorf("%s: a 410's why? lacks the cache's oldest event: %q", where, lines)
+	if j := strings.Join(lines, "\n"); strings.Contains(co.Text, "too old resource version") &&
+		!strings.Contains(j, "oldest event was") && !strings.Contains(j, "cache started over at RV") {
+		t.Errorf("%s: a 410's why? lacks the cache's window (its oldest event, or where it started over): %q", where, lines)
 	}
 	if !strings.Contains(co.Text, "OOMKilled") && !requestLink(lines) {
 		t.Errorf("%s: why? does not go through the request that got the answer: %q", where, lines)
@@ -54,4 +59,29 @@ func requestLink(lines []string) bool {
 		}
 	}
 	return false
+}
+
+// checkQuietWhy: at a step without a callout whose commands caused
+// something (a write, an answer, a fault), why? reads 2-4 plain lines,
+// the last one that key event (stepKey) in words.
+func checkQuietWhy(t *testing.T, s *Session, id string, evs []engine.TraceEvent, tested map[string]int) {
+	t.Helper()
+	key, ok := stepKey(evs)
+	if !ok {
+		return
+	}
+	where := id + " step " + strconv.Itoa(s.lesson.r.Next())
+	s.Send("why")
+	s.Tick(time.Second / 60)
+	lines := s.chrome.Why
+	s.Send("close")
+	s.Tick(time.Second / 60)
+	tested[id]++
+	if len(lines) < 2 || len(lines) > 4 || strings.Contains(strings.Join(lines, "\n"), "<-") {
+		t.Errorf("%s: why? of %s is not 2-4 plain lines: %q", where, key, lines)
+		return
+	}
+	if last := lines[len(lines)-1]; last != plainLink(key) {
+		t.Errorf("%s: why? ends with %q, not the step's key event %q", where, last, plainLink(key))
+	}
 }
