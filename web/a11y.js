@@ -14,6 +14,11 @@
 //                                lesson file: watchscope.panel()): its title and
 //                                lines, its buttons as real buttons sending the
 //                                same commands; the share link as selectable text
+//   <section id="ws-start">      the start screen while it shows: what WatchScope
+//                                is, its buttons (state().startScreen), each
+//                                sending the command a click on the stage sends
+//   <section id="ws-legend">     the legend (K, or the toolbar's Legend) while it
+//                                shows: its words by section (state().legend)
 //   <div id="ws-feed">           role=log, aria-live=polite: what happened, in
 //                                sentences (state().feed.items)
 //   <div id="ws-alerts">         role=alert, aria-live=assertive: the errors
@@ -62,6 +67,14 @@
     #ws-picker ol { padding: 0; margin: 16px 0; list-style: none; display: grid; gap: 8px;
       grid-template-columns: repeat(auto-fill, minmax(380px, 1fr)); }
     #ws-picker button { width: 100%; text-align: left; }
+    #ws-start:focus-within, #ws-legend:focus-within { position: fixed !important; width: min(1280px, 92vw);
+      height: auto; margin: 0; clip: auto; clip-path: none; white-space: normal; overflow: auto; max-height: 88vh;
+      left: 50%; top: 50%; transform: translate(-50%, -50%); z-index: 30; padding: 24px 28px;
+      background: rgba(14, 17, 22, 0.98); border: 1px solid #2C3440; border-radius: 12px; }
+    #ws-start ol, #ws-legend ul { padding: 0; margin: 12px 0; list-style: none; display: grid; gap: 8px; }
+    #ws-start button { width: 100%; text-align: left; }
+    #ws-start h2, #ws-legend h2 { font-size: 24px; margin: 0 0 4px; }
+    #ws-legend h3 { font-size: 18px; margin: 16px 0 0; color: #959EAC; }
     #ws-lesson p { margin: 4px 0; color: #959EAC; }
     #ws-lesson ol { padding: 0; list-style: none; display: grid; gap: 8px; }
     #ws-lesson button { width: 100%; text-align: left; }
@@ -77,6 +90,7 @@
     { id: "play", label: "Pause", name: "Pause the clock", cmd: "toggle" },
     { id: "lessons", label: "Lessons", name: "Open the lesson picker", cmd: "picker" },
     { id: "why", label: "Why?", name: "Explain the newest marked event", cmd: "why" },
+    { id: "legend-open", label: "Legend", name: "What each glyph, colour and marker means", cmd: "legend" },
     { id: "help", label: "Help", name: "Show the keys", cmd: "help" },
     { id: "theme", label: "Theme", name: "Switch the projector theme", cmd: "theme toggle" },
     { id: "motion", label: "Motion", name: "Toggle reduced motion", cmd: "motion" },
@@ -127,10 +141,12 @@
     const lesson = el("section", { id: "ws-lesson", class: "ws-sr", "aria-label": "Lesson" });
     const picker = el("section", { id: "ws-picker", class: "ws-sr", role: "dialog", "aria-label": "Lessons" });
     const panel = el("section", { id: "ws-panel", class: "ws-sr", role: "dialog", "aria-label": "Panel" });
+    const start = el("section", { id: "ws-start", class: "ws-sr", "aria-label": "Start" });
+    const legend = el("section", { id: "ws-legend", class: "ws-sr", role: "dialog", "aria-label": "Legend" });
     const feed = el("div", { id: "ws-feed", class: "ws-sr", role: "log", "aria-live": "polite",
       "aria-label": "What happens on the stage" });
     const alerts = el("div", { id: "ws-alerts", class: "ws-sr", role: "alert", "aria-live": "assertive" });
-    root.append(skip, bar, lesson, picker, panel, feed, alerts);
+    root.append(skip, bar, start, lesson, picker, panel, legend, feed, alerts);
     document.body.prepend(root);
     // Keys the stage must not see (this listener runs first: it is the
     // earliest on window's capture phase). Space and Enter on a button
@@ -142,7 +158,7 @@
       const typing = window.watchscope && window.watchscope.typing && window.watchscope.typing();
       if (ours || (e.key === "Tab" && !typing)) e.stopImmediatePropagation();
     }, true);
-    return { root, lesson, picker, panel, feed, alerts };
+    return { root, start, lesson, picker, panel, legend, feed, alerts };
   }
 
   // renderLesson redraws the lesson mirror when its words change, keeping
@@ -242,6 +258,51 @@
     if (again) again.focus();
   }
 
+  // renderStart mirrors the start screen while it shows: the sentence and
+  // a button per stage button, in the stage's order.
+  function renderStart(box, st) {
+    const key = JSON.stringify(st || null);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const hadFocus = box.contains(document.activeElement);
+    box.replaceChildren();
+    if (!st) {
+      if (hadFocus) document.getElementById("ws-next").focus();
+      return;
+    }
+    const list = el("ol", { "aria-label": "Where to begin" });
+    st.buttons.forEach((b, i) => {
+      const btn = el("button", { type: "button", id: "ws-start-" + i }, b.label);
+      btn.addEventListener("click", () => send(b.cmd));
+      list.append(el("li", {}, btn));
+    });
+    box.append(el("h2", { text: "WatchScope" }), el("p", { text: st.about }), list);
+  }
+
+  // renderLegend mirrors the legend while it shows; opened from this layer
+  // (the toolbar's Legend), it takes the focus to its Close button, and
+  // closing gives it back to Legend.
+  function renderLegend(box, lg) {
+    const key = JSON.stringify(lg || null);
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    const active = document.activeElement;
+    const hadFocus = active && box.contains(active);
+    const inLayer = active && box.parentElement.contains(active);
+    box.replaceChildren();
+    if (!lg) {
+      if (hadFocus) document.getElementById("ws-legend-open").focus();
+      return;
+    }
+    const section = (title, items) => [el("h3", { text: title }),
+      el("ul", { "aria-label": title }, ...items.map((t) => el("li", { text: t })))];
+    const close = el("button", { type: "button", id: "ws-legend-close" }, "Close");
+    close.addEventListener("click", () => send("legend"));
+    box.append(el("h2", { text: "Legend" }), ...section("On the stage", lg.stage),
+      ...section("Watch events", lg.events), ...section("Timeline markers", lg.markers), close);
+    if (inLayer && !hadFocus) close.focus();
+  }
+
   // appendFeed adds the items not shown yet: polite ones to the log,
   // assertive ones to the alert region.
   function appendFeed(ui, items, last) {
@@ -282,6 +343,8 @@
       let panel = null;
       try { panel = api.panel ? JSON.parse(api.panel()) : null; } catch { panel = null; }
       renderPanel(ui.panel, panel);
+      renderStart(ui.start, s.startScreen);
+      renderLegend(ui.legend, s.legend);
       last = appendFeed(ui, feed.items || [], last);
       labelCanvas(ui.root, feed.lesson);
       if (playing !== !s.paused) {

@@ -2,6 +2,8 @@ package live
 
 import (
 	"encoding/json"
+	"strconv"
+	"strings"
 
 	"watchscope/ui/scene"
 	"watchscope/ui/view"
@@ -36,7 +38,12 @@ type State struct {
 	Speed      float64        `json:"speed"`
 	Markers    map[string]int `json:"markers"`
 	Start      bool           `json:"start,omitempty"` // the start screen shows
-	Playback   PlaybackJSON   `json:"playback"`        // a step's slow motion (playback.go)
+	// StartScreen is the start screen in words and buttons while it
+	// shows, and Legend the legend (K) while it shows: for the
+	// accessibility layer (web/a11y.js).
+	StartScreen *StartJSON   `json:"startScreen,omitempty"`
+	Legend      *LegendJSON  `json:"legend,omitempty"`
+	Playback    PlaybackJSON `json:"playback"` // a step's slow motion (playback.go)
 
 	// The features' parts (see features.go), each filled by its own file.
 	Present  any `json:"present,omitempty"`  // present.go: notes, next cue, timer
@@ -109,6 +116,7 @@ func (s *Session) State() State {
 		st.Markers[m.Mark.String()]++
 	}
 	st.Scene, st.Start = s.sceneState(), s.chrome.Start
+	st.StartScreen, st.Legend = s.startJSON(), s.legendJSON()
 	s.features.fillState(&st)
 	return st
 }
@@ -134,4 +142,50 @@ func (s *Session) StateJSON() string {
 func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// StartJSON is the start screen for the accessibility layer: what
+// WatchScope is, and its buttons in order (the first lesson or the one to
+// resume, each lesson of the path with its minutes, the sandbox), each
+// with the command a click on the stage sends.
+type StartJSON struct {
+	About   string        `json:"about"`
+	Buttons []StartButton `json:"buttons"`
+}
+
+// StartButton is one of the start screen's buttons.
+type StartButton struct {
+	Label string `json:"label"`
+	Cmd   string `json:"cmd"`
+}
+
+// LegendJSON is the legend in words, by section.
+type LegendJSON struct {
+	Stage   []string `json:"stage"`
+	Events  []string `json:"events"`
+	Markers []string `json:"markers"`
+}
+
+func (s *Session) startJSON() *StartJSON {
+	if !s.chrome.Start {
+		return nil
+	}
+	bs := view.StartButtons(s.chrome)
+	out := &StartJSON{About: strings.Join(view.StartAbout[:], " "), Buttons: []StartButton{}}
+	for i, b := range bs {
+		label := b.Label
+		if i > 0 && i <= len(s.chrome.Path) {
+			label += " (" + strconv.Itoa(s.chrome.Path[i-1].Minutes) + " min)"
+		}
+		out.Buttons = append(out.Buttons, StartButton{label, b.Cmd})
+	}
+	return out
+}
+
+func (s *Session) legendJSON() *LegendJSON {
+	if !s.chrome.Legend {
+		return nil
+	}
+	st, ev, mk := view.LegendWords()
+	return &LegendJSON{st, ev, mk}
 }

@@ -86,3 +86,28 @@ func LegendTexts() []scene.TextBox {
 	legendPanel(&sc)
 	return TextBoxes(&sc)
 }
+
+// LegendWords is the legend in words, section by section, for the
+// accessibility layer (web/a11y.js): what the stage's glyphs, the watch
+// events' shapes and the timeline's markers mean.
+func LegendWords() (stage, events, markers []string) {
+	for _, it := range legendStage {
+		stage = append(stage, it.text)
+	}
+	for _, k := range legendEvents {
+		events = append(events, k.String()+": "+shapeWords[k.Shape()])
+	}
+	for _, m := range legendMarkers {
+		markers = append(markers, m.text)
+	}
+	return stage, events, markers
+}
+
+// shapeWords names each watch event's glyph (see Shape).
+var shapeWords = map[Shape]string{
+	Circle:   "a green circle, something new",
+	Diamond:  "a blue diamond, the same thing changed",
+	Cross:    "a red cross, struck out",
+	Flag:     "a purple flag, a marker planted at a revision",
+	Triangle: "an orange triangle, a warning",
+}

@@ -8,7 +8,7 @@ import "time"
 // presenters ask of every stepper.
 const (
 	ScrubLeft  = 688
-	ScrubRight = 1704
+	ScrubRight = 1640
 	ScrubY     = TimelineTop + 28
 )
 
@@ -34,6 +34,7 @@ func Buttons(s Snapshot) []Button {
 		{Region{StageLeft + 240, TimelineTop + 8, 112, 40}, "next →", "next"},
 		{Region{StageLeft + 368, TimelineTop + 8, 72, 40}, "−", "slower"},
 		{Region{StageLeft + 520, TimelineTop + 8, 72, 40}, "+", "faster"},
+		{Region{StageEnd - 208, TimelineTop + 8, 64, 40}, "key", "legend"},
 		{Region{StageEnd - 136, TimelineTop + 8, 64, 40}, "?", "help"},
 		{Region{StageEnd - 64, TimelineTop + 8, 64, 40}, "why", "why"},
 	}

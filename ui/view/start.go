@@ -28,6 +28,12 @@ const (
 	resumeButtonW = 1200 // "Resume: " and a lesson's title
 )
 
+// StartAbout is what WatchScope is, in one sentence over two lines.
+var StartAbout = [2]string{
+	"Watch Kubernetes watches work: etcd's revisions, the API server's watch cache and",
+	"client-go's informers, simulated step by step, every claim checked against the run.",
+}
+
 // StartButtons are the start screen's buttons: the first lesson (large),
 // every lesson of the path, and the sandbox.
 func StartButtons(u Chrome) []Button {
@@ -63,8 +69,8 @@ func startScreen(o *Scene, u Chrome) {
 	}
 	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: Background})
 	o.label(DesignW/2, startTop-112, "WatchScope", ProseBold, 64, Center, Ink)
-	o.label(DesignW/2, startTop-8, "Watch Kubernetes watches work: etcd's revisions, the API server's watch cache and", Prose, 30, Center, Muted)
-	o.label(DesignW/2, startTop+36, "client-go's informers, simulated step by step, every claim checked against the run.", Prose, 30, Center, Muted)
+	o.label(DesignW/2, startTop-8, StartAbout[0], Prose, 30, Center, Muted)
+	o.label(DesignW/2, startTop+36, StartAbout[1], Prose, 30, Center, Muted)
 	big := bs[0]
 	o.rect(Rect{X: big.X, Y: big.Y, W: big.W, H: big.H, Radius: 16, Fill: Mix(Panel, BluishGreen, 0.55)})
 	o.label(big.X+big.W/2, big.Y+24, fitText(ProseBold, 44, big.Label+"  →", big.W-48), ProseBold, 44, Center, Ink)

@@ -16,7 +16,7 @@ import (
 )
 
 // toolbar are the a11y layer's buttons in their tab order (web/a11y.js).
-var toolbar = []string{"ws-back", "ws-next", "ws-play", "ws-lessons", "ws-why", "ws-help", "ws-theme", "ws-motion", "ws-console"}
+var toolbar = []string{"ws-back", "ws-next", "ws-play", "ws-lessons", "ws-why", "ws-legend-open", "ws-help", "ws-theme", "ws-motion", "ws-console"}
 
 // TestA11yAnnounces410 plays the gone-410 lesson from the keyboard alone
 // and listens to the DOM layer: Tab reaches the skip link and every
@@ -152,6 +152,69 @@ func TestA11yPickerRows(t *testing.T) {
 		return s.lesson === %q && !s.picker; })()`, rows[2].ID), 30*time.Second)
 	waitFor(t, ctx, `document.querySelectorAll("#ws-picker button").length === 0 &&
 		document.activeElement && document.activeElement.id === "ws-lessons"`, 5*time.Second)
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}
+
+// TestA11yStartAndLegend: a first visit's start screen is in the
+// accessibility layer (its sentence, "Start: Revisions", every lesson of
+// the path with its minutes, the sandbox), and its first button opens the
+// first lesson from the keyboard; the toolbar's Legend opens the legend
+// in words (every timeline marker the stage explains), takes the focus to
+// its Close, and Close gives it back.
+func TestA11yStartAndLegend(t *testing.T) {
+	ctx, cons, _ := stage(t, 1280, 720, "/")
+	waitFor(t, ctx, `document.querySelectorAll("#ws-start button").length > 2`, 30*time.Second)
+	var st struct {
+		StartScreen struct {
+			About   string `json:"about"`
+			Buttons []struct{ Label, Cmd string }
+		} `json:"startScreen"`
+	}
+	decode(t, run(t, ctx, chromedp.Evaluate[string](`window.watchscope.state()`)), &st)
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dom := run(t, ctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#ws-start button")].map(b => b.textContent)`))
+	text := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("ws-start").textContent`))
+	if len(dom) != len(st.StartScreen.Buttons) || len(dom) < len(all) || !strings.HasPrefix(dom[0], "Start: Revisions") {
+		t.Fatalf("the start screen's buttons in the DOM: %q", dom)
+	}
+	if !strings.Contains(text, st.StartScreen.About) || st.StartScreen.About == "" {
+		t.Errorf("the start screen's sentence %q is not in the DOM: %q", st.StartScreen.About, text)
+	}
+	for _, l := range all {
+		if l.ID != "sandbox" && !strings.Contains(text, fmt.Sprintf("%s (%d min)", l.Title, l.Minutes)) {
+			t.Errorf("the start screen in the DOM lacks %q with its minutes", l.Title)
+		}
+	}
+	if !strings.Contains(dom[len(dom)-1], "sandbox") {
+		t.Errorf("the last start button is %q, want the sandbox", dom[len(dom)-1])
+	}
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("ws-start-0").focus()`))
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).lesson === "revisions"`, 30*time.Second)
+	waitFor(t, ctx, `document.querySelectorAll("#ws-start button").length === 0`, 5*time.Second)
+
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`document.getElementById("ws-legend-open").focus()`))
+	do(t, ctx, chromedp.KeyEvent(kb.Enter))
+	waitFor(t, ctx, `document.activeElement && document.activeElement.id === "ws-legend-close"`, 10*time.Second)
+	legend := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("ws-legend").textContent`))
+	for _, w := range []string{"410 Gone", "etcd compaction", "an OOM kill", "ADDED", "BOOKMARK", "a watch cache's ring"} {
+		if !strings.Contains(legend, w) {
+			t.Errorf("the legend in the DOM lacks %q: %s", w, legend)
+		}
+	}
+	if role := run(t, ctx, chromedp.Evaluate[string](`document.getElementById("ws-legend").getAttribute("role")`)); role != "dialog" {
+		t.Errorf("the legend's role is %q, want dialog", role)
+	}
+	settle(t, ctx)
+	screenshot(t, ctx, shotsDir(t), "a11y-legend.png")
+	do(t, ctx, chromedp.KeyEvent(kb.Enter)) // Close
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).legend === undefined`, 10*time.Second)
+	waitFor(t, ctx, `document.activeElement && document.activeElement.id === "ws-legend-open"`, 10*time.Second)
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
 	}
