@@ -239,6 +239,7 @@ func OpenFrom(l Link, prev *Session) (*Session, error) {
 	}
 	s := New(sim, Options{Demo: l.Demo && l.Nodes == 0 && !l.Moment(), Speed: l.Speed, Sandbox: cfg})
 	s.chrome.Reduced = l.Reduced
+	s.carryPage(prev)
 	if l.Start {
 		s.showStart()
 	}
@@ -262,6 +263,21 @@ func OpenFrom(l Link, prev *Session) (*Session, error) {
 	s.msg.Say(l.Message())
 	s.Tick(0)
 	return s, nil
+}
+
+// carryPage hands the new session what belongs to the page rather than
+// to a link: the learner's progress kept in this browser (the page sends
+// it once), the screen reader feed's numbering (its ids never go back:
+// web/a11y.js appends those above the last it showed), and presenter
+// mode.
+func (s *Session) carryPage(prev *Session) {
+	if prev == nil {
+		return
+	}
+	np, op := featureOf[*progressBook](s), featureOf[*progressBook](prev)
+	np.lessons, np.cleared = op.lessons, op.cleared
+	featureOf[*announcer](s).nextID = featureOf[*announcer](prev).nextID
+	featureOf[*presenter](s).on = featureOf[*presenter](prev).on
 }
 
 // openLinkLesson opens the link's lesson at its step, playing on from
