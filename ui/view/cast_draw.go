@@ -563,16 +563,37 @@ func castChart(sc *Scene, r Region, a *scene.Actor) {
 		labels += " sum of " + itoa(a.Summed)
 	}
 	y = math.Max(y, r.Y+8+LineHeight(textSize(24))) // below the value
-	raw := name
-	if Measure(Mono, textSize(14), name+labels) <= w {
-		raw, labels = name+labels, ""
-	}
-	sc.fit(r.X+16, y+2, raw, Mono, 14, Left, Caption, w)
-	if labels != "" {
-		sc.fit(r.X+16, y+4+textSize(14)+2, labels, Mono, 14, Left, Caption, w)
+	for i, line := range wrapSeries(name+labels, textSize(14), w) {
+		sc.fit(r.X+16, y+2+float64(i)*(textSize(14)+4), line, Mono, 14, Left, Caption, w)
 	}
 	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, Ink)
 	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+2*(textSize(14)+4))))
+}
+
+// wrapSeries breaks a raw series name (with its labels) into at most two
+// lines of width w, only where Prometheus names break: after an
+// underscore, before the label set or a label, before " sum of". A name
+// is never cut mid-word; only a second line still too long ends in an
+// ellipsis (sc.fit).
+func wrapSeries(s string, size, w float64) []string {
+	var parts []string
+	start := 0
+	for i := 1; i < len(s); i++ {
+		if s[i-1] == '_' || s[i] == '{' || s[i-1] == ',' || strings.HasPrefix(s[i:], " sum of") {
+			parts = append(parts, s[start:i])
+			start = i
+		}
+	}
+	parts = append(parts, s[start:])
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		if cur != "" && Measure(Mono, size, cur+p) > w && len(lines) == 0 {
+			lines, cur = append(lines, cur), ""
+		}
+		cur += p
+	}
+	return append(lines, strings.TrimPrefix(cur, " "))
 }
 
 // castFocus dims, by an overlay, every actor the step does not point at

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -262,6 +263,26 @@ func TestSceneTextFitsTheCanvas(t *testing.T) {
 		}
 		if tx.Size < 14 {
 			t.Errorf("%q is %vpx: too small for a projector", tx.S, tx.Size)
+		}
+	}
+}
+
+// TestWrapSeriesNeverCutsAWord: a raw series name too long for a chart
+// card breaks where Prometheus names break, into two lines.
+func TestWrapSeriesNeverCutsAWord(t *testing.T) {
+	for _, tc := range []struct {
+		s    string
+		w    float64
+		want []string
+	}{
+		{`process_resident_memory_bytes`, 400, []string{`process_resident_memory_bytes`}},
+		{`apiserver_watch_cache_consistent_read_total{resource="secrets"} sum of 3`, 300,
+			[]string{`apiserver_watch_cache_consistent_`, `read_total{resource="secrets"} sum of 3`}},
+		{`apiserver_watch_events_total{resource="pods"}`, 300, []string{`apiserver_watch_events_total`, `{resource="pods"}`}},
+	} {
+		got := wrapSeries(tc.s, 14, tc.w)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("wrapSeries(%q, %v) = %q, want %q", tc.s, tc.w, got, tc.want)
 		}
 	}
 }
