@@ -86,8 +86,15 @@ type Text struct {
 	Align Align
 	Color color.RGBA
 	// Plate marks a text drawn on its own plate over the stage (a
-	// packet's label in flight or at rest): it may cross the layout's
-	// text, so TextBoxes leaves it out.
+	// packet's label in flight or at rest), which TextBoxes, and so
+	// state().scene.texts and the no-overlap tests, leave out on purpose:
+	// the labels are the moving layer, placed after the stage's words
+	// and around them (wireLabel reads their boxes, stageTexts, and puts
+	// a label only where it covers no word and no other label, else
+	// draws the packet's glyph alone), so the record of the layout does
+	// not change with the animation's frame. Only an error's label may
+	// still stack over words when every side of its packet is taken, on
+	// its own 90% opaque plate, for the fraction of a second it travels.
 	Plate bool
 }
 
