@@ -54,10 +54,27 @@ func fitText(f Font, size float64, s string, w float64) string {
 	for len(r) > 1 {
 		r = r[:len(r)-1]
 		if t := strings.TrimRight(string(r), " ") + "…"; Measure(f, size, t) <= w {
-			return t
+			return wordCut(r, len(r) < len([]rune(s)) && !breakAfter(r[len(r)-1]) && s[len(string(r))] != ' ')
 		}
 	}
 	return "…"
+}
+
+// breakAfter: a text may be cut after these without cutting a word.
+func breakAfter(c rune) bool { return strings.ContainsRune(" ,/-·:(=&", c) }
+
+// wordCut ends a prefix that fits with an ellipsis, at its last word
+// boundary when the prefix ends inside a word ("6 watches of other…",
+// not "…of other c…"); a prefix of one word is cut where it fits.
+func wordCut(r []rune, midWord bool) string {
+	if midWord {
+		for i := len(r) - 1; i > 0; i-- {
+			if breakAfter(r[i-1]) {
+				return strings.TrimRight(string(r[:i]), " ,·:(") + "…"
+			}
+		}
+	}
+	return strings.TrimRight(string(r), " ") + "…"
 }
 
 // fitAny is the first of candidates (longest first) that fits in w, or

@@ -286,3 +286,19 @@ func TestWrapSeriesNeverCutsAWord(t *testing.T) {
 		}
 	}
 }
+
+// TestFitTextCutsBetweenWords: an ellipsis ends a whole word when the
+// text has one to cut after.
+func TestFitTextCutsBetweenWords(t *testing.T) {
+	full := "×5 watches of other caches"
+	w := Measure(Prose, 16, "×5 watches of other c…")
+	if got := fitText(Prose, 16, full, w); got != "×5 watches of other…" {
+		t.Errorf("fitText = %q, want the cut after a whole word", got)
+	}
+	if got := fitText(Prose, 16, "controller-manager", Measure(Prose, 16, "controller-ma…")); got != "controller-…" {
+		t.Errorf("fitText = %q, want the cut after the hyphen", got)
+	}
+	if got := fitText(Prose, 16, "supercalifragilistic", Measure(Prose, 16, "supercali…")); got != "supercali…" {
+		t.Errorf("fitText of one word = %q, want it cut where it fits", got)
+	}
+}
