@@ -49,6 +49,12 @@ func TestSceneShowsWhatTheNarrationSays(t *testing.T) {
 			v, _ := s.sim.World().Metrics.Value(`apiserver_request_total{code="200",resource="configmaps",verb="LIST"}`)
 			need(t, ch.Value >= 150 && (v == 0 || ch.Value >= v), "the LIST chart reads %v", ch.Value)
 		}},
+		{"polling-vs-watching", 3, "five informers start: they are the focus, not the controller manager's", func(t *testing.T, _ *Session, sc *scene.Scene) {
+			for _, f := range sc.Focus {
+				need(t, !strings.Contains(f, "controller-manager"), "focus %q: the step is about the watchers", f)
+			}
+			need(t, sc.Focused(scene.InformerID("watcher-0", "configmaps")), "watcher-0's informer is not in focus: %v", sc.Focus)
+		}},
 		{"pagination", 2, "a page of 500 and its continue token", func(t *testing.T, _ *Session, sc *scene.Scene) {
 			p := sc.Find(scene.PageID(1))
 			need(t, p != nil && p.Items == 500 && p.Continue != "", "page 1: %+v", p)

@@ -42,7 +42,10 @@ func focusIDs(sc *Scene, st Step) []string {
 		case "apiserver.replica":
 			add(byID(sc, param))
 		case "client.reflector", "client.fifo", "client.indexer", "client.handlers":
-			_ = add(sc.Of(KindInformer)) || add(sc.Of(KindKubelets)) || add(sc.Of(KindClient))
+			// the informers of the step's resource (polling-vs-watching's
+			// five configmaps watchers, not the controller manager's pods
+			// and leases informers beside them), else every informer
+			_ = add(where(sc, KindInformer, res)) || add(sc.Of(KindInformer)) || add(sc.Of(KindKubelets)) || add(sc.Of(KindClient))
 		case "client":
 			add(clientNamed(sc, param))
 		case "metric":
