@@ -421,7 +421,7 @@ func (r *apiReplica) recordBookmark(st *apiserver.Stream, h *WatchHandle, e am.W
 // the resourceVersion of the object or list it carries.
 func respEvent(cause EventID, node, detail string, req apiserver.Request, resp apiserver.Response) TraceEvent {
 	ev := TraceEvent{Cause: cause, Node: node, Kind: KindResp, Detail: detail, Code: resp.Code,
-		Req: resp.ID, Client: req.Client, Verb: req.Verb, Resource: req.Resource, Route: resp.Route}
+		Req: resp.ID, Client: req.Client, Verb: req.Verb, Resource: req.Resource, Route: resp.Route, Seats: int32(resp.Seats)}
 	switch {
 	case resp.ConnErr != nil:
 		ev.Code, ev.Reason, ev.Route = 0, resp.ConnErr.Error(), ""

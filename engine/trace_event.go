@@ -70,6 +70,7 @@ type TraceEvent struct {
 	AskedRV  string         // a request's resourceVersion parameter as sent: "" (none), "0", "601"
 	Limit    int64          // a LIST request's limit parameter (0: none)
 	Route    string         // how an answer was served: "cache", "etcd", ...
+	Seats    int32          // an answer's APF work estimate (0: APF off, or not an answer)
 }
 
 // String is the one text form of a trace event, used by the console, the

@@ -179,7 +179,8 @@ func stepLists(step *lessons.StepResult) []scene.ListCall {
 				page[e.Client]++
 			}
 			l := scene.ListCall{Event: uint64(e.ID), Client: e.Client, Replica: e.Node, Resource: e.Resource,
-				Code: int(e.Code), Items: int(e.Items), RV: e.RV, Source: e.Route, Continue: e.Continue, Page: page[e.Client]}
+				Code: int(e.Code), Items: int(e.Items), RV: e.RV, Source: e.Route, Continue: e.Continue, Page: page[e.Client],
+				Seats: int(e.Seats)}
 			if e.Code == 0 {
 				l.Error = e.Reason // the client's own connection error: no answer came
 			}

@@ -349,7 +349,7 @@ func (b *builder) lists() {
 			label += " · page " + strconv.Itoa(l.Page)
 		}
 		b.add(Actor{ID: PageID(i + 1), Kind: KindPage, Replica: l.Replica, Resource: l.Resource, Client: l.Client,
-			Label: label, Items: l.Items, RV: l.RV,
+			Label: label, Items: l.Items, RV: l.RV, Seats: l.Seats,
 			Continue: l.Continue, Source: l.Source, Detail: d})
 	}
 }

@@ -184,3 +184,13 @@ func TestLevelsDetail(t *testing.T) {
 		t.Errorf("busy: %q, want %q", got, want)
 	}
 }
+
+// A LIST's page carries the seats APF charged it.
+func TestPageCarriesSeats(t *testing.T) {
+	w := world()
+	w.Lists = []ListCall{{Client: "controller-report", Replica: "apiserver-0", Resource: "pods", Code: 200, Items: 3000, Source: "cache", Page: 1, Seats: 10}}
+	sc := Build(w, Step{})
+	if a := sc.Find(PageID(1)); a == nil || a.Seats != 10 {
+		t.Fatalf("page %+v, want 10 seats", a)
+	}
+}

@@ -53,7 +53,8 @@ type Actor struct {
 	// page: its continue token ("" on the last page) and how many items.
 	Continue string `json:"continue,omitempty"`
 	Items    int    `json:"items,omitempty"`
-	RV       uint64 `json:"rv,omitempty"` // page, snapshot: the revision it shows
+	RV       uint64 `json:"rv,omitempty"`    // page, snapshot: the revision it shows
+	Seats    int    `json:"seats,omitempty"` // page: the APF seats it was charged
 	Source   string `json:"source,omitempty"`
 	Client   string `json:"client,omitempty"` // page: who asked
 	// memory: bytes in use and the limit (0: none).

@@ -97,6 +97,7 @@ type ListCall struct {
 	Continue string // the token the answer carried ("" on a last page)
 	Error    string // the connection error the client got instead of an answer
 	Page     int    // 1 for a LIST without a continue token, then 2, 3, ... along its chain
+	Seats    int    // its APF work estimate (0: APF off)
 }
 
 // Chart is one live chart of the lesson's metrics.

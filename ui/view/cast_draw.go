@@ -226,6 +226,13 @@ func pageCard(sc *Scene, a *scene.Actor, r Region) {
 	case a.Source != "":
 		tail = a.Source
 	}
+	if a.Seats > 0 && a.Continue == "" && !strings.Contains(a.Detail, "no answer") {
+		seats := itoa(a.Seats) + " seats"
+		if a.Seats == 1 {
+			seats = "1 seat"
+		}
+		tail = fitAny(Mono, 16, r.W-16, seats+" · "+tail, seats)
+	}
 	sc.fit(r.X+8, r.Y+r.H-26, tail, Mono, 16, Left, Muted, r.W-16)
 }
 
