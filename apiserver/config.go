@@ -9,13 +9,15 @@ import (
 
 // Defaults of the kube-apiserver flags the simulation models (C12, B4, D).
 const (
-	DefaultCompactionInterval    = 5 * time.Minute // --etcd-compaction-interval
-	DefaultMaxRequestsInflight   = 400             // --max-requests-inflight
-	DefaultMaxMutatingInflight   = 200             // --max-mutating-requests-inflight
-	DefaultRequestTimeout        = 60 * time.Second
-	DefaultMinRequestTimeout     = 1800 * time.Second // --min-request-timeout
-	DefaultWatchCacheSizes       = "events#0,events.events.k8s.io#0"
-	DefaultDefaultWatchCacheSize = 100 // --default-watch-cache-size (deprecated)
+	DefaultCompactionInterval = 5 * time.Minute // --etcd-compaction-interval
+	// DefaultStorageInitializationTimeout is --storage-initialization-timeout.
+	DefaultStorageInitializationTimeout = time.Minute
+	DefaultMaxRequestsInflight          = 400 // --max-requests-inflight
+	DefaultMaxMutatingInflight          = 200 // --max-mutating-requests-inflight
+	DefaultRequestTimeout               = 60 * time.Second
+	DefaultMinRequestTimeout            = 1800 * time.Second // --min-request-timeout
+	DefaultWatchCacheSizes              = "events#0,events.events.k8s.io#0"
+	DefaultDefaultWatchCacheSize        = 100 // --default-watch-cache-size (deprecated)
 )
 
 // CachedResources are the resources a replica builds a Cacher for, in
@@ -68,6 +70,9 @@ type Config struct {
 	DisableTriggerIndex bool
 	// CompactionInterval is --etcd-compaction-interval (5m); < 0 disables.
 	CompactionInterval time.Duration
+	// StorageInitializationTimeout is --storage-initialization-timeout
+	// (1m): how long /readyz waits for the watch caches (readyz.go).
+	StorageInitializationTimeout time.Duration
 	// EtcdWatchLatency is how late etcd's watch responses reach the
 	// caches (0: at once): not a flag but the state of etcd and the link
 	// to it, which a restart does not change (see SetEtcdWatchLatency).
@@ -95,6 +100,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxMutatingRequestsInflight == 0 {
 		c.MaxMutatingRequestsInflight = DefaultMaxMutatingInflight
+	}
+	if c.StorageInitializationTimeout <= 0 {
+		c.StorageInitializationTimeout = DefaultStorageInitializationTimeout
 	}
 	if c.CompactionInterval == 0 {
 		c.CompactionInterval = DefaultCompactionInterval

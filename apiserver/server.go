@@ -67,7 +67,10 @@ type Server struct {
 	completedSpare []Completion
 	log            []LogEntry
 	compactor      *compactor
-	memLists       int64 // memory held by in-flight LISTs
+	// storageReady latches the storage-readiness post-start hook's end
+	// (readyz.go): every cache was Ready once since this boot.
+	storageReady bool
+	memLists     int64 // memory held by in-flight LISTs
 	// peakMem is the highest MemoryBytes seen since ResetPeakMemory
 	// (tracked only once it was asked for: trackPeak).
 	peakMem   int64
@@ -147,6 +150,7 @@ func New(cfg Config, etcd *mvcc.Server, now time.Duration) (*Server, error) {
 // boot (re)creates the process state: empty caches, APF, compactor.
 func (s *Server) boot(now, serveAt time.Duration) {
 	s.up, s.startedAt = true, now
+	s.storageReady = false
 	s.boots++
 	s.metrics.resetProcess()
 	s.resources, s.byName = nil, map[string]*resourceCache{}

@@ -77,6 +77,7 @@ func (s *Server) stepCaches(now time.Duration) {
 			s.logf(LogWatcherTerminated, t.Line)
 		}
 	}
+	s.storageReady = s.storageReady || s.allCachesReady()
 }
 
 // progressCalls completes reads, service times, watch initializations,

@@ -69,8 +69,11 @@ func (sh *Shell) openKubectlWatch(r am.Resource, ns string, v watchView, opts am
 // watch (watch=1 or watch=true) prints each event as one JSON line exactly
 // as the server streams it, and stays open.
 func (sh *Shell) kubectlRaw(raw string) (string, error) {
-	if path, _, _ := strings.Cut(raw, "?"); path == "/metrics" {
+	switch path, query, _ := strings.Cut(raw, "?"); path {
+	case "/metrics":
 		return sh.kubectlMetrics()
+	case "/readyz":
+		return sh.kubectlReadyz(query)
 	}
 	req, err := parseRawPath(raw)
 	if err != nil {

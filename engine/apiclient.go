@@ -167,3 +167,22 @@ func (r *apiReplica) syncMetrics() {
 		}
 	}
 }
+
+// ReplicaFor is the replica a client's next request goes to: the one its
+// open connection is on, else the one the load balancer would pick (see
+// connFor). It opens nothing; -1 when the world has no API server.
+func (w *World) ReplicaFor(client string) int {
+	a := w.api
+	n := len(a.replicas)
+	if n == 0 {
+		return -1
+	}
+	cc, ok := a.conns[client]
+	switch {
+	case ok && !cc.conn.Closed():
+		return cc.replica
+	case ok:
+		return (cc.replica + 1) % n
+	}
+	return int(hashString(client) % uint64(n))
+}

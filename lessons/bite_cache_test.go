@@ -31,8 +31,10 @@ func biteCount(t *testing.T, cases []biteCase) map[string]map[string]bool {
 // TestCacheLifecycleLessonsBite: compactor-overtakes fails where its
 // mechanism is broken: no stall, a stall shorter than the compactor's
 // lag, no compactor, updates queued instead of creates, and reflectors
-// without back-off. Each lesson must have at least five checks that some
-// fault makes fail.
+// without back-off; cache-not-ready with a storage-readiness hook that
+// does not wait, a cache that is never Pending, a LIST that cannot be
+// delegated, and no restart. Each lesson must have at least five checks
+// that some fault makes fail.
 func TestCacheLifecycleLessonsBite(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays the lessons once per fault")
@@ -65,6 +67,27 @@ func TestCacheLifecycleLessonsBite(t *testing.T) {
 		{lesson: "compactor-overtakes", fault: "reflectors relist without back-off",
 			set: map[string]string{"client-backoff": "0s"}, wantFailed: []string{
 				"Every one of the 21 pods watchers met 410 and relisted, a back-off after its 410...",
+			}},
+		{lesson: "cache-not-ready", fault: "/readyz stops waiting for the caches at once (a 50ms timeout)",
+			set: map[string]string{"--storage-initialization-timeout": "50ms"}, wantFailed: []string{
+				"/readyz fails with a 500 that names the waiting hook...",
+			}},
+		{lesson: "cache-not-ready", fault: "the secrets cache lists in no time (100 secrets)",
+			set: map[string]string{"secrets-per-namespace": "100"}, wantFailed: []string{
+				"/readyz fails with a 500 that names the waiting hook...",
+				"... while the secrets cache is Pending and the pods cache already Ready.",
+				"The watch is refused with 429 and a one-second Retry-After...",
+				"... and the same LIST with a selector is refused too.",
+				"The informer was told 429 and retried after each Retry-After...",
+			}},
+		{lesson: "cache-not-ready", fault: "the LIST has no limit (nothing to delegate to etcd)",
+			wrap: wrapWith(rewriteCmd(`secrets\?limit=2'$`, "secrets'")), wantFailed: []string{
+				"... the limited, selector-less LIST is served from etcd...",
+			}},
+		{lesson: "cache-not-ready", fault: "the process is never restarted",
+			wrap: wrapWith(rewriteCmd(`^sim restart apiserver-0$`, "sim advance 0s")), wantFailed: []string{
+				"The starting process refuses connections, /readyz included.",
+				"/readyz fails with a 500 that names the waiting hook...",
 			}},
 	}
 	for lesson, texts := range biteCount(t, cases) {

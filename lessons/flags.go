@@ -53,7 +53,7 @@ var knownFlags = []flagSpec{
 	{"--max-requests-inflight", setInt(func(c *engine.Config, n int64) { c.APIServers.Server.MaxRequestsInflight = int(n) })},
 	{"--max-mutating-requests-inflight", setInt(func(c *engine.Config, n int64) { c.APIServers.Server.MaxMutatingRequestsInflight = int(n) })},
 	{"--min-request-timeout", nil},
-	{"--storage-initialization-timeout", nil},
+	{"--storage-initialization-timeout", setDuration(func(c *engine.Config) *time.Duration { return &c.APIServers.Server.StorageInitializationTimeout })},
 	{"--enable-priority-and-fairness", nil},
 	{"--feature-gates", nil},
 }

@@ -102,7 +102,7 @@ func castReplicas(w *engine.World, resources []string, apis []view.APIServer) []
 		a := apis[i]
 		clientOf := watcherClients(s)
 		r := scene.Replica{Name: a.Name, Up: a.Up, Down: a.Down, Memory: a.MemoryBytes, Limit: a.MemoryLimit,
-			Levels: a.Levels, Inflight: a.Inflight}
+			Levels: a.Levels, Inflight: a.Inflight, Readiness: s.Readiness()}
 		for _, res := range resources {
 			c := s.Cacher(res)
 			if c == nil {

@@ -151,8 +151,11 @@ func resourceOfKey(key string) string {
 func (b *builder) replicas() {
 	for _, r := range b.w.Replicas {
 		a := Actor{ID: r.Name, Kind: KindAPIServer, Label: r.Name, Replica: r.Name, Down: !r.Up}
-		if !r.Up {
+		switch {
+		case !r.Up:
 			a.Detail = "down: " + r.Down
+		case r.Readiness != "":
+			a.Detail = r.Readiness
 		}
 		b.add(a)
 		for _, c := range r.Caches {

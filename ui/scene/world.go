@@ -43,6 +43,7 @@ type Replica struct {
 	Caches        []Cache
 	Levels        []Level
 	Inflight      int
+	Readiness     string // "" when /readyz passes, else why not (apiserver.Server.Readiness)
 }
 
 // Cache is one resource's watch cache on a replica.
