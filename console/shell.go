@@ -306,6 +306,9 @@ Simulator (the most used verbs):
   sim disconnect NODE DURATION      cut a node off the network (sim partition, sim heal)
   sim set KNOB VALUE                change an API server flag (a restart, as in real life)
   sim cache pods                    the watch cache's window: capacity, oldest RV, cache RV
+  sim dispatch pods                 its dispatcher: watchers, offers per event, blocked waits, budget
+  sim apf [LEVEL]                   Priority and Fairness: each level's seats, queues, 429s
+  sim list pods -A --as CLIENT      a LIST's size, route, priority level and seats (sim burst: many at once)
 
 Watches stay open: what they print appears after the output of later commands.
 Lines starting with # are comments. Words are quoted as in bash ('...', "...", \, $'...');
