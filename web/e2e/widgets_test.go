@@ -148,7 +148,7 @@ func waitLog(t *testing.T, ctx context.Context, last func() string, want string)
 
 // TestWidgetShots writes screenshots of every screen with widgets (the
 // toolbar and transport, the sandbox's knobs, the console with text, the
-// picker, the help and why? dialogs and the share panel) in both themes at 1280x720 and
+// picker, the help and why? dialogs and the share and open-a-lesson panels) in both themes at 1280x720 and
 // 1920x1080 when E2E_SHOTS names a folder, for a person to look at.
 func TestWidgetShots(t *testing.T) {
 	dir := os.Getenv("E2E_SHOTS")
@@ -168,6 +168,7 @@ func TestWidgetShots(t *testing.T) {
 				{"help", "help", `true`},
 				{"why", "why", `true`},
 				{"share", "share", `!!window.watchscope.panel()`},
+				{"open", "open", `!!window.watchscope.panel()`},
 			} {
 				send(t, ctx, d.open)
 				waitFor(t, ctx, d.state, 10*time.Second)
