@@ -74,18 +74,26 @@ func selectCopyCut(t *testing.T, ctx context.Context, lastCmd func() string) {
 	for range 4 {
 		do(t, ctx, chromedp.KeyEvent(kb.ArrowLeft, shift))
 	}
-	clip := func() string {
-		time.Sleep(300 * time.Millisecond) // the clipboard's promise resolves on the page
-		return run(t, ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, awaitPromise))
+	// clip waits for the clipboard to hold want (the copy runs on the
+	// stage's next tick, which a busy machine makes late) and returns
+	// what it holds.
+	clip := func(want string) string {
+		got := ""
+		for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if got = run(t, ctx, chromedp.Evaluate[string](`navigator.clipboard.readText()`, awaitPromise)); got == want {
+				break
+			}
+		}
+		return got
 	}
 	ctrl(t, ctx, "c", "KeyC")
-	if got := clip(); got != "pods" {
+	if got := clip("pods"); got != "pods" {
 		t.Errorf("Shift+← ×4 and Ctrl+C copied %q, want the last word", got)
 	}
 	typeKeys(t, ctx, "s", "v", "c")
 	do(t, ctx, chromedp.KeyEvent(kb.Home, shift))
 	ctrl(t, ctx, "x", "KeyX")
-	if got := clip(); got != "kubectl get pods svc" {
+	if got := clip("kubectl get pods svc"); got != "kubectl get pods svc" {
 		t.Errorf("Shift+Home and Ctrl+X cut %q, want the whole line", got)
 	}
 	ctrl(t, ctx, "v", "KeyV") // on an empty line, or the run below shows what the cut left
