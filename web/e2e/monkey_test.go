@@ -371,10 +371,16 @@ func (m *monkey) send(ctx context.Context, cmd string) error {
 // check is what must hold after every action: no error logged, state()
 // answered within 1 s (a late answer, a long frame, is asked again and
 // counted; MONKEY_FROZEN in a row, default 15, a stage frozen for 15 s,
-// fail: Chromium here draws with SwiftShader on the CPU, and on a loaded
-// machine a 3840x2160 frame alone can take seconds), and the
-// game loop still ticking (state's tick grows: the stage skips drawing
-// frames that would not change, so frames drawn cannot tell).
+// fail), and the game loop still ticking (state's tick grows: the stage
+// skips drawing frames that would not change, so frames drawn cannot
+// tell). Chromium here draws with SwiftShader on the CPU; since the stage
+// draws at most 1920x1080 pixels (ui.MaxBackingPixels) a big window no
+// longer takes seconds a frame, but a lesson step replayed (back) or a
+// world rebuilt blocks the page while it runs, and on a loaded machine
+// that is many seconds. Seed 1's 300 actions with the cap, load average
+// ~30 on two cores: 89 late answers, at most 10 in a row; with a second
+// browser test running beside it, 15 in a row (action 157, after a
+// lesson stepped back and forth): 15 is as tight as such a machine allows.
 func (m *monkey) check() error {
 	if f := m.cons.failures(); len(f) > m.seen {
 		m.seen = len(f)
