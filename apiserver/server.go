@@ -113,6 +113,10 @@ type LogEntry struct {
 	// Resource and RV: a cache that became ready, at the RV it listed.
 	Resource string
 	RV       uint64
+	// Req and Client: the watch request a terminated watcher served, and
+	// the client that sent it.
+	Req    uint64
+	Client string
 }
 
 // The reasons a replica is killed with, besides a fault's own.

@@ -74,10 +74,25 @@ func (s *Server) stepCaches(now time.Duration) {
 			s.logf(LogCachePending, fmt.Sprintf("%s cache reflector ended: %v", rc.res.GroupResource(), rc.reflector.LastError))
 		}
 		for _, t := range rc.cacher.Terminations() {
-			s.logf(LogWatcherTerminated, t.Line)
+			e := LogEntry{At: s.now, Kind: LogWatcherTerminated, Detail: t.Line, Resource: rc.res.Resource}
+			if st := s.cacheStream(t.Watcher); st != nil {
+				e.Req, e.Client = st.ID, st.Req.Client
+			}
+			s.log = append(s.log, e)
 		}
 	}
 	s.storageReady = s.storageReady || s.allCachesReady()
+}
+
+// cacheStream is the open stream a watch cache's watcher feeds, nil when
+// none does.
+func (s *Server) cacheStream(watcher int) *Stream {
+	for _, st := range s.streams {
+		if cw, ok := st.src.(*watchcache.CacheWatcher); ok && cw.ID() == watcher {
+			return st
+		}
+	}
+	return nil
 }
 
 // progressCalls completes reads, service times, watch initializations,

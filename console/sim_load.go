@@ -18,8 +18,8 @@ func init() {
 	})
 }
 
-// loadNode is the client node the load generator writes from.
-const loadNode = "loadgen"
+// LoadNode is the client node the load generator writes from.
+const LoadNode = "loadgen"
 
 // simLoad starts a write load through the API server, the way a busy
 // cluster churns objects, for as long as asked and then stops:
@@ -119,11 +119,11 @@ func (g *loadGen) tick() {
 		ObjectMeta: am.ObjectMeta{Name: name, Namespace: g.ns, Labels: g.labels,
 			Annotations: map[string]string{"write": strconv.Itoa(g.writes)}}}
 	req := apiserver.Request{Verb: verb, Resource: g.res.Resource, Namespace: g.ns, Name: name, Body: obj}
-	w.Do(loadNode, req, func(resp apiserver.Response) {
+	w.Do(LoadNode, req, func(resp apiserver.Response) {
 		if verb == apiserver.CREATE && resp.Code == 409 {
 			// Left by an earlier load: update it instead, as kubectl apply would.
 			req.Verb, req.ID = apiserver.UPDATE, 0
-			w.Do(loadNode, req, func(apiserver.Response) {})
+			w.Do(LoadNode, req, func(apiserver.Response) {})
 		}
 	})
 	w.After(g.every, g.tick)

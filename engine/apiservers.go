@@ -207,7 +207,7 @@ func (r *apiReplica) deliverAnswers() {
 	for _, e := range r.srv.TakeLog() {
 		k := logKinds[e.Kind]
 		id := w.RecordEvent(TraceEvent{Cause: w.cause, Node: r.node, Kind: k, Detail: e.Detail,
-			Reason: e.Reason, Message: e.Message, Resource: e.Resource, RV: e.RV})
+			Reason: e.Reason, Message: e.Message, Resource: e.Resource, RV: e.RV, Req: e.Req, Client: e.Client})
 		switch k {
 		case KindCompact:
 			r.compactCause = id

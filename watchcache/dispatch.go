@@ -23,6 +23,9 @@ type blockedDispatch struct {
 type TerminationLog struct {
 	At   time.Duration
 	Line string
+	// Watcher is the terminated watcher's ID, so the server can name the
+	// watch request (and client) it closed.
+	Watcher int
 }
 
 // runDispatcher is the dispatchEvents loop: finish a blocked dispatch if
@@ -107,7 +110,7 @@ func (c *Cacher) continueBlocked(now time.Duration) bool {
 func (c *Cacher) terminateSlow(now time.Duration, w *CacheWatcher) {
 	c.metrics.TerminatedWatchersTotal++
 	graceful := w.state == bookmarkReceived
-	c.terminations = append(c.terminations, TerminationLog{At: now, Line: fmt.Sprintf(
+	c.terminations = append(c.terminations, TerminationLog{At: now, Watcher: w.id, Line: fmt.Sprintf(
 		"Forcing %s watcher close due to unresponsiveness: %s. len(c.input) = %d, len(c.result) = %d, graceful = %v",
 		c.resource.GroupResource(), w.Identifier(), w.input.Len(), w.result.Len(), graceful)})
 	c.forgetWatcher(w, graceful)

@@ -145,8 +145,8 @@ func TestSlowWatcherTerminatedAtZeroBudget(t *testing.T) {
 	}
 	logs := c.Terminations()
 	want := `Forcing configmaps watcher close due to unresponsiveness: key: "/registry/configmaps/", labels: "", fields: "". len(c.input) = 10, len(c.result) = 10, graceful = false`
-	if len(logs) != 1 || logs[0].Line != want {
-		t.Fatalf("log %q", logs)
+	if len(logs) != 1 || logs[0].Line != want || logs[0].Watcher != slow.ID() {
+		t.Fatalf("log %+v, want the slow watcher's (ID %d): %q", logs, slow.ID(), want)
 	}
 }
 

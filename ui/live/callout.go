@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"watchscope/console"
 	"watchscope/engine"
 	"watchscope/lessons"
 	"watchscope/ui/scene"
@@ -32,6 +33,9 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 		switch {
 		case e.Kind == engine.KindKilled && e.Reason == engine.ReasonOOMKilled: // not a restart for a flag change
 			consider(5, &scene.Callout{Actor: e.Node, Text: e.Node + " OOMKilled: " + firstClause(cmp.Or(e.Message, e.Detail)), Event: uint64(e.ID)})
+		case e.Kind == engine.KindWatcherTerminated && e.Client != "":
+			// the server gave up on a watcher too slow to read its events
+			consider(4, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: terminatedText(e), Event: uint64(e.ID)})
 		case e.Kind == engine.KindWatchError && ours[e.Req]:
 			consider(4, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
 		case e.Kind == engine.KindResp && ours[e.Req] && e.Code >= 400 && !createOrUpdate(e):
@@ -64,7 +68,7 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 // load left, answered 409 AlreadyExists, after which it UPDATEs it (as
 // kubectl apply would): its own routine, not the step's news.
 func createOrUpdate(e engine.TraceEvent) bool {
-	return e.Client == "loadgen" && e.Code == 409 && e.Reason == "AlreadyExists"
+	return e.Client == console.LoadNode && e.Code == 409 && e.Reason == "AlreadyExists"
 }
 
 // pageEvent is the step's answer that carried a LIST page's continue
@@ -76,6 +80,12 @@ func pageEvent(evs []engine.TraceEvent, token string) uint64 {
 		}
 	}
 	return 0
+}
+
+// terminatedText is a slow watcher's end as the stage says it: no ERROR
+// event reaches the client, its stream just closes.
+func terminatedText(e engine.TraceEvent) string {
+	return "closed for unresponsiveness: " + e.Client + "'s " + e.Resource + " watch"
 }
 
 // statusText is an error answer as the client reads it: "410 Expired:

@@ -90,7 +90,7 @@ func stepKey(evs []engine.TraceEvent) (engine.TraceEvent, bool) {
 // whyChain is the plain lines from key's root to key.
 func whyChain(w *engine.World, step *lessons.StepResult, key engine.TraceEvent, sc *scene.Scene) []string {
 	var chain []engine.TraceEvent
-	if req, ok := requestOf(step, key); ok {
+	if req, ok := requestOf(w, step, key); ok {
 		chain = append(w.Trace.Chain(req.ID), key)
 	} else {
 		chain = w.Trace.Chain(key.ID)
@@ -164,13 +164,22 @@ func inChain(chain []engine.TraceEvent, id engine.EventID) bool {
 	return false
 }
 
-// requestOf is the request an answer (RESP, WATCH_ERROR) answers.
-func requestOf(step *lessons.StepResult, e engine.TraceEvent) (engine.TraceEvent, bool) {
-	if e.Req == 0 || (e.Kind != engine.KindResp && e.Kind != engine.KindWatchError) {
+// requestOf is the request an answer (RESP, WATCH_ERROR, a watcher's
+// termination) answers.
+// A watch can end steps after it was sent (a slow watcher terminated):
+// then the request is looked for in the trace's window.
+func requestOf(w *engine.World, step *lessons.StepResult, e engine.TraceEvent) (engine.TraceEvent, bool) {
+	if e.Req == 0 || (e.Kind != engine.KindResp && e.Kind != engine.KindWatchError && e.Kind != engine.KindWatcherTerminated) {
 		return engine.TraceEvent{}, false
 	}
 	for _, r := range step.Events {
 		if r.Kind == engine.KindReq && r.Req == e.Req {
+			return r, true
+		}
+	}
+	recent := w.Trace.Recent(w.Trace.Window())
+	for i := len(recent) - 1; i >= 0; i-- {
+		if r := recent[i]; r.Kind == engine.KindReq && r.Req == e.Req {
 			return r, true
 		}
 	}
@@ -216,6 +225,10 @@ func plainLink(e engine.TraceEvent) string {
 		return "etcd sent its events to " + e.Detail
 	case engine.KindKilled:
 		return e.Node + " was killed: " + firstClause(e.Detail)
+	case engine.KindWatcherTerminated:
+		if e.Client != "" {
+			return e.Node + " " + terminatedText(e) + ": its buffers were full"
+		}
 	case engine.KindRestart:
 		return e.Node + " restarted"
 	case engine.KindCompact:
