@@ -4,11 +4,14 @@ package e2e
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"watchscope/lessons"
 )
 
 // sceneState is state().scene: the cast, the focus and the drawn texts.
@@ -36,6 +39,13 @@ type textBox struct {
 // the same boxes.
 func checkScene(t *testing.T, ctx context.Context, where string) {
 	t.Helper()
+	checkSceneThemes(t, ctx, where, "dark", "projector")
+}
+
+// checkSceneThemes is checkScene with the theme on screen named (shown)
+// and the other one laid out on the same tick.
+func checkSceneThemes(t *testing.T, ctx context.Context, where, shown, other string) {
+	t.Helper()
 	var st struct {
 		Scene sceneState `json:"scene"`
 	}
@@ -57,14 +67,14 @@ func checkScene(t *testing.T, ctx context.Context, where string) {
 		t.Errorf("%s: scene.texts is empty", where)
 	}
 	if p := overlapping(sc.Texts); p != "" {
-		t.Errorf("%s (dark): %s", where, p)
+		t.Errorf("%s (%s): %s", where, shown, p)
 	}
-	run(t, ctx, chromedp.Evaluate[bool](`window.watchscope.layoutTexts("projector")`))
-	waitFor(t, ctx, `typeof window.watchscope.laidOut.projector === "string"`, 10*time.Second)
-	var proj []textBox
-	decode(t, run(t, ctx, chromedp.Evaluate[string](`window.watchscope.laidOut.projector`)), &proj)
-	if p := overlapping(proj); p != "" {
-		t.Errorf("%s (projector): %s", where, p)
+	run(t, ctx, chromedp.Evaluate[bool](`window.watchscope.layoutTexts("`+other+`")`))
+	waitFor(t, ctx, `typeof window.watchscope.laidOut["`+other+`"] === "string"`, 10*time.Second)
+	var laid []textBox
+	decode(t, run(t, ctx, chromedp.Evaluate[string](`window.watchscope.laidOut["`+other+`"]`)), &laid)
+	if p := overlapping(laid); p != "" {
+		t.Errorf("%s (%s): %s", where, other, p)
 	}
 }
 
@@ -88,4 +98,120 @@ func overlapping(ts []textBox) string {
 		}
 	}
 	return ""
+}
+
+// TestEveryStepByDeepLink is issue 15's acceptance test. Every step of
+// every lesson in the catalogue (lessons.All: a lesson landed tomorrow is
+// in it) is opened by its deep link, ?lesson=ID&step=N, in two passes:
+// 1920x1080 with theme=dark and 1280x720 with theme=projector, each
+// step also laid out in the other theme (watchscope.layoutTexts), so every
+// step is checked in all four combinations. At each, from state().scene:
+// every focus id is an actor, every cache actor is of a resource the
+// world uses, no two texts overlap. The stage lays out on its 1920x1080
+// design canvas and scales it to the window (view.Fit), so the test also
+// holds the canvas to the window's size: the boxes it checks are the
+// ones drawn at that size.
+//
+// Reloading the page per link would start the wasm ~2 x 170 times; the
+// links are followed with watchscope.open, which runs page load's own
+// path (arrive in ui/page/open.go; TestOpenIsPageLoad) and, the steps
+// being in order, plays on from the step on screen (live.OpenFrom).
+func TestEveryStepByDeepLink(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cons, _ := stage(t, 1920, 1080, "/?demo=off&nodes=0")
+	arrivals, opened := 1, 0
+	start := time.Now()
+	for _, pass := range []struct {
+		w, h         int64
+		theme, other string
+	}{{1920, 1080, "dark", "projector"}, {1280, 720, "projector", "dark"}} {
+		do(t, ctx, chromedp.EmulateViewport(pass.w, pass.h))
+		for _, l := range all {
+			for k := 0; k <= len(l.Steps); k++ {
+				link := fmt.Sprintf("?lesson=%s&step=%d&theme=%s", l.ID, k, pass.theme)
+				if !run(t, ctx, chromedp.Evaluate[bool](`window.watchscope.open("`+link+`")`)) {
+					t.Fatalf("watchscope.open(%q) refused", link)
+				}
+				arrivals++
+				waitFor(t, ctx, fmt.Sprintf(`window.watchscope.arrivals === %d`, arrivals), 120*time.Second)
+				s := getLesson(t, ctx)
+				if s.Lesson != l.ID || s.Step != k || s.Message != "" {
+					t.Fatalf("%s: opened %q step %d (message %q)", link, s.Lesson, s.Step, s.Message)
+				}
+				checkSceneThemes(t, ctx, fmt.Sprintf("%dx%d %s", pass.w, pass.h, link), pass.theme, pass.other)
+				opened++
+			}
+		}
+		var canvas []float64
+		decode(t, run(t, ctx, chromedp.Evaluate[string](`JSON.stringify((r => [r.width, r.height])(document.querySelector("canvas").getBoundingClientRect()))`)), &canvas)
+		if len(canvas) != 2 || canvas[0] != float64(pass.w) || canvas[1] != float64(pass.h) {
+			t.Errorf("at %dx%d the canvas is %v", pass.w, pass.h, canvas)
+		}
+	}
+	t.Logf("%d lessons, %d links opened (2 sizes x 2 themes each) in %v", len(all), opened, time.Since(start).Round(time.Second))
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}
+
+// TestOpenIsPageLoad: following a link with watchscope.open arrives
+// exactly where loading it does (the same state(), drawn texts and share
+// hash included; only the tick count and the screen reader's running
+// feed differ), for a lesson step in the projector theme, a question with
+// its answer, and a garbage link; the address bar shows the link, and the
+// browser's Back button arrives at the page before it.
+func TestOpenIsPageLoad(t *testing.T) {
+	ctx, cons, base := stage(t, 1280, 720, "/?lesson=revisions&step=1")
+	for _, link := range []string{
+		"?lesson=gone-410&step=5&theme=projector",
+		"?lesson=informers&step=2&ask=1&pick=2",
+		"?lesson=nope&step=x&speed=fast&theme=%3Cb%3E",
+	} {
+		open(t, ctx, base+"/"+link)
+		settle(t, ctx)
+		loaded := comparable(t, ctx)
+		open(t, ctx, base+"/?lesson=revisions&step=1")
+		if !run(t, ctx, chromedp.Evaluate[bool](`window.watchscope.open("`+link+`")`)) {
+			t.Fatalf("watchscope.open(%q) refused", link)
+		}
+		waitFor(t, ctx, `window.watchscope.arrivals === 2`, 60*time.Second)
+		settle(t, ctx)
+		if got := comparable(t, ctx); got != loaded {
+			t.Errorf("%s: followed, the stage is\n%s\nloaded, it is\n%s", link, got, loaded)
+		}
+		if href := run(t, ctx, chromedp.Evaluate[string](`location.href`)); href != base+"/"+link {
+			t.Errorf("after open(%q) the address is %q", link, href)
+		}
+		run(t, ctx, chromedp.Evaluate[chromedp.Void](`history.back()`))
+		waitFor(t, ctx, `window.watchscope.arrivals === 3`, 60*time.Second)
+		if s := getLesson(t, ctx); s.Lesson != "revisions" || s.Step != 1 {
+			t.Errorf("Back after open(%q) arrived at %q step %d, want revisions step 1", link, s.Lesson, s.Step)
+		}
+	}
+	if run(t, ctx, chromedp.Evaluate[bool](`window.watchscope.open("https://example.com/?lesson=gone-410")`)) {
+		t.Error("watchscope.open followed a link to another site")
+	}
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}
+
+// comparable is state() without what differs between two pages showing
+// the same thing: the tick count, whether an animation runs, and the
+// screen reader's feed (a running log of the page's life).
+func comparable(t *testing.T, ctx context.Context) string {
+	t.Helper()
+	var m map[string]any
+	decode(t, run(t, ctx, chromedp.Evaluate[string](`window.watchscope.state()`)), &m)
+	delete(m, "tick")
+	delete(m, "settled")
+	delete(m, "feed")
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
