@@ -110,63 +110,91 @@ func overlapping(ts []textBox) string {
 
 // TestEveryStepByDeepLink is issue 15's acceptance test. Every step of
 // every lesson in the catalogue (lessons.All: a lesson landed tomorrow is
-// in it) is opened by its deep link, ?lesson=ID&step=N, in two passes:
-// 1920x1080 with theme=dark and 1280x720 with theme=projector, each
-// step also laid out in the other theme (watchscope.layoutTexts), so every
-// step is checked in all four combinations. At each, from state().scene:
-// every focus id is an actor, every cache actor is of a resource the
-// world uses, no two texts overlap. The stage lays out on its 1920x1080
-// design canvas and scales it to the window (view.Fit), so the test also
-// holds the canvas to the window's size: the boxes it checks are the
-// ones drawn at that size.
+// in it) is opened by its deep link, ?lesson=ID&step=N, and checked at
+// both window sizes, 1920x1080 and 1280x720, in the dark theme the link
+// names (the texts of the frame drawn at each size) and in the projector
+// theme (watchscope.layoutTexts): from state().scene, every focus id is
+// an actor, every cache actor is of a resource the world uses, no two
+// texts overlap. The stage lays out on its 1920x1080 design canvas and
+// scales it to the window (view.Fit); the test holds the canvas to the
+// window's size and reads the texts of a frame drawn at that size.
 //
-// Reloading the page per link would start the wasm ~2 x 170 times; the
-// links are followed with watchscope.open, which runs page load's own
-// path (arrive in ui/page/open.go; TestOpenIsPageLoad) and, the steps
-// being in order, plays on from the step on screen (live.OpenFrom).
+// Reloading the page per link would start the wasm ~170 times; the links
+// are followed with watchscope.open, which runs page load's own path
+// (arrive in ui/page/open.go; TestOpenIsPageLoad) and, the steps being in
+// order, plays on from the step on screen (live.OpenFrom). The window
+// changes size once per step (the next step starts at the size the last
+// one ended at).
 func TestEveryStepByDeepLink(t *testing.T) {
 	all, err := lessons.All()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cons, _ := stage(t, 1920, 1080, "/?demo=off&nodes=0")
-	arrivals, opened := 1, 0
+	sizes := [2][2]int64{{1920, 1080}, {1280, 720}}
+	ctx, cons, _ := stage(t, sizes[0][0], sizes[0][1], "/?demo=off&nodes=0")
+	arrivals, opened, at := 1, 0, 0
 	start := time.Now()
-	for _, pass := range []struct {
-		w, h         int64
-		theme, other string
-	}{{1920, 1080, "dark", "projector"}, {1280, 720, "projector", "dark"}} {
-		do(t, ctx, chromedp.EmulateViewport(pass.w, pass.h))
-		for _, l := range all {
-			for k := 0; k <= len(l.Steps); k++ {
-				link := fmt.Sprintf("?lesson=%s&step=%d&theme=%s", l.ID, k, pass.theme)
-				// The link and the other theme's layout are queued together:
-				// the layout job runs right after the open job, on the new
-				// stage, in the same tick.
-				if !run(t, ctx, chromedp.Evaluate[bool](`window.watchscope.open("`+link+`") &&
-					window.watchscope.layoutTexts("`+pass.other+`")`)) {
-					t.Fatalf("watchscope.open(%q) refused", link)
-				}
-				arrivals++
-				waitFor(t, ctx, fmt.Sprintf(`window.watchscope.arrivals === %d`, arrivals), 120*time.Second)
-				s := getLesson(t, ctx)
-				if s.Lesson != l.ID || s.Step != k || s.Message != "" {
-					t.Fatalf("%s: opened %q step %d (message %q)", link, s.Lesson, s.Step, s.Message)
-				}
-				checkSceneLaidOut(t, ctx, fmt.Sprintf("%dx%d %s", pass.w, pass.h, link), pass.theme, pass.other)
-				opened++
+	for _, l := range all {
+		for k := 0; k <= len(l.Steps); k++ {
+			link := fmt.Sprintf("?lesson=%s&step=%d&theme=dark", l.ID, k)
+			// The link and the projector layout are queued together: the
+			// layout job runs right after the open job, on the new stage.
+			if !run(t, ctx, chromedp.Evaluate[bool](`window.watchscope.open("`+link+`") &&
+				window.watchscope.layoutTexts("projector")`)) {
+				t.Fatalf("watchscope.open(%q) refused", link)
 			}
-			t.Logf("%dx%d %s: %d steps, %v so far", pass.w, pass.h, l.ID, len(l.Steps)+1, time.Since(start).Round(time.Second))
+			arrivals++
+			waitFor(t, ctx, fmt.Sprintf(`window.watchscope.arrivals === %d`, arrivals), 120*time.Second)
+			s := getLesson(t, ctx)
+			if s.Lesson != l.ID || s.Step != k || s.Message != "" {
+				t.Fatalf("%s: opened %q step %d (message %q)", link, s.Lesson, s.Step, s.Message)
+			}
+			for n := 0; n < 2; n++ {
+				w, h := sizes[at][0], sizes[at][1]
+				where := fmt.Sprintf("%dx%d %s", w, h, link)
+				if n == 0 {
+					checkSceneLaidOut(t, ctx, where, "dark", "projector")
+				} else {
+					checkSceneDrawn(t, ctx, where)
+				}
+				if n == 0 {
+					at = 1 - at
+					resize(t, ctx, sizes[at][0], sizes[at][1])
+				}
+			}
+			opened++
 		}
-		var canvas []float64
-		decode(t, run(t, ctx, chromedp.Evaluate[string](`JSON.stringify((r => [r.width, r.height])(document.querySelector("canvas").getBoundingClientRect()))`)), &canvas)
-		if len(canvas) != 2 || canvas[0] != float64(pass.w) || canvas[1] != float64(pass.h) {
-			t.Errorf("at %dx%d the canvas is %v", pass.w, pass.h, canvas)
-		}
+		t.Logf("%s: %d steps, %v so far", l.ID, len(l.Steps)+1, time.Since(start).Round(time.Second))
 	}
-	t.Logf("%d lessons, %d links opened (2 sizes x 2 themes each) in %v", len(all), opened, time.Since(start).Round(time.Second))
+	t.Logf("%d lessons, %d links opened, each at 2 sizes x 2 themes, in %v", len(all), opened, time.Since(start).Round(time.Second))
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
+	}
+}
+
+// resize sets the window to w x h and waits for a frame drawn at that
+// size (the canvas fills the window).
+func resize(t *testing.T, ctx context.Context, w, h int64) {
+	t.Helper()
+	frames := run(t, ctx, chromedp.Evaluate[float64](`JSON.parse(window.watchscope.stats()).frames`))
+	do(t, ctx, chromedp.EmulateViewport(w, h))
+	waitFor(t, ctx, fmt.Sprintf(`(() => { const r = document.querySelector("canvas").getBoundingClientRect();
+		return r.width === %d && r.height === %d && JSON.parse(window.watchscope.stats()).frames > %v; })()`, w, h, frames), 60*time.Second)
+}
+
+// checkSceneDrawn checks the texts of the frame drawn last (the theme on
+// screen) for overlaps, after a resize.
+func checkSceneDrawn(t *testing.T, ctx context.Context, where string) {
+	t.Helper()
+	var st struct {
+		Scene sceneState `json:"scene"`
+	}
+	decode(t, run(t, ctx, chromedp.Evaluate[string](`window.watchscope.state()`)), &st)
+	if len(st.Scene.Texts) == 0 {
+		t.Errorf("%s: scene.texts is empty", where)
+	}
+	if p := overlapping(st.Scene.Texts); p != "" {
+		t.Errorf("%s (dark): %s", where, p)
 	}
 }
 
