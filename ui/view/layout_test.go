@@ -302,3 +302,12 @@ func TestFitTextCutsBetweenWords(t *testing.T) {
 		t.Errorf("fitText of one word = %q, want it cut where it fits", got)
 	}
 }
+
+// TestSummaryLineOfAReadThatFoundNothing: the step's command list shows
+// what a -w fields read found, not the header's ClusterID.
+func TestSummaryLineOfAReadThatFoundNothing(t *testing.T) {
+	out := "\"ClusterID\" : 14841639068965178418\n\"MemberID\" : 10276657743932975437\n\"Revision\" : 5\n\"RaftTerm\" : 2\n\"More\" : false\n\"Count\" : 0\n"
+	if got := summaryLine(out); got != "count=0 revision=5" {
+		t.Errorf("summaryLine = %q, want count=0 revision=5", got)
+	}
+}

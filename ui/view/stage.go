@@ -172,9 +172,14 @@ func stepCommands(sc *Scene, s Snapshot) {
 }
 
 // summaryLine is the line of a command's output worth showing next to
-// it: for etcdctl's -w fields, the key's revisions; else the first line.
+// it: for etcdctl's -w fields, the key's revisions (of a read that found
+// nothing, its count and the store's revision: the header's ClusterID
+// says nothing); else the first line.
 func summaryLine(out string) string {
 	if !strings.Contains(out, `"ModRevision"`) {
+		if strings.Contains(out, `"ClusterID"`) { // -w fields of a read that found no key
+			return fieldsLine(out, "Count", "Revision")
+		}
 		return firstLine(out)
 	}
 	var parts []string
@@ -190,6 +195,27 @@ func summaryLine(out string) string {
 		}
 		if len(parts) == 3 {
 			break
+		}
+	}
+	if len(parts) == 0 {
+		return firstLine(out)
+	}
+	return strings.Join(parts, " ")
+}
+
+// fieldsLine is "count=0 revision=5": the named fields of etcdctl's -w
+// fields output, in the order given.
+func fieldsLine(out string, names ...string) string {
+	vals := map[string]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok {
+			vals[strings.Trim(strings.TrimSpace(k), `"`)] = strings.TrimSpace(v)
+		}
+	}
+	var parts []string
+	for _, n := range names {
+		if v, ok := vals[n]; ok {
+			parts = append(parts, strings.ToLower(n)+"="+v)
 		}
 	}
 	if len(parts) == 0 {
