@@ -154,6 +154,7 @@ func TestLessonShots(t *testing.T) {
 				s.Send("next")
 				s.Tick(time.Second / 60)
 			}
+			s.Send("skip") // the step's slow motion to its end: what the deep link shows
 			for range 30 { // let the step's animation settle
 				s.Tick(time.Second / 60)
 			}
