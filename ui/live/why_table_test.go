@@ -54,6 +54,9 @@ var whyRows = []struct {
 	{"cache-sizing", 4, []string{"sim set watch-cache-sizes configmaps#1000", "apiserver-0 restarted"}, nil},
 	{"stale-reads", 4, []string{"--resource-version 27", "kubectl sent UPDATE configmaps", "409 Conflict"}, nil},
 	{"apf-list-cost", 2, []string{"--resource-version 0 --as controller-report", "controller-report sent LIST pods from resourceVersion 0", "3000 pods at resourceVersion"}, nil},
+	{"compactor-overtakes", 2, []string{"you ran: sim advance 5m", "etcd compacted its history: compacted etcd to rev"}, nil},
+	{"compactor-overtakes", 6, []string{"sent WATCH pods from resourceVersion", "pods cache started over at RV", "410 Expired"}, nil},
+	{"too-many-watchers", 3, []string{"you ran: sim slow-consumer dashboard-3 20", "a fault was injected: slow consumer: reads 20 events/s"}, nil},
 	{"polling-vs-watching", 4, []string{"kubectl create configmap news -n ns-0", "CREATE configmaps", "201"}, nil},
 }
 
