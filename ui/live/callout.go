@@ -143,11 +143,26 @@ func receiver(sc *scene.Scene, client, resource string) string {
 	return "apiserver-0"
 }
 
-// etcdError is the error line a command printed, when it is etcd's own.
+// etcdError is the error line a command printed, when it is etcd's own;
+// a watch etcd canceled reads "watch was canceled (etcdserver: ...)" and
+// the compact revision the answer names ("CompactRevision":9 in -w
+// json), which the narration points at.
 func etcdError(out string) (string, bool) {
-	for _, line := range strings.Split(out, "\n") {
+	lines := strings.Split(out, "\n")
+	for _, line := range lines {
 		if strings.HasPrefix(line, "Error: etcdserver:") || strings.HasPrefix(line, "Error: rpc error") {
 			return strings.TrimPrefix(line, "Error: "), true
+		}
+		if cause, ok := strings.CutPrefix(line, "watch was canceled ("); ok {
+			text := "watch canceled: " + strings.TrimSuffix(cause, ")")
+			for _, l := range lines {
+				if _, rest, ok := strings.Cut(l, `"CompactRevision":`); ok {
+					if n, _, _ := strings.Cut(rest, ","); n != "0" {
+						text += " (compact revision " + n + ")"
+					}
+				}
+			}
+			return text, true
 		}
 	}
 	return "", false

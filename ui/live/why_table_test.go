@@ -24,6 +24,8 @@ var whyRows = []struct {
 	{"revisions", 2, []string{"you ran: put /registry/pods/default/nginx v2", "etcd wrote", "rev=4"}, nil},
 	{"compaction", 2, []string{"--rev 3", "compacted its history at revision 4", "etcd answered: etcdserver: mvcc: required revision has been compacted"}, nil},
 	{"compaction", 5, []string{"--rev 600", "newest revision was 9", "required revision is a future revision"}, nil},
+	{"etcd-watch", 4, []string{"you ran: watch /registry/pods/ --prefix --rev 2", "etcd had compacted its history at revision 9",
+		"etcd answered: watch canceled: etcdserver: mvcc: required revision has been compacted (compact revision 9)"}, nil},
 	{"etcd-watch", 3, []string{"you ran: put /registry/pods/default/a v3", "rev=9"}, nil},
 	{"etcd-ops", 2, []string{"kubectl create configmap after-full", "kubectl sent CREATE configmaps", "500", "database space exceeded"}, nil},
 	{"fan-out", 4, []string{"you ran: kubectl run api", "kubectl sent CREATE pods", "answered kubectl: 201"}, nil},
