@@ -311,3 +311,13 @@ func TestSummaryLineOfAReadThatFoundNothing(t *testing.T) {
 		t.Errorf("summaryLine = %q, want count=0 revision=5", got)
 	}
 }
+
+// TestSummaryLineOfACanceledWatch: a watch etcd canceled shows why, with
+// the compact revision etcd named, not a cut "watch was canceled (etcd…".
+func TestSummaryLineOfACanceledWatch(t *testing.T) {
+	out := "watch was canceled (etcdserver: mvcc: required revision has been compacted)\n" +
+		`{"Header":{"cluster_id":1},"Events":[],"CompactRevision":9,"Canceled":true,"Created":false}` + "\nError: watch is canceled by the server"
+	if got := summaryLine(out); got != "canceled · history compacted at 9" {
+		t.Errorf("summaryLine = %q", got)
+	}
+}

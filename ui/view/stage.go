@@ -177,6 +177,15 @@ func stepCommands(sc *Scene, s Snapshot) {
 // says nothing); else the first line.
 func summaryLine(out string) string {
 	if !strings.Contains(out, `"ModRevision"`) {
+		if strings.Contains(out, "watch was canceled (") { // etcd refused the start revision
+			if _, rest, ok := strings.Cut(out, `"CompactRevision":`); ok {
+				n, _, _ := strings.Cut(rest, ",")
+				return "canceled · history compacted at " + n
+			}
+			_, why, _ := strings.Cut(out, "watch was canceled (")
+			why, _, _ = strings.Cut(why, "\n")
+			return "canceled · " + strings.TrimSuffix(why, ")")
+		}
 		if strings.Contains(out, `"ClusterID"`) { // -w fields of a read that found no key
 			return fieldsLine(out, "Count", "Revision")
 		}
