@@ -74,7 +74,7 @@ func wordCut(r []rune, midWord bool) string {
 			}
 		}
 	}
-	return strings.TrimRight(string(r), " ") + "…"
+	return strings.TrimRight(string(r), " ,·:(") + "…"
 }
 
 // fitAny is the first of candidates (longest first) that fits in w, or
