@@ -47,6 +47,9 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 		}
 	}
 	if best != nil {
+		if ev, ok := eventOf(step.Events, best.Event); ok && ev.Client != "" && !ownActor(sc, best.Actor, ev.Client) {
+			best.Client = ev.Client
+		}
 		return best
 	}
 	for _, a := range step.Actions {
@@ -180,4 +183,23 @@ func errorReceiver(sc *scene.Scene, cmd string) string {
 func firstClause(s string) string {
 	c, _, _ := strings.Cut(s, "; ")
 	return c
+}
+
+// eventOf is the step's event id.
+func eventOf(evs []engine.TraceEvent, id uint64) (engine.TraceEvent, bool) {
+	for _, e := range evs {
+		if uint64(e.ID) == id {
+			return e, true
+		}
+	}
+	return engine.TraceEvent{}, false
+}
+
+// ownActor: the actor drawn for the answer is the client's own (its
+// informer, its box, its watcher pill), not a stand-in such as the cache
+// that served it.
+func ownActor(sc *scene.Scene, id, client string) bool {
+	a := sc.Find(id)
+	return a != nil && (a.Label == client || strings.HasPrefix(a.Label, client+" ") ||
+		id == scene.ClientID(client) || strings.HasPrefix(id, "informer/"+client+"/") || id == scene.Kubelets)
 }

@@ -49,6 +49,10 @@ func TestSceneShowsWhatTheNarrationSays(t *testing.T) {
 			v, _ := s.sim.World().Metrics.Value(`apiserver_request_total{code="200",resource="configmaps",verb="LIST"}`)
 			need(t, ch.Value >= 150 && (v == 0 || ch.Value >= v), "the LIST chart reads %v", ch.Value)
 		}},
+		{"resource-version", 3, "kubectl's 504, drawn beside the cache that waited, says kubectl got it", func(t *testing.T, _ *Session, sc *scene.Scene) {
+			co := sc.Callout
+			need(t, co != nil && strings.HasPrefix(co.Text, "504") && co.Client == "kubectl", "callout %+v", co)
+		}},
 		{"polling-vs-watching", 3, "five informers start: they are the focus, not the controller manager's", func(t *testing.T, _ *Session, sc *scene.Scene) {
 			for _, f := range sc.Focus {
 				need(t, !strings.Contains(f, "controller-manager"), "focus %q: the step is about the watchers", f)

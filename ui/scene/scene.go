@@ -130,6 +130,9 @@ type Callout struct {
 	Actor string `json:"actor"`
 	Text  string `json:"text"`
 	Event uint64 `json:"event,omitempty"` // the trace event it shows
+	// Client is who got the answer when the scene draws no actor of its
+	// own ("kubectl" beside the cache that served it); "" when Actor is.
+	Client string `json:"client,omitempty"`
 }
 
 // TextBox is one drawn text's box in design pixels (1920x1080).

@@ -532,7 +532,9 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(Panel, col, 0.16)})
 	outline(sc, r, col)
 	who := "the answer"
-	if a := c.Find(co.Actor); a != nil {
+	if co.Client != "" {
+		who = co.Client + " got"
+	} else if a := c.Find(co.Actor); a != nil {
 		who = a.Label + " got"
 	}
 	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, Muted, r.W-32)
