@@ -57,6 +57,9 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 			return &scene.Callout{Actor: errorReceiver(sc, a.Command), Text: line}
 		}
 	}
+	if co := bookmarkCallout(step, sc); co != nil {
+		return co
+	}
 	pages := sc.Of(scene.KindPage)
 	for i := len(pages) - 1; i >= 0; i-- {
 		if p := pages[i]; p.Continue != "" {
@@ -202,4 +205,28 @@ func ownActor(sc *scene.Scene, id, client string) bool {
 	a := sc.Find(id)
 	return a != nil && (a.Label == client || strings.HasPrefix(a.Label, client+" ") ||
 		id == scene.ClientID(client) || strings.HasPrefix(id, "informer/"+client+"/") || id == scene.Kubelets)
+}
+
+// bookmarkCallout: the BOOKMARK events the step's own raw watch (kubectl
+// get --raw ...watch=1) received (a quiet watch kept fresh, the bookmarks
+// lesson), counted, with the newest resourceVersion they carried; nil
+// when none came.
+func bookmarkCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
+	ours := ownRequests(step.Events)
+	var last engine.TraceEvent
+	n := 0
+	for _, e := range step.Events {
+		if e.Kind == engine.KindBookmark && e.Client == "kubectl" && ours[e.Req] && !strings.Contains(e.Detail, "initial-events-end") {
+			last, n = e, n+1
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	text := "BOOKMARK ×" + strconv.Itoa(n) + ": no object, only the newest resourceVersion, " + strconv.FormatUint(last.RV, 10)
+	co := &scene.Callout{Actor: receiver(sc, last.Client, last.Resource), Text: text, Event: uint64(last.ID)}
+	if !ownActor(sc, co.Actor, last.Client) {
+		co.Client = last.Client
+	}
+	return co
 }

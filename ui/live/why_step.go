@@ -235,6 +235,8 @@ func plainLink(e engine.TraceEvent) string {
 		return "etcd compacted its history: " + e.Detail
 	case engine.KindCacheReady:
 		return e.Node + "'s cache is ready: " + e.Detail
+	case engine.KindBookmark:
+		return e.Node + " sent " + e.Client + " a BOOKMARK at resourceVersion " + strconv.FormatUint(e.RV, 10)
 	case engine.KindFault:
 		return "a fault was injected: " + e.Detail
 	case engine.KindPut, engine.KindDelete:

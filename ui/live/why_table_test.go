@@ -37,6 +37,7 @@ var whyRows = []struct {
 		"answered kubectl: 410 Expired: too old resource version: 600 (601)"}, []string{"leases", "initialized"}},
 	{"gone-410", 6, []string{"REFLECTOR on app", "app sent WATCH pods from resourceVersion", "oldest event was", "410 Expired"}, []string{"initialized"}},
 	{"bookmarks", 3, []string{"resourceVersion=2", "WATCH pods from resourceVersion 2", "oldest event was", "410 Expired: too old resource version: 2 ("}, []string{"initialized"}},
+	{"bookmarks", 4, []string{"allowWatchBookmarks=true", "kubectl sent WATCH pods", "the watch is open", "apiserver-0 sent kubectl a BOOKMARK at resourceVersion"}, nil},
 	{"informers", 1, []string{"you ran: sim informer app pods", "app sent WATCH pods", "the watch is open"}, nil},
 	{"slow-consumers", 1, []string{"you ran: sim informer busy pods", "busy sent WATCH pods"}, nil},
 	{"restart-storm", 3, []string{"kubectl sent WATCH pods", "429 TooManyRequests: storage is (re)initializing"}, nil},
