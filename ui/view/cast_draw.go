@@ -172,12 +172,20 @@ func informerBox(sc *Scene, a *scene.Actor, r Region) {
 		x := r.X + 12 + float64(i)*(cw+6)
 		sc.rect(Rect{X: x, Y: r.Y + 38, W: cw, H: r.H - 48, Radius: 6, Fill: Rule})
 		sc.fit(x+6, r.Y+44, cell.name, Prose, 16, Left, Caption, cw-12)
-		sc.fit(x+6, r.Y+68, cell.value, Mono, 18, Left, Ink, cw-12)
+		// a narrow cell says "watch" rather than "watchi…"
+		forms := []string{cell.value}
+		if short, ok := phaseShort[cell.value]; ok {
+			forms = append(forms, short)
+		}
+		sc.label(x+6, r.Y+68, fitAny(Mono, 18, cw-12, forms...), Mono, 18, Left, Ink)
 		if cell.sub != "" {
 			sc.fit(x+6, r.Y+94, cell.sub, Mono, 16, Left, Muted, cw-12)
 		}
 	}
 }
+
+// phaseShort are a reflector phase's short forms for a narrow cell.
+var phaseShort = map[string]string{"watching": "watch", "listing": "list", "backoff": "wait", "resyncing": "resync"}
 
 // groupBox is a client, the kubelets or the pollers: its name (with a
 // count) and one line of what it does.
