@@ -35,7 +35,7 @@ var whyRows = []struct {
 	{"gone-410", 5, []string{"resourceVersion=600", "kubectl sent WATCH pods from resourceVersion 600",
 		"the pods cache's oldest event was 601: every event up to 600 had left its ring of 300 slots",
 		"answered kubectl: 410 Expired: too old resource version: 600 (601)"}, []string{"leases", "initialized"}},
-	{"gone-410", 6, []string{"REFLECTOR on app", "app sent WATCH pods from resourceVersion", "oldest event was", "410 Expired"}, []string{"initialized"}},
+	{"gone-410", 6, []string{"REFLECTOR on app", "app sent WATCH pods", "apiserver-0 closed for unresponsiveness: app's pods watch"}, []string{"initialized"}},
 	{"bookmarks", 3, []string{"resourceVersion=2", "WATCH pods from resourceVersion 2", "oldest event was", "410 Expired: too old resource version: 2 ("}, []string{"initialized"}},
 	{"bookmarks", 4, []string{"allowWatchBookmarks=true", "kubectl sent WATCH pods", "the watch is open", "apiserver-0 sent kubectl a BOOKMARK at resourceVersion"}, nil},
 	{"informers", 1, []string{"you ran: sim informer app pods", "app sent WATCH pods", "the watch is open"}, nil},
@@ -59,7 +59,7 @@ var whyRows = []struct {
 	{"apf-list-cost", 2, []string{"--resource-version 0 --as controller-report", "controller-report sent LIST pods from resourceVersion 0", "3000 pods at resourceVersion"}, nil},
 	{"compactor-overtakes", 2, []string{"you ran: sim advance 5m", "etcd compacted its history: compacted etcd to rev"}, nil},
 	{"compactor-overtakes", 6, []string{"sent WATCH pods from resourceVersion", "pods cache started over at RV", "410 Expired"}, nil},
-	{"too-many-watchers", 3, []string{"you ran: sim slow-consumer dashboard-3 20", "a fault was injected: slow consumer: reads 20 events/s"}, nil},
+	{"too-many-watchers", 3, []string{"dashboard-3 sent WATCH pods", "apiserver-0 closed for unresponsiveness: dashboard-3's pods watch"}, nil},
 	{"polling-vs-watching", 4, []string{"kubectl create configmap news -n ns-0", "CREATE configmaps", "201"}, nil},
 }
 
