@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"watchscope/apiserver"
 	"watchscope/console"
 	"watchscope/engine"
 	"watchscope/lessons"
@@ -40,9 +41,12 @@ func stepCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 			consider(4, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
 		case e.Kind == engine.KindResp && ours[e.Req] && e.Code >= 400 && !createOrUpdate(e):
 			consider(3, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
-		case e.Code == 410 && (e.Kind == engine.KindWatchError || e.Kind == engine.KindResp):
+		case e.Code == 410 && (e.Kind == engine.KindWatchError || e.Kind == engine.KindResp) && !ownList(step.Events, ours):
 			// a client's own 410 (an informer resuming too late): the step's
-			// story when its commands got no error of their own
+			// story when its commands got no error of their own and listed
+			// nothing (a LIST of its own is the story: consistent-reads
+			// step 3 read 500 pods from etcd while kubelets met 410s from
+			// the restart the flag needed)
 			consider(2, &scene.Callout{Actor: receiver(sc, e.Client, e.Resource), Text: statusText(e), Event: uint64(e.ID)})
 		}
 	}
@@ -229,4 +233,15 @@ func bookmarkCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 		co.Client = last.Client
 	}
 	return co
+}
+
+// ownList reports whether one of the step's own requests was a LIST that
+// got its answer.
+func ownList(evs []engine.TraceEvent, ours map[uint64]bool) bool {
+	for _, e := range evs {
+		if e.Kind == engine.KindResp && ours[e.Req] && e.Verb == apiserver.LIST && e.Code == 200 {
+			return true
+		}
+	}
+	return false
 }

@@ -63,7 +63,9 @@ func keyRank(e engine.TraceEvent) int {
 }
 
 // stepKey is the newest event of the highest rank among those the step's
-// own commands caused (a cause chain inside the step reaching a CMD).
+// own commands caused (a cause chain inside the step reaching a CMD), the
+// console's own requests (kubectl) first: a flag's restart sets every
+// reflector going, and their answers are not what the step asked.
 func stepKey(evs []engine.TraceEvent) (engine.TraceEvent, bool) {
 	byID := make(map[engine.EventID]*engine.TraceEvent, len(evs))
 	for i := range evs {
@@ -80,7 +82,11 @@ func stepKey(evs []engine.TraceEvent) (engine.TraceEvent, bool) {
 	var best engine.TraceEvent
 	rank := 0
 	for i := range evs {
-		if r := keyRank(evs[i]); r > 0 && r >= rank && own(&evs[i]) {
+		r := keyRank(evs[i])
+		if r > 0 && evs[i].Client == "kubectl" {
+			r += 10 // what the console asked outranks what clients did meanwhile
+		}
+		if r > 0 && r >= rank && own(&evs[i]) {
 			best, rank = evs[i], r
 		}
 	}

@@ -51,7 +51,7 @@ var whyRows = []struct {
 	{"pagination", 6, []string{"continue=", "kubectl sent LIST pods", "compact etcd at revision",
 		"410 Expired: The provided continue parameter is too old"}, nil},
 	{"pagination", 7, []string{"--chunk-size 0", "kubectl sent LIST pods", "apiserver-0 was killed: OOMKilled"}, nil},
-	{"consistent-reads", 3, []string{"sent WATCH pods from resourceVersion", "pods cache started over at RV", "410 Expired"}, nil},
+	{"consistent-reads", 3, []string{"kubectl sent LIST pods", "500 pods at resourceVersion"}, []string{"410"}},
 	{"snapshots", 2, []string{"limit=5000&resourceVersion=", "LIST pods from resourceVersion", "3000 pods at resourceVersion"}, nil},
 	{"watch-list", 2, []string{"sendInitialEvents=true", "kubectl sent WATCH pods", "422 Invalid", "resourceVersionMatch to NotOlderThan"}, nil},
 	{"cache-sizing", 4, []string{"sim set watch-cache-sizes configmaps#1000", "apiserver-0 restarted"}, nil},
