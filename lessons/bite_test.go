@@ -119,6 +119,10 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 				"The kubelets met 410 and relisted together (nearly all: one whose connection broke may stream without a 410)...",
 				"... one fixed second after the first 410, with no jitter.",
 			}},
+		{lesson: "restart-storm", fault: "APF is off (max-in-flight charges no seats)",
+			set: map[string]string{"priority-and-fairness": "false"}, wantFailed: []string{
+				"Each streaming list was charged ten seats (1.36's size-based estimate counts a cached list at 1 MB): about 2,000 seats in that instant, beside one seat per retried watch.",
+			}},
 		{lesson: "ha-apiservers", fault: "no replica lags behind its peers",
 			wrap: wrapWith(rewriteCmd(`^sim etcd-watch-latency 5s apiserver-0$`, "sim advance 0s")), wantFailed: []string{
 				"... then, after one refused try, on apiserver-0, an older list without it.",

@@ -16,6 +16,7 @@ var metricWords = map[string]string{
 	"apiserver_watch_cache_read_wait_seconds_bucket": "reads that waited for the cache",
 	"apiserver_watch_cache_initializations_total":    "cache (re)initialisations",
 	"apiserver_init_events_total":                    "initial events sent to new watches",
+	"apiserver_flowcontrol_work_estimated_seats_sum": "seats APF charged",
 	"watch_cache_capacity":                           "watch cache capacity (slots)",
 	"watch_cache_capacity_increase_total":            "times the ring grew",
 	"watch_cache_capacity_decrease_total":            "times the ring shrank",
