@@ -125,10 +125,17 @@ func requestBytes(req apiserver.Request) int {
 // resetCounters starts every counter series of the replica again at zero:
 // a new kube-apiserver process has a new registry. The series stay (a
 // scraper sees them drop to zero, as rate() and increase() expect).
+// Gauges go to zero too: the new process sets the ones it exports in the
+// same sync, and one it no longer exports (APF's seat histograms after a
+// restart with --enable-priority-and-fairness=false) must not keep the
+// old process's value.
 func (r *apiReplica) resetCounters() {
 	for _, e := range r.syncCache {
 		if e.counter != nil {
 			e.counter.Reset()
+		}
+		if e.gauge != nil {
+			e.gauge.Set(0)
 		}
 		if e.last != nil {
 			*e.last = 0

@@ -123,6 +123,10 @@ func TestBrokenWatchMechanismsFailTheirLessons(t *testing.T) {
 			set: map[string]string{"priority-and-fairness": "false"}, wantFailed: []string{
 				"Each streaming list was charged ten seats (1.36's size-based estimate counts a cached list at 1 MB): about 2,000 seats in that instant, beside one seat per retried watch.",
 			}},
+		{lesson: "restart-storm", fault: "Priority and Fairness is never turned off",
+			wrap: wrapWith(rewriteCmd(`^sim set priority-and-fairness false$`, "sim advance 0s")), wantFailed: []string{
+				"This time nothing was charged: max-in-flight has no seats.",
+			}},
 		{lesson: "ha-apiservers", fault: "no replica lags behind its peers",
 			wrap: wrapWith(rewriteCmd(`^sim etcd-watch-latency 5s apiserver-0$`, "sim advance 0s")), wantFailed: []string{
 				"... then, after one refused try, on apiserver-0, an older list without it.",
