@@ -48,3 +48,29 @@ func TestCalloutNamesTheTerminatedWatcher(t *testing.T) {
 		}
 	}
 }
+
+// TestWhyWithoutCalloutIsPlain: a step whose callout is empty and whose
+// commands cause nothing telling (cache-not-ready step 3 only advances
+// time) explains its newest marked event in the same plain words, not
+// the raw chain with trace ids and rules (the sandbox once showed a
+// 9-line reflector log cut at the edge).
+func TestWhyWithoutCalloutIsPlain(t *testing.T) {
+	s := openLink(t, url.Values{"lesson": {"cache-not-ready"}, "step": {"3"}})
+	if s.snap.Cast.Callout != nil {
+		t.Fatalf("cache-not-ready step 3 has a callout now (%+v): pick a step without one", s.snap.Cast.Callout)
+	}
+	beat(s, "why")
+	why := s.chrome.Why
+	if len(why) < 2 || len(why) > 4 {
+		t.Fatalf("why? has %d lines: %q", len(why), why)
+	}
+	all := strings.Join(why, "\n")
+	for _, bad := range []string{"<-", "\t"} {
+		if strings.Contains(all, bad) {
+			t.Errorf("why? shows the raw chain (%q):\n%s", bad, all)
+		}
+	}
+	if !strings.Contains(all, "got no answer from apiserver-0: connect: connection refused") {
+		t.Errorf("why? does not say the restarting server refused the connection:\n%s", all)
+	}
+}

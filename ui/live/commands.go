@@ -8,6 +8,7 @@ import (
 
 	"watchscope/apiserver"
 	"watchscope/engine"
+	"watchscope/lessons"
 	"watchscope/ui/view"
 )
 
@@ -190,6 +191,9 @@ func (s *Session) why(arg string) {
 	} else if evs := w.Trace.Recent(1); len(evs) > 0 {
 		id = evs[0].ID
 	}
+	if arg == "" && s.plainWhy(w, id) {
+		return
+	}
 	chain := w.Trace.Chain(id)
 	if len(chain) == 0 {
 		s.msg.Say(fmt.Sprintf("no event %s in the trace window", id))
@@ -201,6 +205,29 @@ func (s *Session) why(arg string) {
 	}
 	last := chain[len(chain)-1]
 	s.chrome.WhyTitle = last.Kind.String() + " on " + last.Node + " at " + engine.FormatTime(last.At)
+}
+
+// plainWhy is why? for the newest marked event when neither the step's
+// callout nor its own commands explain anything (the sandbox, a step that
+// only reads): the same plain lines, root first (at most 4), as a step's
+// why?.
+// "why #ID" keeps the full chain with its trace ids and rules.
+func (s *Session) plainWhy(w *engine.World, id engine.EventID) bool {
+	key, ok := w.Trace.Get(id)
+	if !ok {
+		return false
+	}
+	var step *lessons.StepResult
+	if s.lesson != nil {
+		step = s.lesson.shownResult()
+	}
+	lines := whyChain(w, step, key, &s.snap.Cast)
+	if len(lines) == 0 {
+		return false
+	}
+	s.chrome.Why = lines
+	s.chrome.WhyTitle = key.Kind.String() + " on " + key.Node + " at " + engine.FormatTime(key.At)
+	return true
 }
 
 // whyLine is one link of a chain with the rule that connects it.

@@ -2,6 +2,7 @@ package live
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -169,11 +170,18 @@ func TestWhyChain(t *testing.T) {
 	s.Send("why")
 	s.Tick(0)
 	why := s.Chrome().Why
+	if len(why) != 2 || why[0] != "you ran: etcdctl compact 2" || !strings.Contains(why[1], "etcd compacted its history") {
+		t.Fatalf("why? %q: want the compaction caused by the command, in plain words", why)
+	}
+	// why #ID: the full chain, with trace ids and the rule of each link
+	s.Send("why #" + strconv.FormatUint(uint64(s.sim.World().Trace.Last()), 10))
+	s.Tick(0)
+	why = s.Chrome().Why
 	if len(why) < 2 || !strings.Contains(why[len(why)-1], "COMPACT") || !strings.Contains(why[0], "CMD") {
-		t.Fatalf("why chain %q: want the compaction caused by the command", why)
+		t.Fatalf("why #ID chain %q: want the compaction caused by the command", why)
 	}
 	if !strings.Contains(strings.Join(why, "\n"), "etcd compaction") {
-		t.Errorf("why chain names no rule: %q", why)
+		t.Errorf("why #ID chain names no rule: %q", why)
 	}
 }
 

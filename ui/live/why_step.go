@@ -1,6 +1,7 @@
 package live
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 
@@ -178,9 +179,11 @@ func requestOf(w *engine.World, step *lessons.StepResult, e engine.TraceEvent) (
 	if e.Req == 0 || (e.Kind != engine.KindResp && e.Kind != engine.KindWatchError && e.Kind != engine.KindWatcherTerminated) {
 		return engine.TraceEvent{}, false
 	}
-	for _, r := range step.Events {
-		if r.Kind == engine.KindReq && r.Req == e.Req {
-			return r, true
+	if step != nil {
+		for _, r := range step.Events {
+			if r.Kind == engine.KindReq && r.Req == e.Req {
+				return r, true
+			}
 		}
 	}
 	recent := w.Trace.Recent(w.Trace.Window())
@@ -212,6 +215,10 @@ func plainLink(e engine.TraceEvent) string {
 	case engine.KindResp, engine.KindWatchError:
 		if e.Code >= 400 {
 			return e.Node + " answered " + e.Client + ": " + statusText(e)
+		}
+		if e.Code == 0 { // no answer: the connection failed ("#40 error: connect: connection refused")
+			_, err, _ := strings.Cut(e.Detail, "error: ")
+			return e.Client + " got no answer from " + e.Node + ": " + cmp.Or(err, e.Detail)
 		}
 		if e.Continue != "" {
 			return e.Node + " answered " + e.Client + ": " + strconv.Itoa(int(e.Items)) + " " + e.Resource +

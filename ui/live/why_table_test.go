@@ -60,6 +60,7 @@ var whyRows = []struct {
 	{"compactor-overtakes", 2, []string{"you ran: sim advance 5m", "etcd compacted its history: compacted etcd to rev"}, nil},
 	{"compactor-overtakes", 6, []string{"sent WATCH pods from resourceVersion", "pods cache started over at RV", "410 Expired"}, nil},
 	{"too-many-watchers", 3, []string{"dashboard-3 sent WATCH pods", "apiserver-0 closed for unresponsiveness: dashboard-3's pods watch"}, nil},
+	{"cache-not-ready", 5, []string{"you ran: sim informer late secrets", "late sent WATCH secrets", "apiserver-0 answered late: 429 TooManyRequests: storage is (re)initializing"}, nil},
 	{"polling-vs-watching", 4, []string{"kubectl create configmap news -n ns-0", "CREATE configmaps", "201"}, nil},
 }
 
