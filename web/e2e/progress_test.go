@@ -45,8 +45,11 @@ func TestProgressKeptInTheBrowser(t *testing.T) {
 	playTo(t, ctx, pageWin, comp, 2, map[int]bool{})
 	waitFor(t, ctx, `(JSON.parse(localStorage.getItem("watchscope.progress.v1") || "{}").compaction || {}).step === 2`, 10*time.Second)
 
-	// A new visit: the picker knows.
+	// A new visit: the picker knows, once progress.js has handed the stage
+	// this browser's record (it polls every 300 ms; the picker reads its
+	// rows when it opens).
 	open(t, ctx, base+"/?lesson=gone-410")
+	waitFor(t, ctx, `(JSON.parse(window.watchscope.state()).progress || {}).lessons >= 2`, 10*time.Second)
 	rows := openPicker(t, ctx)
 	want := map[string]string{
 		"revisions":  fmt.Sprintf("finished · 1 of %d right", len(asks)),
