@@ -3,6 +3,7 @@ package live
 import (
 	"fmt"
 	"strconv"
+	"unicode/utf8"
 
 	"watchscope/lessons"
 )
@@ -117,7 +118,9 @@ func (p *lessonPicker) toggle() {
 }
 
 // refresh fills the open picker's rows: the catalogue, each lesson with
-// where the learner stands in it.
+// where the learner stands in it. Opening the picker runs it, and so does
+// every record the page hands over (progress.go): web/progress.js polls
+// every 300 ms, so a picker opened before the first record follows it.
 func (p *lessonPicker) refresh() {
 	s := p.s
 	if !s.chrome.Picker {
@@ -128,11 +131,15 @@ func (p *lessonPicker) refresh() {
 		s.msg.Fail(err)
 	}
 	book := featureOf[*progressBook](s)
+	wide := 0 // the longest title: the progress column starts two spaces after it
+	for _, l := range all {
+		wide = max(wide, utf8.RuneCountInString(l.Title))
+	}
 	p.rows, s.chrome.Lessons = nil, nil
 	for i, l := range all {
 		words := book.words(l)
 		p.rows = append(p.rows, PickerRow{ID: l.ID, Title: l.Title, Progress: words})
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-56s %s", i+1, l.Title, words))
+		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-*s  %s", i+1, wide, l.Title, words))
 	}
 	if s.opts.Sandbox.Seed != 0 {
 		p.rows = append(p.rows, PickerRow{ID: freePlay, Title: freePlayTitle})

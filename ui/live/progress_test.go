@@ -61,6 +61,47 @@ func TestPickerShowsProgress(t *testing.T) {
 	}
 }
 
+// A picker opened before the page hands over its record (web/progress.js
+// polls every 300 ms) follows the record when it arrives: its rows, and
+// the lines the stage draws, with the progress column two spaces clear of
+// the longest title.
+func TestOpenPickerFollowsTheRecord(t *testing.T) {
+	comp, _ := lessons.ByID("compaction")
+	s := progressSession(t, "")
+	s.Send("picker")
+	s.Tick(time.Millisecond)
+	row := func() PickerRow {
+		for _, r := range featureOf[*lessonPicker](s).rows {
+			if r.ID == "compaction" {
+				return r
+			}
+		}
+		t.Fatal("no compaction row in the picker")
+		return PickerRow{}
+	}
+	if got := row().Progress; got != "not started" {
+		t.Fatalf("before the record: %q, want not started", got)
+	}
+	s.Send(`progress {"compaction":{"step":2,"steps":8}}`)
+	s.Tick(time.Millisecond)
+	want := "step 2 of " + strconv.Itoa(len(comp.Steps))
+	if got := row().Progress; got != want || !s.Chrome().Picker {
+		t.Errorf("after the record: %q (picker open %v), want %q in the open picker", got, s.Chrome().Picker, want)
+	}
+	rows, lines := featureOf[*lessonPicker](s).rows, s.Chrome().Lessons
+	if len(rows) != len(lines) {
+		t.Fatalf("%d picker rows, %d drawn lines", len(rows), len(lines))
+	}
+	for i, r := range rows {
+		if !strings.Contains(lines[i], r.Title+"  ") || !strings.HasSuffix(lines[i], "  "+r.Progress) {
+			t.Errorf("picker line %q: want %q, two spaces, then %q", lines[i], r.Title, r.Progress)
+		}
+		if r.ID == "compaction" && !strings.HasSuffix(lines[i], want) {
+			t.Errorf("the stage draws %q, want it to end with %q", lines[i], want)
+		}
+	}
+}
+
 // Opening a started lesson from the picker resumes at its step; a
 // finished one starts over.
 func TestPickerResumesAStartedLesson(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
@@ -114,4 +115,72 @@ func openPickerAgain(t *testing.T, ctx context.Context) []pickerRow {
 	send(t, ctx, "close")
 	waitFor(t, ctx, `!JSON.parse(window.watchscope.state()).picker`, 10*time.Second)
 	return openPicker(t, ctx)
+}
+
+// holdProgress runs before the page's own scripts on every load: it wraps
+// window.watchscope.send (when the page publishes it) so that the
+// `progress` record web/progress.js hands the stage waits until the page
+// sets window.releaseProgress = true. The stage then opens with no record,
+// as on a slow first poll, and the record arrives when the test says.
+const holdProgress = `(() => {
+  let api;
+  const held = [];
+  Object.defineProperty(window, "watchscope", {
+    configurable: true,
+    get: () => api,
+    set: (v) => {
+      api = v;
+      const send = v.send;
+      v.send = (cmd) => {
+        if (String(cmd).startsWith("progress ") && !window.releaseProgress) {
+          held.push(cmd);
+          return true;
+        }
+        return send(cmd);
+      };
+      setInterval(() => { if (window.releaseProgress) while (held.length) send(held.shift()); }, 50);
+    },
+  });
+})()`
+
+// TestPickerFollowsProgress: a picker opened before progress.js has
+// handed the stage this browser's record shows "not started"; when the
+// record arrives the open picker's rows (the stage's and the
+// accessibility layer's) say where the learner stands, without reopening.
+func TestPickerFollowsProgress(t *testing.T) {
+	comp, _ := lessons.ByID("compaction")
+	ctx, cons, base := stage(t, 1280, 720, "/?lesson=gone-410")
+	rec := fmt.Sprintf(`{"compaction":{"step":2,"steps":%d,"done":false}}`, len(comp.Steps))
+	run(t, ctx, chromedp.Evaluate[bool](fmt.Sprintf(`localStorage.setItem("watchscope.progress.v1", %q), true`, rec)))
+	added, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: holdProgress})
+	if err != nil {
+		t.Fatal(err)
+	}
+	open(t, ctx, base+"/?lesson=gone-410")
+	if _, err := chromedp.Call(ctx, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: added.Identifier}); err != nil {
+		t.Fatal(err)
+	}
+
+	before := map[string]string{}
+	for _, r := range openPicker(t, ctx) {
+		before[r.ID] = r.Progress
+	}
+	if n := run(t, ctx, chromedp.Evaluate[int](`JSON.parse(window.watchscope.state()).progress.lessons`)); n != 0 {
+		t.Fatalf("the stage had %d lessons' progress before the record was let through; the test opens the picker too late", n)
+	}
+	if before["compaction"] != "not started" {
+		t.Errorf("before the record: compaction %q, want not started", before["compaction"])
+	}
+
+	run(t, ctx, chromedp.Evaluate[bool](`window.releaseProgress = true`))
+	want := fmt.Sprintf("step 2 of %d", len(comp.Steps))
+	waitFor(t, ctx, fmt.Sprintf(`(() => {
+	  const p = JSON.parse(window.watchscope.state()).picker;
+	  return !!p && p.rows.some((r) => r.id === "compaction" && r.progress === %q);
+	})()`, want), 10*time.Second)
+	waitFor(t, ctx, fmt.Sprintf(`((document.querySelector('#ws-picker button[data-id="compaction"]') || {}).textContent || "").includes(%q)`, want), 10*time.Second)
+	screenshot(t, ctx, shotsDir(t), "progress-picker-late-record.png")
+	if f := cons.failures(); len(f) > 0 {
+		t.Errorf("console errors:\n%v", f)
+	}
 }
