@@ -200,22 +200,36 @@
     if (again) again.focus();
   }
 
+  // mirror starts redrawing box, the mirror of an overlay the stage opens
+  // and closes (the picker, the legend), from what it shows now (null
+  // when closed): nothing to do when that is what box already shows; box
+  // emptied, and the focus handed back to the toolbar's button opener,
+  // when the overlay closed while box had the focus. Otherwise box is
+  // emptied for the caller to fill, and mirror returns {take}: whether
+  // the caller should put the focus inside box (the overlay was opened
+  // from this layer, whose focus is elsewhere than in box).
+  function mirror(box, shown, opener) {
+    const key = JSON.stringify(shown || null);
+    if (box.dataset.key === key) return null;
+    box.dataset.key = key;
+    const active = document.activeElement;
+    const hadFocus = !!active && box.contains(active);
+    const inLayer = !!active && box.parentElement.contains(active);
+    box.replaceChildren();
+    if (!shown) {
+      if (hadFocus) document.getElementById(opener).focus();
+      return null;
+    }
+    return { take: inLayer && !hadFocus };
+  }
+
   // renderPicker mirrors the stage's lesson picker while it is open: a
   // button per row and Close. Opened from this layer (the toolbar's
   // Lessons), it takes the focus to its first row; closed while it had
   // the focus, it gives it back to Lessons.
   function renderPicker(box, p) {
-    const key = JSON.stringify(p ? p.rows : null);
-    if (box.dataset.key === key) return;
-    box.dataset.key = key;
-    const active = document.activeElement;
-    const hadFocus = active && box.contains(active);
-    const inLayer = active && box.parentElement.contains(active);
-    box.replaceChildren();
-    if (!p) {
-      if (hadFocus) document.getElementById("ws-lessons").focus();
-      return;
-    }
+    const focus = mirror(box, p && p.rows, "ws-lessons");
+    if (!focus) return;
     const list = el("ol", { "aria-label": "Lessons" });
     p.rows.forEach((r, i) => {
       const words = r.progress ? ` (${r.progress})` : "";
@@ -229,7 +243,7 @@
     const forget = el("button", { type: "button", id: "ws-pick-forget" }, "Forget my progress");
     forget.addEventListener("click", () => send("progress clear"));
     box.append(el("h2", { text: "Pick a lesson" }), list, forget, close);
-    if (inLayer && !hadFocus) box.querySelector("button").focus();
+    if (focus.take) box.querySelector("button").focus();
   }
 
   // renderPanel mirrors the page's panel (watchscope.panel()) while one is
@@ -283,24 +297,15 @@
   // (the toolbar's Legend), it takes the focus to its Close button, and
   // closing gives it back to Legend.
   function renderLegend(box, lg) {
-    const key = JSON.stringify(lg || null);
-    if (box.dataset.key === key) return;
-    box.dataset.key = key;
-    const active = document.activeElement;
-    const hadFocus = active && box.contains(active);
-    const inLayer = active && box.parentElement.contains(active);
-    box.replaceChildren();
-    if (!lg) {
-      if (hadFocus) document.getElementById("ws-legend-open").focus();
-      return;
-    }
+    const focus = mirror(box, lg, "ws-legend-open");
+    if (!focus) return;
     const section = (title, items) => [el("h3", { text: title }),
       el("ul", { "aria-label": title }, ...items.map((t) => el("li", { text: t })))];
     const close = el("button", { type: "button", id: "ws-legend-close" }, "Close");
     close.addEventListener("click", () => send("legend"));
     box.append(el("h2", { text: "Legend" }), ...section("On the stage", lg.stage),
       ...section("Watch events", lg.events), ...section("Timeline markers", lg.markers), close);
-    if (inLayer && !hadFocus) close.focus();
+    if (focus.take) close.focus();
   }
 
   // appendFeed adds the items not shown yet: polite ones to the log,
