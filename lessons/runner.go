@@ -116,20 +116,66 @@ func (r *Runner) Step() (*StepResult, error) {
 // step back (or jump ahead). The world is deterministic, so the replay
 // is exact; the old world is dropped.
 func (r *Runner) Seek(n int) error {
-	if n < 0 || n > len(r.lesson.Steps) {
-		return fmt.Errorf("lesson %s: no step %d (it has %d)", r.lesson.ID, n, len(r.lesson.Steps))
-	}
-	fresh, err := NewRunner(r.lesson, r.opts)
+	rw, err := r.Rewind(n)
 	if err != nil {
 		return err
 	}
-	for fresh.Next() < n {
-		if _, err := fresh.Step(); err != nil {
+	for {
+		if done, err := rw.Advance(); done || err != nil {
 			return err
 		}
 	}
-	*r = *fresh
-	return nil
+}
+
+// Rewind is a Seek taken one piece at a time, so that a stage can keep
+// drawing and answering while a lesson replays: a replay of a long lesson
+// costs as much as playing it, far more than one frame. Each Advance does
+// one piece (building the fresh world, or playing one step on it), and
+// the runner becomes the replayed one only when the last piece is done;
+// until then it is the runner it was. Taking the pieces in any number of
+// calls gives the same world as Seek.
+type Rewind struct {
+	r, fresh *Runner
+	to       int
+}
+
+// Rewind prepares a Seek to n steps played without doing any of it.
+func (r *Runner) Rewind(n int) (*Rewind, error) {
+	if n < 0 || n > len(r.lesson.Steps) {
+		return nil, fmt.Errorf("lesson %s: no step %d (it has %d)", r.lesson.ID, n, len(r.lesson.Steps))
+	}
+	return &Rewind{r: r, to: n}, nil
+}
+
+// Advance does the next piece; done is true once the runner has been
+// replaced (or on an error, which leaves the runner as it was).
+func (rw *Rewind) Advance() (done bool, err error) {
+	switch {
+	case rw.fresh == nil:
+		if rw.fresh, err = NewRunner(rw.r.lesson, rw.r.opts); err != nil {
+			return true, err
+		}
+	case rw.fresh.Next() < rw.to:
+		if _, err := rw.fresh.Step(); err != nil {
+			return true, err
+		}
+	}
+	if rw.fresh.Next() < rw.to {
+		return false, nil
+	}
+	*rw.r = *rw.fresh
+	return true, nil
+}
+
+// To is the number of steps the rewind ends with played.
+func (rw *Rewind) To() int { return rw.to }
+
+// Played is how many of them the fresh world has played so far.
+func (rw *Rewind) Played() int {
+	if rw.fresh == nil {
+		return 0
+	}
+	return rw.fresh.Next()
 }
 
 // Play plays a lesson headless to the end.

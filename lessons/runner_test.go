@@ -122,6 +122,52 @@ func TestStepByStepEqualsPlay(t *testing.T) {
 	}
 }
 
+// TestRewindInPieces: a rewind taken a piece at a time (as the stage
+// takes it, a piece per frame) leaves the runner untouched until its last
+// piece, takes one piece for the world and one per step, and ends where
+// Seek ends.
+func TestRewindInPieces(t *testing.T) {
+	l, err := ByID("etcd-watch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Play(l, Options{})
+	r, _ := NewRunner(l, Options{})
+	for !r.Done() {
+		r.Step()
+	}
+	last := len(l.Steps)
+	for _, to := range []int{0, 2, last} {
+		w := r.World()
+		rw, err := r.Rewind(to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces := 0
+		for done := false; !done; {
+			if r.World() != w || r.Next() != last {
+				t.Fatalf("rewind to %d: the runner changed after %d pieces, before the last", to, pieces)
+			}
+			if done, err = rw.Advance(); err != nil {
+				t.Fatal(err)
+			}
+			pieces++
+		}
+		if pieces != to+1 || r.Next() != to || rw.Played() != to {
+			t.Errorf("rewind to %d: %d pieces, next %d, played %d; want %d pieces", to, pieces, r.Next(), rw.Played(), to+1)
+		}
+		for !r.Done() {
+			r.Step()
+		}
+		if r.World().Trace.Hash() != want.TraceHash {
+			t.Errorf("rewind to %d then play: trace differs from Play", to)
+		}
+	}
+	if _, err := r.Rewind(-1); err == nil {
+		t.Error("Rewind(-1): want an error")
+	}
+}
+
 // evalLesson is a lesson whose checks exercise every form; each check's
 // expected verdict is its claim ("pass" or "fail").
 const evalLesson = header + `## Writes

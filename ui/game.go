@@ -132,7 +132,14 @@ func (g *Game) Update() error {
 		// once) is spread over ticks: each takes commands until
 		// inboxBudget of Go time is spent, so the page keeps drawing and
 		// answering while it works through them, in order.
-		for cmd, ok := g.Inbox(); ok; cmd, ok = g.Inbox() {
+		// While the session works through a rewind its queue may fill:
+		// then the rest waits in the inbox (and send() says false when
+		// that is full too) rather than being dropped.
+		for !g.sess.QueueFull() {
+			cmd, ok := g.Inbox()
+			if !ok {
+				break
+			}
 			g.send(cmd)
 			if time.Since(start) > inboxBudget {
 				break

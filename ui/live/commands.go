@@ -126,6 +126,7 @@ func (s *Session) openSandbox() {
 		s.msg.Fail(err)
 		return
 	}
+	s.dropWork()
 	s.sim, s.lesson = sim, nil
 	s.resetTimeline()
 	s.clock = view.Clock{Speed: s.clock.Speed}

@@ -64,26 +64,41 @@ func (p *lessonPlay) next() error {
 	return err
 }
 
-// back undoes the last beat.
-func (p *lessonPlay) back() error {
+// back undoes the last beat. Undoing a played step is a rewind, which
+// the session takes over several frames (work.go); nil when the beat was
+// only a question shown, or there is nothing to undo.
+func (p *lessonPlay) back() (*lessons.Rewind, error) {
 	if p.pending {
 		p.pending = false
-		return nil
+		return nil, nil
 	}
 	if p.r.Next() == 0 {
-		return nil
+		return nil, nil
 	}
 	p.picked = -1
-	return p.r.Seek(p.r.Next() - 1)
+	return p.r.Rewind(p.r.Next() - 1)
 }
 
-// seek plays the first n steps (a deep link's step=N).
+// seek plays the first n steps now (a deep link's step=N).
 func (p *lessonPlay) seek(n int) error {
+	rw, err := p.rewind(n)
+	if err != nil {
+		return err
+	}
+	for {
+		if done, err := rw.Advance(); done || err != nil {
+			return err
+		}
+	}
+}
+
+// rewind prepares a jump to n steps played (a click on the timeline).
+func (p *lessonPlay) rewind(n int) (*lessons.Rewind, error) {
 	if n < 0 || n > len(p.l.Steps) {
-		return fmt.Errorf("step %d is out of range: lesson %s has %d steps", n, p.l.ID, len(p.l.Steps))
+		return nil, fmt.Errorf("step %d is out of range: lesson %s has %d steps", n, p.l.ID, len(p.l.Steps))
 	}
 	p.pending = false
-	return p.r.Seek(n)
+	return p.r.Rewind(n)
 }
 
 // pick records the learner's answer to the showing question.

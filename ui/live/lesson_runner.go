@@ -3,6 +3,8 @@ package live
 import (
 	"strconv"
 	"time"
+
+	"watchscope/lessons"
 )
 
 // lessonRunner is the feature that moves through lessons: it opens one
@@ -48,6 +50,7 @@ func (r *lessonRunner) verbs() map[string]func(string) {
 // show puts p on the stage: its world, a fresh timeline.
 func (r *lessonRunner) show(p *lessonPlay) {
 	s := r.s
+	s.dropWork() // a rewind of the lesson that leaves
 	s.lesson, s.lessonTouched = p, false
 	s.sim = shellSim(p.r.Shell())
 	s.resetTimeline()
@@ -74,9 +77,21 @@ func (r *lessonRunner) step(forward bool) {
 			f.end(nil)
 		}
 	} else {
-		err = s.lesson.back()
+		var rw *lessons.Rewind
+		rw, err = s.lesson.back()
 		s.play = nil
+		if rw != nil {
+			s.startRewind(rw, r.moved)
+			return
+		}
 	}
+	r.moved(err)
+}
+
+// moved ends a move of the lesson: the stage shows the runner's world and
+// the message line the move's failure, if any.
+func (r *lessonRunner) moved(err error) {
+	s := r.s
 	if err != nil {
 		s.msg.Fail(err)
 	} else {
@@ -124,11 +139,17 @@ func (r *lessonRunner) gotoStep(arg string) {
 	if err != nil || s.lesson == nil {
 		return
 	}
-	if err := s.lesson.seek(n); err != nil {
+	rw, err := s.lesson.rewind(n)
+	if err != nil {
 		s.msg.Fail(err)
 		return
 	}
-	s.sim = shellSim(s.lesson.r.Shell())
+	s.startRewind(rw, func(err error) {
+		if err != nil {
+			s.msg.Fail(err)
+		}
+		s.sim = shellSim(s.lesson.r.Shell())
+	})
 }
 
 // fillState is the lesson's part of State: the mode, the step, the checks.

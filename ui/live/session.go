@@ -63,6 +63,12 @@ type Session struct {
 	pace   framePlan       // how a frame's time is shared between world and stage
 	texts  []scene.TextBox // the text boxes of the last layout, for state()
 	play   *stepPlay       // the step being replayed in slow motion (playback.go)
+
+	// Long work spread over ticks (work.go): the rewind under way, the
+	// message line it shows, and the page's budget per tick.
+	busy       *rewindWork
+	busyLine   string
+	workBudget time.Duration
 	flight packets.Flight  // the packets on the wires (wires.go)
 
 	// The features beside the core (features.go), each with its own state.
@@ -120,6 +126,9 @@ func (s *Session) Send(cmd string) bool {
 	return true
 }
 
+// QueueFull reports whether Send would refuse a command now.
+func (s *Session) QueueFull() bool { return len(s.queue) >= queueMax }
+
 // TogglePause stops or restarts the clocks (virtual time and animation).
 func (s *Session) TogglePause() {
 	s.clock.Paused = !s.clock.Paused
@@ -137,11 +146,7 @@ func (s *Session) Tick(dt time.Duration) {
 	s.ticks++
 	s.clock.Tick(dt)
 	s.advancePlayback(dt)
-	for i := 0; i < len(s.queue); i++ { // commands may queue more (none do today)
-		s.command(s.queue[i])
-		s.cmdTick = s.ticks
-	}
-	s.queue = s.queue[:0]
+	s.work()
 	if s.demo != nil && s.lesson == nil {
 		for _, c := range s.demo.Due(s.clock.Virtual(), cuesPerTick) {
 			if cmd := c.Command(s.sim.Revs()); cmd != "" {

@@ -23,17 +23,20 @@ type State struct {
 	Events          []EventJSON `json:"events"`
 	Log             []LogJSON   `json:"log"`
 
-	Mode       string         `json:"mode"` // "lesson" or "sandbox"
-	Lesson     string         `json:"lesson,omitempty"`
-	Step       int            `json:"step"`  // steps played (the question of step+1 may be showing)
-	Steps      int            `json:"steps"` // steps in the lesson
-	Pending    bool           `json:"pending"`
-	Done       bool           `json:"done"`
-	Passed     int            `json:"passed"` // checks passed in the steps played
-	Failed     int            `json:"failed"`
-	Checks     []CheckJSON    `json:"checks"` // the shown step's checks
-	Counts     CountsJSON     `json:"counts"`
-	Message    string         `json:"message,omitempty"`
+	Mode    string      `json:"mode"` // "lesson" or "sandbox"
+	Lesson  string      `json:"lesson,omitempty"`
+	Step    int         `json:"step"`  // steps played (the question of step+1 may be showing)
+	Steps   int         `json:"steps"` // steps in the lesson
+	Pending bool        `json:"pending"`
+	Done    bool        `json:"done"`
+	Passed  int         `json:"passed"` // checks passed in the steps played
+	Failed  int         `json:"failed"`
+	Checks  []CheckJSON `json:"checks"` // the shown step's checks
+	Counts  CountsJSON  `json:"counts"`
+	Message string      `json:"message,omitempty"`
+	// Busy is the long work the stage is taking a piece a frame (work.go):
+	// "replaying step 2 of 5"; the commands sent meanwhile wait for it.
+	Busy       string         `json:"busy,omitempty"`
 	Highlights []string       `json:"highlights,omitempty"`
 	Speed      float64        `json:"speed"`
 	Markers    map[string]int `json:"markers"`
@@ -109,7 +112,7 @@ func (s *Session) State() State {
 		st.Log = append(st.Log, LogJSON{l.Cmd, l.Out, l.Failed})
 	}
 	st.Counts = counts(sn)
-	st.Message, st.Speed = s.msg.Text(), s.speed()
+	st.Message, st.Speed, st.Busy = s.msg.Text(), s.speed(), s.Busy()
 	st.Playback = s.playbackState()
 	st.Markers = map[string]int{}
 	for _, m := range s.markers {

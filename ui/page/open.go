@@ -57,11 +57,13 @@ func installOpen(p *apiPage) {
 	drawn := false
 	follow := func(search string) bool {
 		return p.queue(func(g *ui.Game, s *live.Session) {
-			s.Tick(0) // commands the page sent before the link (progress.js's record) reach s first
+			s.Flush() // commands the page sent before the link (progress.js's record) reach s first
+			s.Tick(0)
 			next, err := arrive(search, s)
 			if err != nil {
 				return // live.OpenFrom falls back to the sandbox; only a broken build errs
 			}
+			next.SpreadWork(tickWork)
 			g.SetSession(next)
 			arrived, drawn = next, false
 		})

@@ -63,6 +63,7 @@ func Run() {
 		panic(err)
 	}
 	untabTouchInput()
+	sess.SpreadWork(tickWork)
 	g := ui.New(sess)
 	installAPI(g, sess)
 	api := js.Global().Get("watchscope")
@@ -74,6 +75,12 @@ func Run() {
 		panic(err)
 	}
 }
+
+// tickWork is the Go time a tick may spend on queued commands and long
+// work (a lesson stepping back replays its steps, live/work.go) before it
+// leaves the rest for the next frame, so the page keeps drawing and
+// state() keeps answering while a long lesson rewinds.
+const tickWork = 10 * time.Millisecond
 
 // untabTouchInput takes ebitenui's hidden text field (#tempInput, which it
 // adds to the page for touch keyboards and focuses itself on a tap) out of

@@ -1,0 +1,114 @@
+package live
+
+import (
+	"strconv"
+	"time"
+
+	"watchscope/lessons"
+)
+
+// Work spread over frames. A lesson steps back by replaying every step
+// before the one it lands on (lessons.Runner.Seek): for the longer lessons
+// that is hundreds of milliseconds natively and seconds in a browser, far
+// more than a frame, and a page that runs it in one tick stops drawing
+// and answering (state(), keys) until it is done. So the session takes
+// such work a piece at a time (lessons.Rewind: the world, then one step),
+// as many pieces a tick as its budget allows and at least one, and the
+// commands queued behind it wait, in order: what they do is what they
+// would have done had the rewind taken no time, so the trace is the same
+// however the work was cut (TestRewindSpreadOverTicks).
+//
+// The budget is the page's (SpreadWork); a session without one (tests, the
+// headless tools) runs everything queued in the tick it is sent for.
+type rewindWork struct {
+	rw   *lessons.Rewind
+	then func(err error) // the verb's ending, once the runner is the rewound one
+}
+
+// SpreadWork lets each tick spend about budget on queued commands and
+// long work before it leaves the rest to the next tick; zero means no
+// limit.
+func (s *Session) SpreadWork(budget time.Duration) { s.workBudget = budget }
+
+// Flush runs whatever is queued, long work included, to its end now:
+// for a page about to drop this session for another (open.go), whose
+// commands must still reach it first.
+func (s *Session) Flush() {
+	b := s.workBudget
+	s.workBudget = 0
+	s.work()
+	s.workBudget = b
+}
+
+// Busy is what the stage is working through, in words ("" when nothing):
+// "replaying step 2 of 5".
+func (s *Session) Busy() string {
+	if s.busy == nil {
+		return ""
+	}
+	return "replaying step " + strconv.Itoa(s.busy.rw.Played()+1) + " of " + strconv.Itoa(s.busy.rw.To())
+}
+
+// startRewind makes rw the session's long work; then runs when it ends.
+func (s *Session) startRewind(rw *lessons.Rewind, then func(error)) {
+	s.busy = &rewindWork{rw: rw, then: then}
+}
+
+// dropWork forgets the long work under way: the lesson it rewinds has
+// left the stage (another lesson, the sandbox).
+func (s *Session) dropWork() {
+	if s.busy != nil {
+		s.msg.Withdraw(s.busyLine)
+		s.busy = nil
+	}
+}
+
+// work runs long work and queued commands, in the order they came, until
+// the tick's budget is spent (one piece or command at least).
+func (s *Session) work() {
+	defer s.sayBusy()
+	start := time.Now()
+	more := func() bool { return s.workBudget <= 0 || time.Since(start) < s.workBudget }
+	for {
+		if s.busy != nil && !s.advanceWork(more) {
+			return
+		}
+		if len(s.queue) == 0 {
+			return
+		}
+		cmd := s.queue[0]
+		s.queue = append(s.queue[:0], s.queue[1:]...)
+		s.command(cmd)
+		s.cmdTick = s.ticks
+		if !more() {
+			return
+		}
+	}
+}
+
+// advanceWork takes pieces of the long work while more allows; false
+// when some is left for the next tick (the message line says how far).
+func (s *Session) advanceWork(more func() bool) bool {
+	for {
+		done, err := s.busy.rw.Advance()
+		if done {
+			b := s.busy
+			s.dropWork()
+			b.then(err)
+			return true
+		}
+		if !more() {
+			return false
+		}
+	}
+}
+
+// sayBusy puts the long work left for the next tick on the message line.
+func (s *Session) sayBusy() {
+	if s.busy == nil {
+		return
+	}
+	s.msg.Withdraw(s.busyLine)
+	s.busyLine = s.Busy() + "…"
+	s.msg.Say(s.busyLine)
+}
