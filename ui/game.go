@@ -93,6 +93,7 @@ type drawKey struct {
 	lastLog      string
 	paused       bool
 	simTime      string
+	message      string // the message line: a rewind's progress changes nothing else
 	w, h         int
 }
 
@@ -203,7 +204,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 func (g *Game) key(w, h int) drawKey {
 	s := g.sess.Snapshot()
 	k := drawKey{rev: s.Rev, compact: s.CompactRev, logN: len(s.Log), paused: s.Paused,
-		simTime: view.SimTime(s.Now), w: w, h: h}
+		simTime: view.SimTime(s.Now), message: s.UI.Message, w: w, h: h}
 	if len(s.Log) > 0 {
 		k.lastLog = s.Log[len(s.Log)-1].Cmd
 	}

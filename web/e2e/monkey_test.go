@@ -272,13 +272,13 @@ type monkey struct {
 	frames int64 // the game's tick at the last check
 	late   int   // state() calls that took over 1 s
 	run    int   // the longest run of them in a row
-	frozen int   // that many in a row fail (MONKEY_FROZEN, default 15)
+	frozen int   // that many in a row fail (MONKEY_FROZEN, default 5)
 }
 
 func runMonkey(t *testing.T, seed uint64, n int) {
 	actions := plan(seed, n)
 	ctx, cons, base := stage(t, 1280, 720, "/?demo=off&nodes=3")
-	m := &monkey{t: t, ctx: ctx, cons: cons, base: base, w: 1280, h: 720, runes: codeRunes(), frozen: 15}
+	m := &monkey{t: t, ctx: ctx, cons: cons, base: base, w: 1280, h: 720, runes: codeRunes(), frozen: 5}
 	if v, err := strconv.Atoi(os.Getenv("MONKEY_FROZEN")); err == nil && v > 0 {
 		m.frozen = v
 	}
@@ -370,17 +370,15 @@ func (m *monkey) send(ctx context.Context, cmd string) error {
 
 // check is what must hold after every action: no error logged, state()
 // answered within 1 s (a late answer, a long frame, is asked again and
-// counted; MONKEY_FROZEN in a row, default 15, a stage frozen for 15 s,
+// counted; MONKEY_FROZEN in a row, default 5, a stage frozen for 5 s,
 // fail), and the game loop still ticking (state's tick grows: the stage
 // skips drawing frames that would not change, so frames drawn cannot
-// tell). Chromium here draws with SwiftShader on the CPU; since the stage
-// draws at most 1920x1080 pixels (ui.MaxBackingPixels) a big window no
-// longer takes seconds a frame, but a lesson step replayed (back) or a
-// world rebuilt blocks the page while it runs, and on a loaded machine
-// that is many seconds. Seed 1's 300 actions with the cap, load average
-// ~30 on two cores: 89 late answers, at most 10 in a row; with a second
-// browser test running beside it, 15 in a row (action 157, after a
-// lesson stepped back and forth): 15 is as tight as such a machine allows.
+// tell). Chromium here draws with SwiftShader on the CPU; the stage draws
+// at most 1920x1080 pixels (ui.MaxBackingPixels), and a lesson stepped
+// back replays its steps one a frame (live/work.go), so the longest frame
+// is the longest single step of a lesson in wasm: about 1 s on a loaded
+// two-core machine (TestBackKeepsTheStageAnswering logs it). Before that,
+// a rewind ran whole inside one frame and the default had to be 15.
 func (m *monkey) check() error {
 	if f := m.cons.failures(); len(f) > m.seen {
 		m.seen = len(f)
