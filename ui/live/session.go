@@ -60,16 +60,16 @@ type Session struct {
 	// is then no longer the one its steps alone make (see OpenFrom).
 	lessonTouched bool
 
-	pace   framePlan       // how a frame's time is shared between world and stage
-	texts  []scene.TextBox // the text boxes of the last layout, for state()
-	play   *stepPlay       // the step being replayed in slow motion (playback.go)
+	pace  framePlan       // how a frame's time is shared between world and stage
+	texts []scene.TextBox // the text boxes of the last layout, for state()
+	play  *stepPlay       // the step being replayed in slow motion (playback.go)
 
 	// Long work spread over ticks (work.go): the rewind under way, the
 	// message line it shows, and the page's budget per tick.
 	busy       *rewindWork
 	busyLine   string
 	workBudget time.Duration
-	flight packets.Flight  // the packets on the wires (wires.go)
+	flight     packets.Flight // the packets on the wires (wires.go)
 
 	// The features beside the core (features.go), each with its own state.
 	features     featureList
