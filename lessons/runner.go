@@ -120,11 +120,7 @@ func (r *Runner) Seek(n int) error {
 	if err != nil {
 		return err
 	}
-	for {
-		if done, err := rw.Advance(); done || err != nil {
-			return err
-		}
-	}
+	return rw.Finish()
 }
 
 // Rewind is a Seek taken one piece at a time, so that a stage can keep
@@ -165,6 +161,15 @@ func (rw *Rewind) Advance() (done bool, err error) {
 	}
 	*rw.r = *rw.fresh
 	return true, nil
+}
+
+// Finish takes every piece left, now.
+func (rw *Rewind) Finish() error {
+	for {
+		if done, err := rw.Advance(); done || err != nil {
+			return err
+		}
+	}
 }
 
 // To is the number of steps the rewind ends with played.

@@ -85,11 +85,7 @@ func (p *lessonPlay) seek(n int) error {
 	if err != nil {
 		return err
 	}
-	for {
-		if done, err := rw.Advance(); done || err != nil {
-			return err
-		}
-	}
+	return rw.Finish()
 }
 
 // rewind prepares a jump to n steps played (a click on the timeline).
