@@ -154,7 +154,8 @@ func nextCue(l *lessons.Lesson, played int) *CueJSON {
 }
 
 // cueBack rewinds to the last cue point and, in presenter mode, holds on
-// it. It replays with Runner.Seek, as stepping back does.
+// it. It replays the steps before it a frame at a time, as stepping back
+// does (work.go).
 func (p *presenter) cueBack() error {
 	s := p.s
 	if s.lesson == nil {
@@ -165,16 +166,23 @@ func (p *presenter) cueBack() error {
 		return errNoCue
 	}
 	p.releaseHold()
-	if err := s.lesson.seek(c.Step); err != nil {
+	rw, err := s.lesson.rewind(c.Step)
+	if err != nil {
 		return err
 	}
-	s.lesson.picked = -1
-	s.sim = shellSim(s.lesson.r.Shell())
-	s.msg.Clear()
-	p.seen = p.position()
-	if p.on {
-		p.startHold(*c)
-	}
+	s.startRewind(rw, func(err error) { // over frames, as stepping back (work.go)
+		if err != nil {
+			s.msg.Fail(err)
+			return
+		}
+		s.lesson.picked = -1
+		s.sim = shellSim(s.lesson.r.Shell())
+		s.msg.Clear()
+		p.seen = p.position()
+		if p.on {
+			p.startHold(*c)
+		}
+	})
 	return nil
 }
 
