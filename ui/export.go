@@ -13,9 +13,10 @@ import (
 	"watchscope/ui/view"
 )
 
-// Export for slides. PNG: the frame exactly as the screen shows it, read
-// right after it is drawn (Game.OnScreen): the browser's WebGL canvas
-// does not keep its drawing buffer, so the pixels are only there then.
+// Export for slides. PNG: the frame's scene at the screen's full size,
+// read right after it is drawn and before the widget layer draws over it
+// (Game.OnScene): the browser's WebGL canvas does not keep its drawing
+// buffer, so the pixels are only there then.
 // GIF: a live.Recording replays a range of the past on a hidden session;
 // GIFExport draws each of its frames into an off-screen image, reads the
 // pixels back, maps them to the stage's palette and appends them to the
@@ -24,15 +25,14 @@ import (
 //	Recording.Next ─> scene ─> renderer.draw(offscreen) ─> ReadPixels
 //	    ─> quantizer.index ─> changed rectangle ─> gifStream.frame
 //
-// A GIF is the stage without its controls: the scene, the tape, the
-// lesson panel's narration and checks, drawn by the renderer alone; the
-// widget layer (transport and knob buttons, the console, the dialogs) is
-// not drawn into it. A GIF goes on a slide, where buttons cannot be
-// clicked and would only take the audience's eye, and it is made while
-// the export dialog is open, which must not end up in the picture. The
-// PNG is the screen as it is, controls included.
+// A GIF and a PNG are the stage without its controls: the scene, the
+// tape, the lesson panel's narration and checks, drawn by the renderer
+// alone; the widget layer (transport and knob buttons, the console, the
+// dialogs) is not drawn into them. They go on slides, where buttons
+// cannot be clicked and would only take the audience's eye, and they are
+// made while the export panel is open, which must not be in the picture.
 
-// PNG encodes an image (the screen, inside OnScreen) at its full size.
+// PNG encodes an image (the screen, inside OnScene) at its full size.
 // The stage is opaque, so the premultiplied pixels ReadPixels returns
 // are the colours as they are.
 func PNG(img *ebiten.Image) ([]byte, error) {
@@ -155,6 +155,15 @@ func (x *GIFExport) Bytes() []byte { return x.data }
 
 // Err is why the export ended without a GIF.
 func (x *GIFExport) Err() error { return x.err }
+
+// Progress is the frames encoded so far, of how many, and the GIF's size
+// in bytes so far.
+func (x *GIFExport) Progress() (frame, frames, bytes int) {
+	if x.out != nil {
+		bytes = x.out.Len()
+	}
+	return x.rec.Index(), x.rec.Len(), bytes
+}
 
 // Name is the GIF's file name.
 func (x *GIFExport) Name() string { return x.rec.Name() }

@@ -44,9 +44,10 @@ type Game struct {
 	// to the session ("close" closes the page's panel and the stage's
 	// overlays alike).
 	PageVerbs map[string]func(arg string) bool
-	// OnScreen, when set, sees the screen right after a frame is drawn
-	// (export reads its pixels here, while they are still the frame's).
-	OnScreen func(screen *ebiten.Image)
+	// OnScene, when set, sees the screen once a frame's scene is drawn
+	// and before the widget layer draws its controls and dialogs over it
+	// (export reads its pixels here: the stage without the export panel).
+	OnScene func(screen *ebiten.Image)
 
 	frames  int64
 	inFrame bool // inside Update or Draw (see InFrame)
@@ -187,15 +188,15 @@ func (g *Game) Draw(screen *ebiten.Image) {
 	g.dirty = false
 	start := time.Now()
 	g.r.draw(screen, g.sess.Scene(), g.fr)
+	if g.OnScene != nil {
+		g.OnScene(screen)
+	}
 	g.w.Draw(screen, g.fr, g.sess.Snapshot())
 	g.DrawTime = time.Since(start)
 	g.DrawTotal += g.DrawTime
 	g.FrameUpdate = work
 	g.drawKey = k
 	g.frames++
-	if g.OnScreen != nil {
-		g.OnScreen(screen)
-	}
 	if g.AfterDraw != nil {
 		g.AfterDraw(g.frames)
 	}

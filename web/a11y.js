@@ -11,9 +11,10 @@
 //                                per lesson (state().picker.rows), the same
 //                                "pickLesson N" a click on the stage sends
 //   <section id="ws-panel">      the page's panel while one is open (share, open a
-//                                lesson file: watchscope.panel()): its title and
-//                                lines, its buttons as real buttons sending the
-//                                same commands; the share link as selectable text
+//                                lesson file, export: watchscope.panel()): its title,
+//                                lines and rows of choices, its buttons as real
+//                                buttons sending the same commands; the share link
+//                                as selectable text
 //   <section id="ws-start">      the start screen while it shows: what WatchScope
 //                                is, its buttons (state().startScreen), each
 //                                sending the command a click on the stage sends
@@ -247,10 +248,13 @@
   }
 
   // renderPanel mirrors the page's panel (watchscope.panel()) while one is
-  // open: its words, its status (announced) and its buttons; a share
-  // link as a read-only text field, selectable where the clipboard fails.
+  // open: its words, its rows of choices (a group each, named by its
+  // caption and value; a chosen one aria-pressed), its status (announced),
+  // a GIF's progress and its buttons; a share link as a read-only text
+  // field, selectable where the clipboard fails.
   function renderPanel(box, p) {
-    const key = JSON.stringify(p ? [p.title, p.lines, p.status, p.buttons.map((b) => b.cmd)] : null);
+    const key = JSON.stringify(p ? [p.title, p.lines, p.rows, p.status, p.working && Math.round(100 * p.progress),
+      p.buttons.map((b) => [b.label, b.cmd, b.pressed])] : null);
     if (box.dataset.key === key) return;
     box.dataset.key = key;
     const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.cmd : "";
@@ -262,12 +266,23 @@
     if (p.extra && p.extra.link) {
       box.append(el("textarea", { readonly: "", rows: "3", "aria-label": "Link to this moment", class: "ws-link" }, p.extra.link));
     }
+    const groups = {};
+    for (const r of p.rows || []) {
+      const name = r.value ? `${r.caption}: ${r.value}` : r.caption;
+      groups[r.caption] = el("div", { role: "group", "aria-label": name }, el("span", { text: name + " " }));
+      box.append(groups[r.caption]);
+    }
     for (const b of p.buttons) {
       const btn = el("button", { type: "button", "data-cmd": b.cmd }, b.label);
+      if (b.toggle) btn.setAttribute("aria-pressed", String(!!b.pressed));
       btn.addEventListener("click", () => send(b.cmd));
-      box.append(btn);
+      (groups[b.row] || box).append(btn);
     }
     box.append(el("p", { role: "status", text: p.status }));
+    if (p.working) {
+      box.append(el("div", { role: "progressbar", "aria-label": "Progress", "aria-valuemin": "0", "aria-valuemax": "100",
+        "aria-valuenow": String(Math.round(100 * p.progress)) }));
+    }
     const again = focused && box.querySelector(`button[data-cmd="${focused}"]`);
     if (again) again.focus();
   }

@@ -117,9 +117,20 @@
     return !!w;
   }
 
-  // inForm: the key goes to a form field the user is typing into.
+  // pageKey is a keydown's command in the key table (web/keys.js, made
+  // from ui/keys), or "": an unbound key, a repeat or a chord, a key the
+  // stage's console is typing, or a key typed into a form field.
+  function pageKey(e) {
+    if (e.repeat || e.ctrlKey || e.metaKey || e.altKey) return "";
+    const ws = window.watchscope;
+    if (ws && ws.typing && ws.typing()) return "";
+    const t = e.target;
+    if (t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable)) return "";
+    return window.watchscopeKeys.command(e, "stage");
+  }
+
   document.addEventListener("keydown", (e) => {
-    const key = window.watchscopeDialog.pageKey(e);
+    const key = pageKey(e);
     if (!window.watchscope || !window.watchscope.ready) return;
     if (key === "notes") {
       open();

@@ -5,12 +5,12 @@
 //     turn a key into the command of its binding;
 //   - the help overlay (ui/view, key ?) lists Hints(Stage);
 //   - web/keys.js, generated from the table, gives the page's JavaScript
-//     (export, open, notes) and the speaker notes window the same
-//     bindings and hints;
+//     (the notes key, the accessibility layer's shortcuts) and the speaker
+//     notes window the same bindings and hints;
 //   - the README's key table is generated from it too.
 //
 // A key command is one line in Table plus the verb's handler (a stage
-// verb in ui/live or ui/game.go, or a page verb in web/*.js). Then
+// verb in ui/live or ui/game.go, or a page verb in ui/page or web/*.js). Then
 // regenerate the files made from the table:
 //
 //	go test ./ui/keys -update
@@ -35,8 +35,8 @@ const (
 	// dispatcher (ui/live); in the notes window it is sent to the stage.
 	Go By = iota
 	// JS: a page command, run by the browser page: ui/page's Go
-	// (Game.PageVerbs: the share panel) or its JavaScript (web/*.js: the
-	// notes window); a native window has none.
+	// (Game.PageVerbs: the share, open and export panels) or its
+	// JavaScript (web/*.js: the notes window); a native window has none.
 	JS
 	// Browser: the browser's own behaviour (Tab), listed for the help only.
 	Browser

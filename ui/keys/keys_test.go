@@ -74,7 +74,7 @@ func TestLookup(t *testing.T) {
 
 // TestPageCommandsAreHandled: a page command is named in one of the
 // page's scripts (web/keys.js aside) or registered by the page's Go
-// (ui/page: p.verb or p.panelVerb("share", ...)): a key bound to a page command nobody
+// (ui/page: p.verb("export", ...) or p.panelVerb("share", ...)): a key bound to a page command nobody
 // handles would do nothing.
 func TestPageCommandsAreHandled(t *testing.T) {
 	files, err := filepath.Glob("../../web/*.js")

@@ -103,6 +103,11 @@ func (s *Session) defaultRange() (unit string, from, to, most float64) {
 	return unitSeconds, seconds(max(0, now-DefaultGIFSpan)), seconds(now), seconds(now)
 }
 
+// ExportRange is the range the export panel offers when it opens (unit
+// "s": the last 10 s of the sandbox; "step": the last steps played) and
+// the latest "to" allowed now.
+func (s *Session) ExportRange() (unit string, from, to, most float64) { return s.defaultRange() }
+
 // seconds is d in seconds, rounded to the millisecond the inputs show.
 func seconds(d time.Duration) float64 { return float64(d.Milliseconds()) / 1000 }
 

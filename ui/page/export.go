@@ -2,10 +2,31 @@
 
 package page
 
-// Export for slides (web/export.js is the panel; key E opens it):
+// Export for slides: the export panel (key E), drawn on the stage by the
+// widget layer (widgets.Panel), makes a PNG of the stage as it is or an
+// animated GIF of a range of its past, shows the GIF's progress in its
+// status line and a bar, and hands the result to the browser's downloads.
+//
+//	export              open or close the panel (key E)
+//	export png          a PNG of the next frame's stage (the button)
+//	export gif          a GIF of the panel's range (the button)
+//	export cancel       stop the GIF being made
+//	export download     the last PNG or GIF to the browser's downloads
+//	export from X       the range's start: X seconds (sandbox) or steps
+//	export to X         played (lesson); +X or -X moves it by X
+//	export fps N        frames per second of the GIF (1 to 30)
+//	export width N      the GIF's width in pixels (320 to 1920; 16:9)
+//	close               close it (Esc, a click beside it)
+//
+// Both pictures are the stage without its controls (ui.Game.OnScene):
+// the panel itself is never in them. A GIF is recorded on a hidden fork
+// of the world, a few frames per tick, so the stage goes on while it is
+// made; closing the panel does not stop it.
+//
+// For tests and embedding pages, the same work without the panel:
 //
 //	watchscope.exportPNG()             Promise of a File (a Blob with a name):
-//	                                   the next frame as drawn, at the canvas's
+//	                                   the next frame's stage at the canvas's
 //	                                   full physical resolution, named
 //	                                   watchscope-<lesson or sandbox>-<sim time>.png
 //	watchscope.exportGIF({from, to, fps, width})
@@ -20,13 +41,14 @@ package page
 //	                                   range, cancelled, too large).
 //	watchscope.exportCancel()          stop the running GIF export
 //
-// state().export has the panel's defaults ({unit, from, to, max}) and the
+// state().export has the default range ({unit, from, to, max}) and the
 // progress of a GIF export ({running, frame, frames, bytes, done, error}).
-// The GIF is recorded on a hidden fork of the world, a few frames per
-// tick, so the stage goes on while it is made.
 
 import (
+	"fmt"
 	"math"
+	"strconv"
+	"strings"
 	"syscall/js"
 	"time"
 
@@ -34,32 +56,55 @@ import (
 
 	"watchscope/ui"
 	"watchscope/ui/live"
+	"watchscope/ui/widgets"
 )
 
 // gifBudget is the wall time a tick may spend on GIF frames.
 const gifBudget = 12 * time.Millisecond
 
+// The GIF choices the panel offers.
+var (
+	exportFPS    = []int{5, 10, 15, 20, 30}
+	exportWidths = []int{640, 960, 1280, 1920}
+)
+
+// exportDone receives a finished export: its bytes and name, or why not.
+type exportDone func(data []byte, name string, err error)
+
 // exporter is the page's export state; all of it lives on the game loop.
 type exporter struct {
-	png          []pngWaiter // PNG requests waiting for the next frame
-	gif          *ui.GIFExport
-	resolve, rej js.Value // the running GIF's promise
+	p       *apiPage
+	png     []exportDone // PNG requests waiting for the next frame
+	gif     *ui.GIFExport
+	gifDone exportDone
+
+	// The panel: its range and choices, the last file it made and what
+	// its status line says.
+	unit           string // "s" or "step" (live.ExportRange)
+	where          string // the panel's first line (where)
+	from, to, most float64
+	fps, width     int
+	result         *exportFile
+	status         string
+	failed         bool
+	downloads      int
 }
 
-type pngWaiter struct {
-	name            string
-	resolve, reject js.Value
+// exportFile is a PNG or GIF the panel made, and its object URL once the
+// browser has been handed it.
+type exportFile struct {
+	name, mime string
+	data       []byte
+	url        js.Value
 }
 
 func installExport(p *apiPage) {
-	x := &exporter{}
-	p.game.OnScreen = x.onScreen
+	x := &exporter{p: p, fps: live.DefaultGIFFPS, width: live.DefaultGIFWidth}
+	p.game.OnScene = x.onScene
+	p.verb("export", func(g *ui.Game, s *live.Session, arg string) bool { return x.command(g, s, arg) })
 	p.api.Set("exportPNG", js.FuncOf(func(js.Value, []js.Value) any {
 		return promise(func(resolve, reject js.Value) {
-			ok := p.queue(func(g *ui.Game, s *live.Session) {
-				x.png = append(x.png, pngWaiter{s.ExportName("png"), resolve, reject})
-				g.Redraw()
-			})
+			ok := p.queue(func(g *ui.Game, s *live.Session) { x.askPNG(g, s, settle(resolve, reject, "image/png")) })
 			if !ok {
 				reject.Invoke(jsError("the stage is busy: try again"))
 			}
@@ -68,7 +113,7 @@ func installExport(p *apiPage) {
 	p.api.Set("exportGIF", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		rg := gifRange(args)
 		return promise(func(resolve, reject js.Value) {
-			ok := p.queue(func(_ *ui.Game, s *live.Session) { x.startGIF(s, rg, resolve, reject) })
+			ok := p.queue(func(_ *ui.Game, s *live.Session) { x.startGIF(s, rg, settle(resolve, reject, "image/gif")) })
 			if !ok {
 				reject.Invoke(jsError("the stage is busy: try again"))
 			}
@@ -79,6 +124,289 @@ func installExport(p *apiPage) {
 		return nil
 	}))
 	p.afterTick = append(p.afterTick, x.tick)
+}
+
+// settle is an exportDone that settles a JavaScript promise with a File.
+func settle(resolve, reject js.Value, mime string) exportDone {
+	return func(data []byte, name string, err error) {
+		if err != nil {
+			reject.Invoke(jsError(err.Error()))
+			return
+		}
+		resolve.Invoke(file(data, name, mime))
+	}
+}
+
+// command runs "export ARG"; false passes an unknown one on to the
+// session, which says so.
+func (x *exporter) command(g *ui.Game, s *live.Session, arg string) bool {
+	verb, val, _ := strings.Cut(arg, " ")
+	open := x.p.panelOpen("export")
+	switch {
+	case arg == "" && open:
+		x.p.setPanel(g, nil, nil)
+		return true
+	case arg == "", !open:
+		x.takeRange(s) // a command from the console opens the panel too
+	}
+	switch verb {
+	case "":
+	case "png":
+		x.status, x.failed = "Reading the stage…", false
+		x.askPNG(g, s, x.made("image/png"))
+	case "gif":
+		x.makeGIF(s)
+	case "cancel":
+		x.cancel()
+	case "download":
+		x.download()
+	case "from", "to", "fps", "width":
+		x.choose(verb, val)
+	default:
+		return false
+	}
+	x.show(g)
+	return true
+}
+
+// takeRange prefills the range as the stage is now, unless a GIF is
+// being made (the panel then keeps showing its range).
+func (x *exporter) takeRange(s *live.Session) {
+	if x.gif == nil {
+		x.unit, x.from, x.to, x.most = s.ExportRange()
+		x.from, x.to = tenths(x.from), tenths(x.to)
+		x.where = where(s.State(), x.unit, x.most)
+	}
+}
+
+// tenths rounds a bound down to the tenth of a second the panel shows
+// (steps are whole already), never past the latest time allowed.
+func tenths(v float64) float64 { return math.Floor(v*10+1e-6) / 10 }
+
+// choose sets one of the GIF's numbers: from and to absolute, or moved
+// by a signed amount and kept within 0 and the latest allowed; fps and
+// width as given (the recording refuses numbers out of range, in words).
+func (x *exporter) choose(what, val string) {
+	n, err := strconv.ParseFloat(val, 64)
+	if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
+		x.status, x.failed = fmt.Sprintf("export %s wants a number, not %q", what, val), true
+		return
+	}
+	relative := strings.HasPrefix(val, "+") || strings.HasPrefix(val, "-")
+	set := func(v *float64) {
+		if relative {
+			n += *v
+		}
+		*v = tenths(min(x.most, max(0, n)))
+	}
+	switch what {
+	case "from":
+		set(&x.from)
+	case "to":
+		set(&x.to)
+	case "fps":
+		x.fps = clampInt(n)
+	case "width":
+		x.width = clampInt(n)
+	}
+	x.status, x.failed = "", false
+}
+
+// askPNG asks for the next frame's stage; the page draws one at once.
+func (x *exporter) askPNG(g *ui.Game, s *live.Session, done exportDone) {
+	name := s.ExportName("png")
+	x.png = append(x.png, func(b []byte, _ string, err error) { done(b, name, err) })
+	g.Redraw()
+}
+
+// onScene answers the PNG requests with the stage just drawn, before the
+// widget layer draws the controls and this panel over it.
+func (x *exporter) onScene(screen *ebiten.Image) {
+	if len(x.png) == 0 {
+		return
+	}
+	b, err := ui.PNG(screen)
+	if err != nil {
+		err = fmt.Errorf("PNG: %w", err)
+	}
+	for _, done := range x.png {
+		done(b, "", err)
+	}
+	x.png = x.png[:0]
+}
+
+func (x *exporter) makeGIF(s *live.Session) {
+	x.status, x.failed = "Recording…", false
+	x.startGIF(s, live.Range{From: x.from, To: x.to, FPS: x.fps, Width: x.width}, x.made("image/gif"))
+}
+
+func (x *exporter) startGIF(s *live.Session, rg live.Range, done exportDone) {
+	rec, err := s.Record(rg)
+	if err != nil {
+		done(nil, "", err)
+		return
+	}
+	x.gif, x.gifDone = ui.NewGIFExport(rec), done
+}
+
+// made is the panel's exportDone: the file becomes the one to download.
+func (x *exporter) made(mime string) exportDone {
+	return func(data []byte, name string, err error) {
+		if err != nil {
+			x.status, x.failed = err.Error(), true
+		} else {
+			x.keep(&exportFile{name: name, mime: mime, data: data})
+			what := "PNG"
+			if mime == "image/gif" {
+				what = "GIF"
+			}
+			x.status, x.failed = fmt.Sprintf("%s ready: %s, %s", what, name, size(len(data))), false
+		}
+		x.refresh()
+	}
+}
+
+// keep makes f the file to download, freeing the previous one's URL.
+func (x *exporter) keep(f *exportFile) {
+	if x.result != nil && x.result.url.Truthy() {
+		js.Global().Get("URL").Call("revokeObjectURL", x.result.url)
+	}
+	x.result = f
+}
+
+// tick renders a few GIF frames, shows the progress and hands the GIF
+// over at the end.
+func (x *exporter) tick(*live.Session) {
+	if x.gif == nil {
+		return
+	}
+	if !x.gif.Work(gifBudget) {
+		x.refresh() // the progress
+		return
+	}
+	gif, done := x.gif, x.gifDone
+	x.gif, x.gifDone = nil, nil
+	done(gif.Bytes(), gif.Name(), gif.Err())
+	x.refresh()
+}
+
+func (x *exporter) cancel() {
+	if x.gif != nil {
+		x.gif.Cancel()
+		x.tick(nil)
+	}
+}
+
+// download hands the last file to the browser's downloads: a click on a
+// link to it, which the browser accepts within the click on the button.
+func (x *exporter) download() {
+	f := x.result
+	if f == nil {
+		x.status, x.failed = "Nothing to download yet: make a PNG or a GIF first", true
+		return
+	}
+	if !f.url.Truthy() {
+		f.url = js.Global().Get("URL").Call("createObjectURL", file(f.data, f.name, f.mime))
+	}
+	doc := js.Global().Get("document")
+	a := doc.Call("createElement", "a")
+	a.Set("href", f.url)
+	a.Set("download", f.name)
+	doc.Get("body").Call("appendChild", a)
+	a.Call("click")
+	a.Call("remove")
+	x.downloads++
+	x.status, x.failed = fmt.Sprintf("Sent to the browser's downloads: %s, %s", f.name, size(len(f.data))), false
+}
+
+// size is a file's size in words: "312 KB", "1.4 MB".
+func size(n int) string {
+	if n >= 1<<20 {
+		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
+	}
+	return fmt.Sprintf("%d KB", max(1, (n+512)>>10))
+}
+
+// refresh shows the panel again if it is the one open.
+func (x *exporter) refresh() {
+	if x.p.panelOpen("export") {
+		x.show(x.p.game)
+	}
+}
+
+// show hands the panel to the stage.
+func (x *exporter) show(g *ui.Game) {
+	lines := []widgets.PanelLine{{Text: x.where},
+		{Kind: widgets.LineHint, Text: "Both leave out the controls and this panel. E or Esc closes."}}
+	panel := &widgets.Panel{Name: "export", Title: "Export for slides", Lines: lines,
+		Rows: x.rows(), Buttons: x.buttons(), Status: x.status, Failed: x.failed}
+	extra := map[string]any{"unit": x.unit, "from": x.from, "to": x.to, "max": x.most,
+		"fps": x.fps, "width": x.width, "downloads": x.downloads}
+	if x.gif != nil {
+		frame, frames, bytes := x.gif.Progress()
+		panel.Working, panel.Progress = true, float64(frame)/float64(max(1, frames))
+		if frame > 0 {
+			panel.Status, panel.Failed = fmt.Sprintf("Frame %d of %d · %s", frame, frames, size(bytes)), false
+		}
+	}
+	if f := x.result; f != nil {
+		extra["file"], extra["bytes"] = f.name, len(f.data)
+	}
+	x.p.setPanel(g, panel, extra)
+}
+
+// where is the panel's first line: where the pictures come from.
+func where(st live.State, unit string, most float64) string {
+	if unit == "step" {
+		return fmt.Sprintf("Lesson %s, steps 0 to %d. PNG: the stage as it is now. GIF: a range of the steps played, each shown for 2 s with its packets moving.", st.Lesson, int(most))
+	}
+	return fmt.Sprintf("Sandbox at %s. PNG: the stage as it is now. GIF: a range of its past, replayed (at most 60 s).", st.Time)
+}
+
+// rows are the GIF's choices: the range as steppers, fps and width.
+func (x *exporter) rows() []widgets.PanelRow {
+	stepper := func(which string, v float64) []widgets.PanelButton {
+		if x.unit == "step" {
+			return []widgets.PanelButton{{Label: "−1", Cmd: "export " + which + " -1"},
+				{Label: fmt.Sprintf("step %d", int(v))}, {Label: "+1", Cmd: "export " + which + " +1"}}
+		}
+		return []widgets.PanelButton{{Label: "−1 s", Cmd: "export " + which + " -1"}, {Label: "−0.1 s", Cmd: "export " + which + " -0.1"},
+			{Label: fmt.Sprintf("%.1f s", v)},
+			{Label: "+0.1 s", Cmd: "export " + which + " +0.1"}, {Label: "+1 s", Cmd: "export " + which + " +1"}}
+	}
+	choices := func(what string, opts []int, chosen int) []widgets.PanelButton {
+		var out []widgets.PanelButton
+		for _, n := range opts {
+			out = append(out, widgets.PanelButton{Label: strconv.Itoa(n), Cmd: fmt.Sprintf("export %s %d", what, n), Toggle: true, Pressed: n == chosen})
+		}
+		return out
+	}
+	return []widgets.PanelRow{
+		{Caption: "GIF from", Buttons: stepper("from", x.from)},
+		{Caption: "to", Buttons: stepper("to", x.to)},
+		{Caption: "fps", Buttons: choices("fps", exportFPS, x.fps)},
+		{Caption: "width (px)", Buttons: choices("width", exportWidths, x.width)},
+	}
+}
+
+// buttons are the panel's actions: Make GIF becomes Cancel while one is
+// made, and Download appears once there is a file.
+func (x *exporter) buttons() []widgets.PanelButton {
+	ready := x.result != nil && x.gif == nil
+	out := []widgets.PanelButton{{Label: "PNG of the stage", Cmd: "export png", Primary: !ready}}
+	if x.gif != nil {
+		out = append(out, widgets.PanelButton{Label: "Cancel GIF", Cmd: "export cancel"})
+	} else {
+		out = append(out, widgets.PanelButton{Label: "Make GIF", Cmd: "export gif", Primary: !ready})
+	}
+	if ready {
+		kind := "PNG"
+		if x.result.mime == "image/gif" {
+			kind = "GIF"
+		}
+		out = append(out, widgets.PanelButton{Label: fmt.Sprintf("Download %s (%s)", kind, size(len(x.result.data))), Cmd: "export download", Primary: true})
+	}
+	return append(out, widgets.PanelButton{Label: "Close", Cmd: "close"})
 }
 
 // gifRange reads {from, to, fps, width}; a missing number is 0 (the
@@ -113,51 +441,6 @@ func clampInt(f float64) int {
 		return -1e6
 	}
 	return int(f)
-}
-
-// onScreen answers the PNG requests with the frame just drawn.
-func (x *exporter) onScreen(screen *ebiten.Image) {
-	if len(x.png) == 0 {
-		return
-	}
-	b, err := ui.PNG(screen)
-	for _, w := range x.png {
-		if err != nil {
-			w.reject.Invoke(jsError("PNG: " + err.Error()))
-			continue
-		}
-		w.resolve.Invoke(file(b, w.name, "image/png"))
-	}
-	x.png = x.png[:0]
-}
-
-func (x *exporter) startGIF(s *live.Session, rg live.Range, resolve, reject js.Value) {
-	rec, err := s.Record(rg)
-	if err != nil {
-		reject.Invoke(jsError(err.Error()))
-		return
-	}
-	x.gif, x.resolve, x.rej = ui.NewGIFExport(rec), resolve, reject
-}
-
-// tick renders a few GIF frames and settles the promise at the end.
-func (x *exporter) tick(*live.Session) {
-	if x.gif == nil || !x.gif.Work(gifBudget) {
-		return
-	}
-	if err := x.gif.Err(); err != nil {
-		x.rej.Invoke(jsError(err.Error()))
-	} else {
-		x.resolve.Invoke(file(x.gif.Bytes(), x.gif.Name(), "image/gif"))
-	}
-	x.gif = nil
-}
-
-func (x *exporter) cancel() {
-	if x.gif != nil {
-		x.gif.Cancel()
-		x.tick(nil)
-	}
 }
 
 // file hands bytes to the page as a File (a Blob with a name).

@@ -17,7 +17,7 @@
 //
 // Each feature's file adds its part (see parts): loadLesson (author.go),
 // present (present.go), panel (panel.go), qr (share.go), exportPNG/exportGIF/exportCancel
-// (export.go), frameStats (stats.go), moment and crashTest (crash.go).
+// (export.go, with the export panel), frameStats (stats.go), moment and crashTest (crash.go).
 //
 // Query parameters (a deep link): lesson=ID step=N seed=S speed=X
 // theme=projector motion=reduced nodes=N demo=off. A bad one is dropped
@@ -245,8 +245,9 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
 // installKeys listens to keydown on the page and queues the stage
 // commands of the key table (ui/keys), and the page's own that Go runs
-// (share: Game.PageVerbs; the others are web/*.js's): an event is never lost, however short the
-// press, which polling once per tick cannot promise. Fullscreen happens
+// (share, open, export: Game.PageVerbs; the notes window is web/present.js's):
+// an event is never lost, however short the press, which polling once per
+// tick cannot promise. Fullscreen happens
 // right here, inside the key's user gesture, as browsers require.
 func installKeys(g *ui.Game, inbox chan string) {
 	g.PageKeys = true
@@ -256,7 +257,7 @@ func installKeys(g *ui.Game, inbox chan string) {
 		if e.Get("repeat").Truthy() || e.Get("ctrlKey").Truthy() || e.Get("metaKey").Truthy() || e.Get("altKey").Truthy() {
 			return nil
 		}
-		if typingInForm(e.Get("target")) { // a panel's field (export range, share link) keeps its keys
+		if typingInForm(e.Get("target")) { // a field of the page (the accessibility layer's share link) keeps its keys
 			return nil
 		}
 		if tag := e.Get("target").Get("tagName"); e.Get("code").String() == "Enter" && tag.Truthy() &&

@@ -12,31 +12,46 @@ import (
 	"watchscope/ui/widgets"
 )
 
-// The page's panels (share.go, author.go) are dialogs the widget layer
-// draws (widgets.Panel). The page runs their commands (Game.PageVerbs)
-// and tells the page's JavaScript what is open:
+// The page's panels (share.go, author.go, export.go) are dialogs the
+// widget layer draws (widgets.Panel). The page runs their commands
+// (Game.PageVerbs) and tells the page's JavaScript what is open:
 //
 //	watchscope.panel()  JSON of the open panel, or null: {name, title,
-//	                    lines, status, failed, buttons: [{label, cmd,
-//	                    primary, x, y, w, h}], ...the panel's own fields}
-//	                    with each button's box in CSS pixels of the page,
-//	                    for the accessibility layer (web/a11y.js mirrors
-//	                    the panel as a dialog of real buttons) and tests
+//	                    lines, rows: [{caption, value}], status, failed,
+//	                    working, progress, buttons: [{label, cmd, primary,
+//	                    toggle, pressed, row, x, y, w, h}], extra: {...the
+//	                    panel's own fields}} with each button's box in CSS
+//	                    pixels of the page (row: the caption of its row of
+//	                    choices), for the accessibility layer (web/a11y.js
+//	                    mirrors the panel as a dialog of real buttons) and
+//	                    tests
 type panelJSON struct {
-	Name    string         `json:"name"`
-	Title   string         `json:"title"`
-	Lines   []string       `json:"lines"`
-	Status  string         `json:"status"`
-	Failed  bool           `json:"failed"`
-	Buttons []buttonJSON   `json:"buttons"`
-	Extra   map[string]any `json:"extra,omitempty"`
-	Cell    int            `json:"cell"` // physical pixels per picture module
+	Name     string         `json:"name"`
+	Title    string         `json:"title"`
+	Lines    []string       `json:"lines"`
+	Rows     []rowJSON      `json:"rows,omitempty"`
+	Status   string         `json:"status"`
+	Failed   bool           `json:"failed"`
+	Working  bool           `json:"working"`
+	Progress float64        `json:"progress"`
+	Buttons  []buttonJSON   `json:"buttons"`
+	Extra    map[string]any `json:"extra,omitempty"`
+	Cell     int            `json:"cell"` // physical pixels per picture module
+}
+
+// rowJSON is a row of choices: its caption and its value ("12.3 s").
+type rowJSON struct {
+	Caption string `json:"caption"`
+	Value   string `json:"value,omitempty"`
 }
 
 type buttonJSON struct {
 	Label   string `json:"label"`
 	Cmd     string `json:"cmd"`
 	Primary bool   `json:"primary"`
+	Toggle  bool   `json:"toggle,omitempty"`
+	Pressed bool   `json:"pressed,omitempty"`
+	Row     string `json:"row,omitempty"` // the caption of its row; "": the panel's buttons`
 	// The button's box in physical pixels; panel() turns it into CSS pixels.
 	X0, Y0, X1, Y1 int     `json:"-"`
 	X              float64 `json:"x"`
@@ -98,14 +113,30 @@ func (ps *panels) publish(g *ui.Game) {
 		ps.json.Store(nil)
 		return
 	}
-	pj := &panelJSON{Name: ps.open.Name, Title: ps.open.Title, Status: ps.open.Status, Failed: ps.open.Failed, Extra: ps.extra}
-	for _, l := range ps.open.Lines {
+	o := ps.open
+	pj := &panelJSON{Name: o.Name, Title: o.Title, Status: o.Status, Failed: o.Failed, Working: o.Working, Progress: o.Progress, Extra: ps.extra}
+	for _, l := range o.Lines {
 		pj.Lines = append(pj.Lines, l.Text)
+	}
+	var rows []string // each clickable button's row caption
+	for _, r := range o.Rows {
+		rj := rowJSON{Caption: r.Caption}
+		for _, b := range r.Buttons {
+			if b.Cmd == "" {
+				rj.Value = b.Label
+			} else {
+				rows = append(rows, r.Caption)
+			}
+		}
+		pj.Rows = append(pj.Rows, rj)
 	}
 	rects, cell := g.PanelButtons()
 	pj.Cell = cell
-	for i, b := range ps.open.Buttons {
-		bj := buttonJSON{Label: b.Label, Cmd: b.Cmd, Primary: b.Primary}
+	for i, b := range o.Clickable() {
+		bj := buttonJSON{Label: b.Label, Cmd: b.Cmd, Primary: b.Primary, Toggle: b.Toggle, Pressed: b.Pressed}
+		if i < len(rows) {
+			bj.Row = rows[i]
+		}
 		if i < len(rects) {
 			r := rects[i]
 			bj.X0, bj.Y0, bj.X1, bj.Y1 = r.Min.X, r.Min.Y, r.Max.X, r.Max.Y

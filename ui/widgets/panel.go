@@ -11,18 +11,32 @@ import (
 	"watchscope/ui/view"
 )
 
-// Panel is a dialog the page fills (ui/page: share, open a lesson file):
-// a title, lines of text, buttons that send commands and a status line,
-// with an optional picture on the left (the share link's QR code). It is
-// drawn as the help and why? dialogs are, in the stage's fonts and theme,
-// over a dimmed stage; a click beside it sends "close", as Esc does.
+// Panel is a dialog the page fills (ui/page: share, open a lesson file,
+// export): a title, lines of text, rows of choices, buttons that send
+// commands and a status line, with an optional picture on the left (the
+// share link's QR code). It is drawn as the help and why? dialogs are, in
+// the stage's fonts and theme, over a dimmed stage; a click beside it
+// sends "close", as Esc does.
+//
+//	Title                                              Esc closes
+//	lines (prose, mono, notes)
+//	caption   [choice] [choice] value [choice]          (Rows)
+//	[Primary] [button] [button]                         (Buttons)
+//	status
+//	▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬▬ progress (while Working)
+//	hints
 type Panel struct {
-	Name    string // "share", "open": names the panel for tests and the accessibility layer
+	Name    string // "share", "open", "export": names the panel for tests and the accessibility layer
 	Title   string
 	Lines   []PanelLine
+	Rows    []PanelRow // between the lines and the buttons
 	Buttons []PanelButton
 	Status  string // under the buttons: what the last button did ("Copied ✓")
 	Failed  bool   // the status is a failure (orange)
+	// Working draws a progress bar under the status, Progress (0 to 1) of
+	// it filled: a GIF being encoded.
+	Working  bool
+	Progress float64
 	// Picture is drawn left of the text on a white square, Modules x
 	// Modules cells of it each an equal whole number of pixels (a QR code
 	// stays sharp at any scale); nil: a single column of text.
@@ -46,11 +60,36 @@ const (
 	LineHint                  // small print under the buttons
 )
 
-// PanelButton is a button of a panel and the command it sends.
+// PanelButton is a button of a panel and the command it sends. In a row,
+// an entry without a command is the row's value, shown as text between
+// its buttons ("12.3 s" between "−1 s" and "+1 s").
 type PanelButton struct {
 	Label   string
 	Cmd     string
 	Primary bool // the panel's main action: sky blue
+	// Toggle: one of a row's choices (fps 5, 10, 15); Pressed is the one
+	// chosen, outlined in sky blue (aria-pressed in the page's mirror).
+	Toggle, Pressed bool
+}
+
+// PanelRow is a row of choices with its caption on the left.
+type PanelRow struct {
+	Caption string
+	Buttons []PanelButton
+}
+
+// Clickable is every button of the panel that sends a command, in the
+// order PanelButtons gives their places: the rows', then the buttons.
+func (p *Panel) Clickable() []PanelButton {
+	var out []PanelButton
+	for _, r := range p.Rows {
+		for _, b := range r.Buttons {
+			if b.Cmd != "" {
+				out = append(out, b)
+			}
+		}
+	}
+	return append(out, p.Buttons...)
 }
 
 // Panel geometry on the design canvas.
@@ -60,6 +99,8 @@ const (
 	pictureSide  = 540.0
 	buttonH      = 56.0
 	panelButtonW = 16.0 // padding around a button's label
+	rowGap       = 14.0 // between two rows of choices
+	valueW       = 150.0
 )
 
 // panelDialog is the ebitenui tree of the open Panel.
@@ -71,6 +112,10 @@ type panelDialog struct {
 	box      view.Region
 	buttons  []view.Region // each button's design region, in order
 	cell     int           // physical pixels per picture module
+	status   *widget.Text
+	fill     *widget.Container // the progress bar's filled part (Working)
+	// barRegion is the progress bar's track.
+	barRegion view.Region
 }
 
 func newPanelDialog(l *Layer) *panelDialog {
@@ -86,18 +131,46 @@ func (d *panelDialog) sync(p *Panel) {
 		d.shown = nil
 		return
 	}
-	if d.panel != nil && d.shown != nil && samePanel(d.shown, p) {
+	if d.panel != nil && d.shown != nil && sameLayout(d.shown, p) {
+		if d.shown.Status != p.Status || d.shown.Failed != p.Failed || d.shown.Progress != p.Progress {
+			d.update(p)
+		}
+		d.shown = p
 		return
 	}
 	d.shown = p
 	d.build(p)
 }
 
-// samePanel compares what a panel shows (the picture by identity).
-func samePanel(a, b *Panel) bool {
-	return a.Name == b.Name && a.Title == b.Title && a.Status == b.Status && a.Failed == b.Failed &&
+// sameLayout compares what a panel shows but its status and progress
+// (the picture by identity): a panel whose progress moves every tick
+// keeps its widgets, so a button pressed during one tick and released
+// during the next is still clicked.
+func sameLayout(a, b *Panel) bool {
+	return a.Name == b.Name && a.Title == b.Title &&
 		slices.Equal(a.Lines, b.Lines) && slices.Equal(a.Buttons, b.Buttons) && a.Modules == b.Modules &&
-		(a.Picture == nil) == (b.Picture == nil)
+		slices.EqualFunc(a.Rows, b.Rows, func(x, y PanelRow) bool { return x.Caption == y.Caption && slices.Equal(x.Buttons, y.Buttons) }) &&
+		a.Working == b.Working && (a.Picture == nil) == (b.Picture == nil)
+}
+
+// update shows a new status and progress in the panel's widgets.
+func (d *panelDialog) update(p *Panel) {
+	d.status.Label = p.Status
+	d.status.SetColor(statusColor(p.Failed))
+	if d.fill != nil {
+		show(d.fill, p.Progress > 0)
+		if move(d.fill, d.fillRegion(p.Progress)) {
+			d.panel.RequestRelayout()
+		}
+	}
+	d.l.moved = true
+}
+
+func statusColor(failed bool) color.RGBA {
+	if failed {
+		return view.Orange
+	}
+	return view.SkyBlue
 }
 
 // lineStyle is a line kind's font, size and colour.
@@ -132,6 +205,62 @@ func wrapLine(ln PanelLine, width float64) []string {
 	return out
 }
 
+// placedLine is a wrapped line of a panel at its height under the title.
+type placedLine struct {
+	text string
+	kind LineKind
+	y    float64
+}
+
+// panelLayout is where a panel's parts go, in design pixels under the
+// top of its text column.
+type panelLayout struct {
+	lines            []placedLine // the body's and the hints'
+	rowsY            []float64
+	caption          float64 // the width of the rows' caption column
+	buttonsY, status float64
+	barY             float64 // the progress bar (Working)
+	h                float64 // the text column's height
+}
+
+func layoutPanel(p *Panel, textW float64) panelLayout {
+	var lay panelLayout
+	y := 64.0 // under the title
+	add := func(ln PanelLine) {
+		_, size, _ := lineStyle(ln.Kind)
+		for _, s := range wrapLine(ln, textW-24) { // Measure runs a little short of the hinted glyphs
+			lay.lines = append(lay.lines, placedLine{s, ln.Kind, y})
+			y += size * 1.45
+		}
+		y += 10
+	}
+	for _, ln := range p.Lines {
+		if ln.Kind != LineHint {
+			add(ln)
+		}
+	}
+	for _, r := range p.Rows {
+		lay.caption = max(lay.caption, view.Measure(view.Prose, 22, r.Caption)+32)
+		lay.rowsY = append(lay.rowsY, y+12)
+		y += buttonH + rowGap
+	}
+	lay.buttonsY = y + 12
+	y = lay.buttonsY + buttonH + 20
+	lay.status = y
+	y += 40
+	if p.Working {
+		lay.barY = y
+		y += 30
+	}
+	for _, ln := range p.Lines {
+		if ln.Kind == LineHint {
+			add(ln)
+		}
+	}
+	lay.h = y
+	return lay
+}
+
 func (d *panelDialog) build(p *Panel) {
 	st := d.l.st
 	textX, textW := panelPad, panelW-2*panelPad
@@ -139,39 +268,10 @@ func (d *panelDialog) build(p *Panel) {
 		textX = panelPad + pictureSide + panelPad
 		textW = panelW - textX - panelPad
 	}
-	type placed struct {
-		text string
-		kind LineKind
-		y    float64
-	}
-	var body, hints []placed
-	y := 0.0
-	add := func(to *[]placed, ln PanelLine) {
-		_, size, _ := lineStyle(ln.Kind)
-		for _, s := range wrapLine(ln, textW-24) { // Measure runs a little short of the hinted glyphs
-			*to = append(*to, placed{s, ln.Kind, y})
-			y += size * 1.45
-		}
-		y += 10
-	}
-	y = 64 // under the title
-	for _, ln := range p.Lines {
-		if ln.Kind != LineHint {
-			add(&body, ln)
-		}
-	}
-	buttonsY := y + 12
-	y = buttonsY + buttonH + 20
-	statusY := y
-	y += 40
-	for _, ln := range p.Lines {
-		if ln.Kind == LineHint {
-			add(&hints, ln)
-		}
-	}
-	h := y + 2*panelPad - 10
+	lay := layoutPanel(p, textW)
+	h := lay.h + 2*panelPad - 10
 	if p.Picture != nil {
-		h = max(y, pictureSide) + 2*panelPad - 10
+		h = max(lay.h, pictureSide) + 2*panelPad - 10
 	}
 	d.box = view.Region{X: (view.DesignW - panelW) / 2, Y: max(40, (view.DesignH-h)/2), W: panelW, H: h}
 	box := d.box
@@ -184,25 +284,22 @@ func (d *panelDialog) build(p *Panel) {
 	left := box.X + textX
 	panel.AddChild(label(st, view.Region{X: left, Y: top, W: textW - 180, H: 52}, p.Title, view.ProseBold, 36, view.Ink, widget.TextPositionStart))
 	panel.AddChild(label(st, view.Region{X: box.X + box.W - panelPad - 180, Y: top + 8, W: 180, H: 28}, "Esc closes", view.Prose, 16, view.Caption, widget.TextPositionEnd))
-	for _, pl := range append(body, hints...) {
+	for _, pl := range lay.lines {
 		f, size, c := lineStyle(pl.kind)
 		panel.AddChild(label(st, view.Region{X: left, Y: top + pl.y, W: textW, H: size * 1.45}, pl.text, f, size, c, widget.TextPositionStart))
 	}
 	d.buttons = d.buttons[:0]
-	x := left
-	for _, b := range p.Buttons {
-		w := view.Measure(view.ProseBold, 22, b.Label) + 2*24 + panelButtonW
-		r := view.Region{X: x, Y: top + buttonsY, W: w, H: buttonH}
-		d.buttons = append(d.buttons, r)
-		panel.AddChild(d.button(b, r))
-		x += w + 16
+	for i, r := range p.Rows {
+		y := top + lay.rowsY[i]
+		panel.AddChild(label(st, view.Region{X: left, Y: y, W: lay.caption, H: buttonH}, r.Caption, view.Prose, 22, view.Muted, widget.TextPositionStart))
+		d.row(panel, r.Buttons, left+lay.caption, y)
 	}
-	if p.Status != "" {
-		c := view.SkyBlue
-		if p.Failed {
-			c = view.Orange
-		}
-		panel.AddChild(label(st, view.Region{X: left, Y: top + statusY, W: textW, H: 32}, p.Status, view.ProseBold, 22, c, widget.TextPositionStart))
+	d.row(panel, p.Buttons, left, top+lay.buttonsY)
+	d.status = label(st, view.Region{X: left, Y: top + lay.status, W: textW, H: 32}, p.Status, view.ProseBold, 22, statusColor(p.Failed), widget.TextPositionStart)
+	panel.AddChild(d.status)
+	d.fill = nil
+	if p.Working {
+		d.bar(panel, view.Region{X: left, Y: top + lay.barY, W: textW, H: 12}, p.Progress)
 	}
 	if p.Picture != nil {
 		d.picture(panel, p, view.Region{X: box.X + panelPad, Y: box.Y + (box.H-pictureSide)/2, W: pictureSide, H: pictureSide})
@@ -210,10 +307,54 @@ func (d *panelDialog) build(p *Panel) {
 	d.panel = d.l.swap(d.backdrop, d.panel, panel)
 }
 
+// row lays buttons out left to right from x; an entry without a command
+// is a value, set in Go Mono between them.
+func (d *panelDialog) row(panel *widget.Container, bs []PanelButton, x, y float64) {
+	for _, b := range bs {
+		if b.Cmd == "" {
+			w := max(valueW, view.Measure(view.Mono, 22, b.Label)+24)
+			panel.AddChild(label(d.l.st, view.Region{X: x, Y: y, W: w, H: buttonH}, b.Label, view.Mono, 22, view.Ink, widget.TextPositionCenter))
+			x += w + 16
+			continue
+		}
+		w := view.Measure(view.ProseBold, 22, b.Label) + 2*24 + panelButtonW
+		r := view.Region{X: x, Y: y, W: w, H: buttonH}
+		d.buttons = append(d.buttons, r)
+		if b.Pressed { // the chosen one: a sky blue ring around its plate
+			panel.AddChild(widget.NewContainer(
+				widget.ContainerOpts.WidgetOpts(at(view.Region{X: r.X - 4, Y: r.Y - 4, W: r.W + 8, H: r.H + 8})),
+				widget.ContainerOpts.BackgroundImage(d.l.st.panel(view.SkyBlue, 11)),
+			))
+		}
+		panel.AddChild(d.button(b, r))
+		x += w + 16
+	}
+}
+
+// bar is a progress bar: a track of the rule's colour, filled sky blue.
+func (d *panelDialog) bar(panel *widget.Container, r view.Region, frac float64) {
+	st := d.l.st
+	d.barRegion = r
+	panel.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(at(r)), widget.ContainerOpts.BackgroundImage(st.panel(view.Rule, 6))))
+	d.fill = widget.NewContainer(widget.ContainerOpts.WidgetOpts(at(d.fillRegion(frac))), widget.ContainerOpts.BackgroundImage(st.panel(view.SkyBlue, 6)))
+	show(d.fill, frac > 0)
+	panel.AddChild(d.fill)
+}
+
+// fillRegion is the filled part of the progress bar at frac.
+func (d *panelDialog) fillRegion(frac float64) view.Region {
+	r := d.barRegion
+	r.W = max(r.H, r.W*min(1, max(0, frac)))
+	return r
+}
+
 // button is a panel's button: a rounded plate, sky blue for the primary.
 func (d *panelDialog) button(b PanelButton, r view.Region) *widget.Button {
 	st := d.l.st
 	fill, ink := view.Rule, view.Ink
+	if b.Pressed {
+		fill = view.Mix(view.Rule, view.SkyBlue, 0.3)
+	}
 	if b.Primary { // dark on sky blue in both themes: the projector's background is light
 		fill, ink = view.SkyBlue, color.RGBA{0x0E, 0x11, 0x16, 0xFF}
 	}
@@ -275,5 +416,11 @@ func (l *Layer) PanelButtons() (buttons []view.Region, cell int) {
 	return slices.Clone(l.dialog.buttons), l.dialog.cell
 }
 
-// SetPanel opens a panel (nil closes it); it is drawn from the next frame.
-func (l *Layer) SetPanel(p *Panel) { l.panel = p }
+// SetPanel opens a panel (nil closes it); it is drawn from the next
+// frame, and PanelButtons gives its buttons' places at once.
+func (l *Layer) SetPanel(p *Panel) {
+	l.panel = p
+	if l.dialog != nil {
+		l.dialog.sync(p)
+	}
+}

@@ -3,6 +3,8 @@ package widgets
 import (
 	"slices"
 	"testing"
+
+	"watchscope/ui/view"
 )
 
 // TestPanelButtonsAndPicture: the page's panel opens over the stage (the
@@ -65,5 +67,68 @@ func TestPanelButtonsAndPicture(t *testing.T) {
 	}
 	if rects, _ := l.PanelButtons(); rects != nil {
 		t.Errorf("a closed panel has buttons at %+v", rects)
+	}
+}
+
+// TestPanelRowsAndProgress: a panel's rows of choices sit between its
+// lines and its buttons, their buttons (not their values) are clickable
+// and send their commands, the chosen one is pressed; a new status or
+// progress keeps the panel's widgets (a click pressed during one tick and
+// released during the next still lands) and moves the bar.
+func TestPanelRowsAndProgress(t *testing.T) {
+	s := sandbox()
+	l, sent, _ := layer(t, s, 1920, 1080)
+	p := &Panel{
+		Name: "export", Title: "Export for slides",
+		Lines: []PanelLine{{Text: "Sandbox at 4.0 s."}},
+		Rows: []PanelRow{
+			{Caption: "GIF from", Buttons: []PanelButton{{Label: "−1 s", Cmd: "export from -1"}, {Label: "3.0 s"}, {Label: "+1 s", Cmd: "export from +1"}}},
+			{Caption: "fps", Buttons: []PanelButton{{Label: "5", Cmd: "export fps 5", Toggle: true}, {Label: "10", Cmd: "export fps 10", Toggle: true, Pressed: true}}},
+		},
+		Buttons: []PanelButton{{Label: "Cancel GIF", Cmd: "export cancel"}, {Label: "Close", Cmd: "close"}},
+		Status:  "Frame 1 of 10", Working: true, Progress: 0.1,
+	}
+	l.SetPanel(p)
+	settle(l, s)
+	var cmds []string
+	for _, b := range p.Clickable() {
+		cmds = append(cmds, b.Cmd)
+	}
+	want := []string{"export from -1", "export from +1", "export fps 5", "export fps 10", "export cancel", "close"}
+	if !slices.Equal(cmds, want) {
+		t.Fatalf("clickable %q, want %q", cmds, want)
+	}
+	rects, _ := l.PanelButtons()
+	if len(rects) != len(want) {
+		t.Fatalf("%d button places for %d buttons", len(rects), len(want))
+	}
+	if rects[0].Y >= rects[2].Y || rects[2].Y >= rects[4].Y || rects[0].X != rects[2].X || rects[1].X-rects[0].X-rects[0].W < valueW {
+		t.Errorf("places %+v: want the rows above the buttons, aligned after their captions, the value between -1 s and +1 s", rects)
+	}
+	built, fill := l.dialog.panel, l.dialog.fill.GetWidget().LayoutData.(view.Region)
+	next := *p
+	next.Status, next.Progress = "Frame 5 of 10", 0.5
+	l.SetPanel(&next)
+	settle(l, s)
+	if l.dialog.panel != built {
+		t.Error("a new progress rebuilt the panel")
+	}
+	if got := l.dialog.fill.GetWidget().LayoutData.(view.Region); got.W <= fill.W || l.dialog.status.Label != "Frame 5 of 10" {
+		t.Errorf("bar %.0f px (was %.0f), status %q: want the bar longer and the new status", got.W, fill.W, l.dialog.status.Label)
+	}
+	for _, c := range l.dialog.panel.Children() {
+		if b, ok := c.(interface{ Click() }); ok {
+			b.Click()
+		}
+	}
+	settle(l, s)
+	if !slices.Equal(*sent, want) {
+		t.Errorf("the panel's buttons sent %q, want %q", *sent, want)
+	}
+	done := next
+	done.Buttons, done.Working = []PanelButton{{Label: "Make GIF", Cmd: "export gif"}}, false
+	l.SetPanel(&done)
+	if l.dialog.panel == built || l.dialog.fill != nil {
+		t.Error("new buttons and no progress kept the old panel")
 	}
 }

@@ -20,7 +20,10 @@ import (
 	"testing"
 	"time"
 
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"watchscope/web"
 )
@@ -212,36 +215,248 @@ func checkGIF(t *testing.T, g exported, from float64, n int, writes map[int64]in
 	save(t, g)
 }
 
-// exportPanel: E opens the panel with the range prefilled; what is typed
-// in its fields stays there (a "." would step the paused world if it
-// reached the stage); the panel makes a GIF and offers it for download.
+// exportPanelJSON is watchscope.panel() while the export panel is open.
+type exportPanelJSON struct {
+	Name, Title, Status string
+	Failed, Working     bool
+	Progress            float64
+	Rows                []struct{ Caption, Value string }
+	Buttons             []struct {
+		Label, Cmd, Row          string
+		Primary, Toggle, Pressed bool
+		X, Y, W, H               float64
+	}
+	Extra struct {
+		Unit                         string
+		From, To, Max                float64
+		FPS, Width, Downloads, Bytes int
+		File                         string
+	}
+}
+
+func exportPanelState(t *testing.T, ctx context.Context) exportPanelJSON {
+	t.Helper()
+	var p exportPanelJSON
+	raw := run(t, ctx, chromedp.Evaluate[string](`watchscope.panel() || "null"`))
+	if err := json.Unmarshal([]byte(raw), &p); err != nil || p.Name != "export" {
+		t.Fatalf("the export panel is not open: %v %s", err, raw)
+	}
+	return p
+}
+
+// clickExport clicks the export panel's button that sends cmd, at its
+// place on the stage (watchscope.panel()), and waits until cond holds.
+// The button is held down 200 ms, as a hand does: a press and release
+// that both fall between two of the stage's ticks (a slow frame while a
+// 1920 px GIF is encoded) would be no click at all.
+func clickExport(t *testing.T, ctx context.Context, cmd, cond string) {
+	t.Helper()
+	for _, b := range exportPanelState(t, ctx).Buttons {
+		if b.Cmd == cmd {
+			x, y := b.X+b.W/2, b.Y+b.H/2
+			left := chromedp.ButtonType(input.MouseButtonLeft)
+			do(t, ctx, chromedp.MouseEvent(chromedp.MouseMoved, x, y), chromedp.MouseEvent(chromedp.MousePressed, x, y, left, chromedp.ClickCount(1)))
+			time.Sleep(200 * time.Millisecond)
+			do(t, ctx, chromedp.MouseEvent(chromedp.MouseReleased, x, y, left, chromedp.ClickCount(1)))
+			pred := `(() => { const p = JSON.parse(watchscope.panel() || "null"); return !!p && (` + cond + `); })()`
+			for end := time.Now().Add(60 * time.Second); !run(t, ctx, chromedp.Evaluate[bool](pred)); {
+				if time.Now().After(end) {
+					t.Fatalf("after a click on %q the panel is %s; want %s", b.Label, run(t, ctx, chromedp.Evaluate[string](`watchscope.panel()`)), cond)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			return
+		}
+	}
+	t.Fatalf("the export panel has no button sending %q", cmd)
+}
+
+// exportPanel: E opens the export panel on the stage with the range
+// prefilled; its buttons, clicked where watchscope.panel() says they are,
+// move the range, choose fps and width, make a GIF (the status line and a
+// bar show the progress; Cancel stops it) and a PNG, and hand each to the
+// browser's downloads. The PNG is the stage without the panel.
 func exportPanel(t *testing.T, ctx context.Context) {
 	t.Helper()
+	downloads := t.TempDir()
+	if _, err := chromedp.Call(ctx, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+		Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllow, DownloadPath: downloads,
+	}); err != nil {
+		t.Fatal(err)
+	}
 	send(t, ctx, "pause")
 	waitFor(t, ctx, `JSON.parse(watchscope.state()).paused`, 10*time.Second)
-	do(t, ctx, chromedp.KeyEvent("e"))
-	waitFor(t, ctx, `document.getElementById('export') && !document.getElementById('export').hidden`, 5*time.Second)
-	if v := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#export .to').value`)); v == "" {
-		t.Error("the panel's range is not prefilled")
-	}
 	before := stillTime(t, ctx)
-	to := float64(before)/1000 - 0.2
-	run(t, ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
-	  document.querySelector('#export .width').value = '640';
-	  document.querySelector('#export .to').value = '%.1f';
-	  const f = document.querySelector('#export .from'); f.value = ''; f.focus(); return true; })()`, to)))
-	do(t, ctx, chromedp.SendKeys(chromedp.CSS(`#export .from`), fmt.Sprintf("%.1f", to-0.5)))
-	time.Sleep(300 * time.Millisecond)
+	closed, msg := exportJS(t, ctx, `watchscope.exportPNG()`) // the stage with no panel, to compare with
+	if msg != "" {
+		t.Fatal(msg)
+	}
+	do(t, ctx, chromedp.KeyEvent("e"))
+	waitFor(t, ctx, `(() => { const p = JSON.parse(watchscope.panel() || "null"); return !!p && p.name === "export"; })()`, 5*time.Second)
+	p := exportPanelState(t, ctx)
+	// The range in tenths of a second, as the panel shows it.
+	toT, fromT := before/100, max(0, before-10000)/100
+	if p.Extra.Unit != "s" || p.Extra.To != float64(toT)/10 || p.Extra.From != float64(fromT)/10 || p.Extra.FPS != 10 || p.Extra.Width != 960 {
+		t.Errorf("the panel opened with %+v, want %d/10 s to %d/10 s at 10 fps, 960 px", p.Extra, fromT, toT)
+	}
+	if len(p.Rows) != 4 || p.Rows[1].Value != fmt.Sprintf("%.1f s", float64(toT)/10) {
+		t.Errorf("rows %+v, want from, to (%d/10 s), fps and width", p.Rows, toT)
+	}
+	// From to - 0.5 s by the steppers' buttons, fps 20, width 640.
+	for fromT+10 <= toT-5 {
+		fromT += 10
+		clickExport(t, ctx, "export from +1", fmt.Sprintf("p.extra.from === %d / 10", fromT))
+	}
+	for fromT < toT-5 {
+		fromT++
+		clickExport(t, ctx, "export from +0.1", fmt.Sprintf("p.extra.from === %d / 10", fromT))
+	}
+	clickExport(t, ctx, "export fps 20", "p.extra.fps === 20")
+	clickExport(t, ctx, "export width 640", `p.extra.width === 640 && p.buttons.find((b) => b.cmd === "export width 640").pressed`)
 	if st := getState(t, ctx); st.TimeMs != before {
-		t.Errorf("typing in the panel reached the stage: time %d -> %d ms", before, st.TimeMs)
+		t.Errorf("clicks on the panel reached the stage: time %d -> %d ms", before, st.TimeMs)
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(`#export .gif`)))
-	waitFor(t, ctx, `!document.querySelector('#export a.download').hidden`, 60*time.Second)
-	name := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#export a.download').download`))
-	if !strings.HasSuffix(name, ".gif") {
-		t.Errorf("download named %q", name)
+	clickExport(t, ctx, "export gif", `/^GIF ready: .*\.gif, /.test(p.status)`)
+	gifFile := downloaded(t, ctx, downloads)
+	a, err := gif.DecodeAll(bytes.NewReader(gifFile))
+	if err != nil {
+		t.Fatalf("the downloaded GIF: %v", err)
 	}
-	screenshot(t, ctx, shotsDir(t), "export-panel.png")
+	frames, total := len(a.Image), 0
+	for _, d := range a.Delay {
+		total += d
+	}
+	if want := int(toT-fromT) * 2; frames != want || a.Config.Width != 640 || a.Config.Height != 360 || total != want*5 {
+		t.Errorf("the panel's GIF: %d frames of %dx%d lasting %d/100 s, want %d of 640x360 at 20 fps", frames, a.Config.Width, a.Config.Height, total, want)
+	}
+	save(t, exported{Name: "export-panel.gif", Data: gifFile})
+	exportShots(t, ctx)
+
+	// PNG: the stage as the panel leaves it, without the panel.
+	clickExport(t, ctx, "export png", `/^PNG ready: /.test(p.status)`)
+	pngFile := downloaded(t, ctx, downloads)
+	if diff := pixelsDiffer(t, closed.Data, pngFile); diff > 0.01 {
+		t.Errorf("the panel's PNG differs from the stage's in %.0f%% of its pixels: the panel is in the picture", 100*diff)
+	}
+	save(t, exported{Name: "export-panel-stage.png", Data: pngFile})
+
+	// A long GIF: the progress shows, and Cancel stops it.
+	clickExport(t, ctx, "export width 1920", "p.extra.width === 1920")
+	clickExport(t, ctx, "export fps 30", "p.extra.fps === 30")
+	for range 3 {
+		fromT = max(0, fromT-10)
+		clickExport(t, ctx, "export from -1", fmt.Sprintf("p.extra.from === %d / 10", fromT))
+	}
+	clickExport(t, ctx, "export gif", "p.working && p.progress > 0 && /^Frame \\d+ of \\d+ · /.test(p.status)")
+	screenshot(t, ctx, shotsDir(t), "export-panel-encoding.png")
+	clickExport(t, ctx, "export cancel", `!p.working && p.status === "export cancelled" && p.failed`)
+	do(t, ctx, chromedp.KeyEvent(kb.Escape))
+	waitFor(t, ctx, `watchscope.panel() === null`, 5*time.Second)
+}
+
+// TestExportPanelLesson: in a lesson the export panel's range is steps
+// played, moved a whole step at a time; the accessibility layer mirrors
+// its rows (a group per row, the chosen fps pressed); Esc and a click
+// beside the panel close it.
+func TestExportPanelLesson(t *testing.T) {
+	ctx, cons, _ := stage(t, 1280, 720, "/?lesson=revisions&step=4&theme=projector")
+	open := `(() => { const p = JSON.parse(watchscope.panel() || "null"); return !!p && p.name === "export"; })()`
+	do(t, ctx, chromedp.KeyEvent("e"))
+	waitFor(t, ctx, open, 10*time.Second)
+	p := exportPanelState(t, ctx)
+	from, to := int(p.Extra.From), int(p.Extra.To)
+	if p.Extra.Unit != "step" || to < 2 || from != max(0, to-3) || p.Rows[0].Value != fmt.Sprintf("step %d", from) {
+		t.Fatalf("a lesson's panel opened with %+v, rows %+v: want the last steps played, in steps", p.Extra, p.Rows)
+	}
+	var steppers []string
+	for _, b := range p.Buttons {
+		if b.Row == "GIF from" {
+			steppers = append(steppers, b.Cmd)
+		}
+	}
+	if strings.Join(steppers, ",") != "export from -1,export from +1" {
+		t.Errorf("a lesson's range moves by %q, want whole steps", steppers)
+	}
+	clickExport(t, ctx, "export from -1", fmt.Sprintf("p.extra.from === %d", from-1))
+	mirror := `(() => { const g = document.querySelector('#ws-panel [role=group][aria-label="fps"]');
+		const on = g && g.querySelector('button[aria-pressed="true"]');
+		const range = document.querySelector('#ws-panel [role=group][aria-label="GIF from: step %d"]');
+		return !!on && on.textContent === "10" && !!range && range.querySelectorAll("button").length === 2; })()`
+	waitFor(t, ctx, fmt.Sprintf(mirror, from-1), 5*time.Second)
+	screenshot(t, ctx, shotsDir(t), "export-panel-lesson-projector-1280x720.png")
+	do(t, ctx, chromedp.KeyEvent(kb.Escape))
+	waitFor(t, ctx, `watchscope.panel() === null`, 5*time.Second)
+	do(t, ctx, chromedp.KeyEvent("e"))
+	waitFor(t, ctx, open, 10*time.Second)
+	do(t, ctx, chromedp.MouseClickXY(20, 700)) // beside the panel
+	waitFor(t, ctx, `watchscope.panel() === null`, 5*time.Second)
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("console errors:\n%v", f)
+	}
+}
+
+// downloaded clicks the panel's Download button and returns the file
+// the browser saved (named as the panel says).
+func downloaded(t *testing.T, ctx context.Context, dir string) []byte {
+	t.Helper()
+	p := exportPanelState(t, ctx)
+	clickExport(t, ctx, "export download", fmt.Sprintf("p.extra.downloads === %d", p.Extra.Downloads+1))
+	path := filepath.Join(dir, p.Extra.File)
+	for range 100 {
+		if b, err := os.ReadFile(path); err == nil && len(b) == p.Extra.Bytes {
+			return b
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("the browser did not save %s (%d bytes) in %s", p.Extra.File, p.Extra.Bytes, dir)
+	return nil
+}
+
+// pixelsDiffer is the fraction of pixels two PNGs of the same size differ in.
+func pixelsDiffer(t *testing.T, a, b []byte) float64 {
+	t.Helper()
+	ia, err := png.Decode(bytes.NewReader(a))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ib, err := png.Decode(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ia.Bounds() != ib.Bounds() {
+		t.Fatalf("PNGs of %v and %v", ia.Bounds(), ib.Bounds())
+	}
+	n, diff := 0, 0
+	r := ia.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y += 2 {
+		for x := r.Min.X; x < r.Max.X; x += 2 {
+			n++
+			if ia.At(x, y) != ib.At(x, y) {
+				diff++
+			}
+		}
+	}
+	return float64(diff) / float64(n)
+}
+
+// exportShots screenshots the open panel in both themes at 1920x1080 and
+// 1280x720, for a person to look at (E2E_SHOTS=dir).
+func exportShots(t *testing.T, ctx context.Context) {
+	t.Helper()
+	dir := shotsDir(t)
+	for _, theme := range []string{"dark", "projector"} {
+		send(t, ctx, "theme "+theme)
+		for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
+			do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
+			waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(watchscope.stats()).screen; return s[0] === %d && s[1] === %d; })()`, size[0], size[1]), 10*time.Second)
+			waitFor(t, ctx, `(() => { const p = JSON.parse(watchscope.panel() || "null"); return !!p && p.buttons.length > 0 && p.buttons[0].w > 0; })()`, 10*time.Second)
+			time.Sleep(300 * time.Millisecond) // the frame after the resize
+			screenshot(t, ctx, dir, fmt.Sprintf("export-panel-%s-%dx%d.png", theme, size[0], size[1]))
+		}
+	}
+	send(t, ctx, "theme dark")
+	do(t, ctx, chromedp.EmulateViewport(1920, 1080))
+	waitFor(t, ctx, `JSON.parse(watchscope.stats()).screen[0] === 1920`, 10*time.Second)
 }
 
 // drained waits until every command sent so far has run: the app
