@@ -132,6 +132,7 @@ func TestShareLinkRestoresSandbox(t *testing.T) {
 	if qr[0] < 21 || qr[1] < 2 {
 		t.Errorf("QR code of %d modules at %d px a module, want at least 21 modules and 2 px", qr[0], qr[1])
 	}
+	waitFor(t, ctx, `!!document.querySelector('#ws-panel .ws-link')`, 5*time.Second) // the layer reads panel() ten times a second
 	if mirrored := run(t, ctx, chromedp.Evaluate[string](`document.querySelector('#ws-panel .ws-link').value`)); mirrored != shown {
 		t.Errorf("the accessibility layer's link is %q, want %q", mirrored, shown)
 	}
