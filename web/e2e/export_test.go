@@ -384,6 +384,13 @@ func TestExportPanelLesson(t *testing.T) {
 		return !!on && on.textContent === "10" && !!range && range.querySelectorAll("button").length === 2; })()`
 	waitFor(t, ctx, fmt.Sprintf(mirror, from-1), 5*time.Second)
 	screenshot(t, ctx, shotsDir(t), "export-panel-lesson-projector-1280x720.png")
+	// A range the recording refuses: its one-line reason, in orange.
+	for from--; from <= to; {
+		from++
+		clickExport(t, ctx, "export from +1", fmt.Sprintf("p.extra.from === %d", from))
+	}
+	clickExport(t, ctx, "export gif", fmt.Sprintf("p.failed && p.status === %q && !p.working",
+		fmt.Sprintf("from (step %d) must not come after to (step %d)", from, to)))
 	do(t, ctx, chromedp.KeyEvent(kb.Escape))
 	waitFor(t, ctx, `watchscope.panel() === null`, 5*time.Second)
 	do(t, ctx, chromedp.KeyEvent("e"))
