@@ -121,7 +121,10 @@ var compactedRead = []string{"etcdctl put a 1", "etcdctl put a 2", "etcdctl comp
 // TestLessonShots is `make shots`: every lesson's first, middle and last
 // step as PNGs in WS_LESSON_SHOTS (a folder), at 1920x1080 in the dark
 // theme and 1280x720 in the projector theme, drawn by the stage's own
-// renderer. WS_LESSON_SHOTS_ID limits it to lessons whose id contains it.
+// renderer. WS_LESSON_SHOTS_ID limits it to lessons whose id contains it;
+// WS_LESSON_SHOTS_STEPS=3,6 takes those steps instead (ones past a
+// lesson's end are left out); WS_LESSON_SHOTS_ALL=1 draws all four
+// variants (both sizes in both themes).
 func TestLessonShots(t *testing.T) {
 	dir := os.Getenv("WS_LESSON_SHOTS")
 	if dir == "" {
@@ -136,6 +139,11 @@ func TestLessonShots(t *testing.T) {
 		w, h      int
 		projector bool
 	}{{"1920x1080-dark", 1920, 1080, false}, {"1280x720-projector", 1280, 720, true}}
+	if os.Getenv("WS_LESSON_SHOTS_ALL") != "" {
+		variants = append(variants, variants[0], variants[1])
+		variants[2].name, variants[2].projector = "1920x1080-projector", true
+		variants[3].name, variants[3].projector = "1280x720-dark", false
+	}
 	defer view.SetTheme(false)
 	r := newRenderer()
 	n := 0
@@ -148,7 +156,7 @@ func TestLessonShots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, step := range uniq(1, (last+1)/2, last) {
+		for _, step := range shotSteps(last) {
 			// the state a deep link to the step opens: the steps before it played
 			for st := s.State(); st.Step < step || st.Pending; st = s.State() {
 				s.Send("next")
@@ -170,6 +178,22 @@ func TestLessonShots(t *testing.T) {
 		}
 	}
 	t.Logf("%d screenshots in %s", n, dir)
+}
+
+// shotSteps are the steps TestLessonShots draws of a lesson of last
+// steps: the first, middle and last, or WS_LESSON_SHOTS_STEPS's.
+func shotSteps(last int) []int {
+	env := os.Getenv("WS_LESSON_SHOTS_STEPS")
+	if env == "" {
+		return uniq(1, (last+1)/2, last)
+	}
+	var out []int
+	for _, f := range strings.Split(env, ",") {
+		if n, err := strconv.Atoi(strings.TrimSpace(f)); err == nil && n >= 1 && n <= last {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // uniq drops repeats (a one-step lesson's first, middle and last step).

@@ -3,6 +3,8 @@ package view
 import (
 	"math"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"watchscope/ui/scene"
 )
@@ -21,8 +23,11 @@ func castStage(sc *Scene, s Snapshot) CastLayout {
 	castWires(sc, c, &l)
 	for _, b := range l.Boxes {
 		a := c.Find(b.ID)
-		if a == nil {
+		if a == nil || b.Pill < 0 {
 			continue
+		}
+		if b.Pill > 1 {
+			a = watchersTogether(c, a, b.Pill)
 		}
 		drawActor(sc, a, b.Region)
 	}
@@ -44,37 +49,107 @@ func bandFrame(sc *Scene, top, bottom float64, title, caption string) {
 	}
 }
 
-// fitText shortens s with an ellipsis until it is at most w wide at size.
+// fitText shortens s until it is at most w wide at size. It drops whole
+// words from the end and ends with an ellipsis ("6 watches of other…");
+// a hyphenated name may lose its parts after a hyphen ("controller-…").
+// It never draws a lone "…" nor a word cut into a fragment ("config…",
+// "223…" of a revision): when not even the first word fits, that word's
+// known short form stands in for it ("configmaps" → "cm", shortForms),
+// and failing that fitText returns "" and nothing is drawn. Only an
+// opaque token (a continue token: a word of tokenRunes or more) is cut
+// wherever it fits.
 func fitText(f Font, size float64, s string, w float64) string {
 	size = textSize(size)
 	if Measure(f, size, s) <= w {
 		return s
 	}
+	cut, kind := cutToFit(f, size, s, w)
+	if kind == cutWords {
+		return cut
+	}
+	first, rest, _ := strings.Cut(s, " ")
+	for _, short := range shortForms[first] {
+		if t := fitText(f, size, strings.TrimSpace(short+" "+rest), w); t != "" {
+			return t
+		}
+	}
+	if kind == cutHyphen || kind == cutInside && utf8.RuneCountInString(first) >= tokenRunes {
+		return cut
+	}
+	return ""
+}
+
+// tokenRunes is how long a word must be to count as an opaque token
+// (a continue token, a base64 blob) that fitText may cut anywhere.
+const tokenRunes = 24
+
+// shortForms are the short names the stage may draw for a word that does
+// not fit whole, longest first: kubectl's short names for the resources
+// the lessons use, and the controller manager's usual abbreviations.
+var shortForms = map[string][]string{
+	"configmaps": {"cm"}, "namespaces": {"ns"}, "endpoints": {"ep"}, "events": {"ev"},
+	"nodes": {"no"}, "pods": {"po"}, "services": {"svc"}, "deployments": {"deploy"},
+	"replicasets": {"rs"}, "serviceaccounts": {"sa"}, "persistentvolumeclaims": {"pvc"},
+	"controller-manager": {"ctrl-mgr", "kcm"},
+}
+
+// How cutToFit ended its prefix.
+const (
+	cutNone   = iota // nothing but the ellipsis fits
+	cutWords         // after a whole word (a space or punctuation follows it)
+	cutHyphen        // after a hyphen inside the first word
+	cutInside        // inside the first word
+)
+
+// cutToFit is the longest prefix of s that fits in w with an ellipsis,
+// moved back to its last word boundary when it ends inside a word, and
+// how it ends.
+func cutToFit(f Font, size float64, s string, w float64) (string, int) {
 	r := []rune(s)
 	for len(r) > 1 {
 		r = r[:len(r)-1]
 		if t := strings.TrimRight(string(r), " ") + "…"; Measure(f, size, t) <= w {
-			return wordCut(r, len(r) < len([]rune(s)) && !breakAfter(r[len(r)-1]) && s[len(string(r))] != ' ')
+			next, _ := utf8.DecodeRuneInString(s[len(string(r)):])
+			return wordCut(r, !boundary(r[len(r)-1], next))
 		}
 	}
-	return "…"
+	return "", cutNone
 }
 
 // breakAfter: a text may be cut after these without cutting a word.
 func breakAfter(c rune) bool { return strings.ContainsRune(" ,/-·:(=&", c) }
 
+// boundary: a text may be cut between a and b without cutting a word
+// (nor a number: "20,000" is not cut after its comma).
+func boundary(a, b rune) bool {
+	if a == ',' && unicode.IsDigit(b) {
+		return false
+	}
+	return b == ' ' || breakAfter(a)
+}
+
 // wordCut ends a prefix that fits with an ellipsis, at its last word
 // boundary when the prefix ends inside a word ("6 watches of other…",
-// not "…of other c…"); a prefix of one word is cut where it fits.
-func wordCut(r []rune, midWord bool) string {
+// not "…of other c…"), and says where it cut (cutToFit).
+func wordCut(r []rune, midWord bool) (string, int) {
+	end := len(r)
 	if midWord {
+		end = 0
 		for i := len(r) - 1; i > 0; i-- {
-			if breakAfter(r[i-1]) {
-				return strings.TrimRight(string(r[:i]), " ,·:(") + "…"
+			if boundary(r[i-1], r[i]) {
+				end = i
+				break
 			}
 		}
+		if end == 0 {
+			return strings.TrimRight(string(r), " ,·:(") + "…", cutInside
+		}
 	}
-	return strings.TrimRight(string(r), " ,·:(") + "…"
+	kind := cutWords
+	if r[end-1] == '-' && !strings.ContainsFunc(string(r[:end-1]), func(c rune) bool { return c != '-' && breakAfter(c) }) {
+		kind = cutHyphen
+	}
+	return strings.TrimRight(string(r[:end]), " ,·:(") + "…", kind
 }
 
 // fitAny is the first of candidates (longest first) that fits in w, or
@@ -130,7 +205,7 @@ func drawActor(sc *Scene, a *scene.Actor, r Region) {
 func snapshotCard(sc *Scene, a *scene.Actor, r Region) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: Mix(PanelHi, ReddishPurple, 0.18)})
 	sc.fit(r.X+10, r.Y+6, "snapshot", ProseBold, 16, Left, Ink, r.W-20)
-	sc.fit(r.X+10, r.Y+28, "rv "+itoa(int(a.RV)), Mono, 16, Left, Muted, r.W-20)
+	sc.label(r.X+10, r.Y+28, fitAny(Mono, 16, r.W-20, "rv "+itoa(int(a.RV)), itoa(int(a.RV))), Mono, 16, Left, Muted)
 }
 
 func countBadge(a *scene.Actor) string {
@@ -185,7 +260,10 @@ func informerBox(sc *Scene, a *scene.Actor, r Region) {
 }
 
 // phaseShort are a reflector phase's short forms for a narrow cell.
-var phaseShort = map[string]string{"watching": "watch", "listing": "list", "backoff": "wait", "resyncing": "resync"}
+// Both retry waits are "wait" (not "watch…"); a watch-list is a
+// streaming list.
+var phaseShort = map[string]string{"watching": "watch", "listing": "list", "backoff": "wait", "resyncing": "resync",
+	"watch retry wait": "wait", "watch-list retry wait": "wait", "watch-list": "stream"}
 
 // groupBox is a client, the kubelets or the pollers: its name (with a
 // count) and one line of what it does.
@@ -359,6 +437,31 @@ func watcherPill(sc *Scene, a *scene.Actor, r Region) {
 		texts = append(texts, "×"+itoa(a.Count))
 	}
 	sc.label(r.X+r.W/2, r.Y+5, fitAny(Prose, 16, r.W-16, texts...), Prose, 16, Center, Ink)
+}
+
+// watchersTogether is the pill that stands for n watchers of a's cache
+// (layoutCaches): "n watchers", orange with the longest queue when one of
+// them is behind.
+func watchersTogether(c *scene.Scene, a *scene.Actor, n int) *scene.Actor {
+	t := *a
+	t.Label, t.Count, t.Queued = itoa(n)+" watchers", n, 0
+	for i := range c.Actors {
+		if w := &c.Actors[i]; w.Kind == scene.KindCacheWatcher && w.Parent == a.Parent {
+			t.Queued = max(t.Queued, w.Queued)
+		}
+	}
+	return &t
+}
+
+// pillFocused: the step points at one of the watchers a shared pill
+// stands for.
+func pillFocused(c *scene.Scene, l *CastLayout, b ActorBox) bool {
+	for _, o := range l.Boxes {
+		if o.Region == b.Region && o.Kind == scene.KindCacheWatcher && c.Focused(o.ID) {
+			return true
+		}
+	}
+	return false
 }
 
 func memoryBox(sc *Scene, a *scene.Actor, r Region) {
@@ -643,7 +746,7 @@ func castFocus(sc *Scene, c *scene.Scene, l *CastLayout) {
 	}
 	o := sc.over()
 	for _, b := range l.Boxes {
-		if c.Focused(b.ID) || b.Dim.W == 0 {
+		if c.Focused(b.ID) || b.Dim.W == 0 || b.Pill < 0 || b.Pill > 1 && pillFocused(c, l, b) {
 			continue
 		}
 		o.rect(Rect{X: b.Dim.X, Y: b.Dim.Y, W: b.Dim.W, H: b.Dim.H, Radius: 8, Fill: Fade(Background, dimAlpha())})

@@ -44,6 +44,10 @@ type ActorBox struct {
 	// Dim is the part the focus overlay dims when the actor is out of
 	// focus (a replica's header, not the caches drawn inside it).
 	Dim Region
+	// Pill, for a cache's watcher: how many of its cache's watchers its
+	// pill stands for when that is more than one (layoutCaches), or -1
+	// when another watcher's pill, in the same box, stands for it.
+	Pill int
 }
 
 // CastLayout is the diagram's geometry for one cast: a box per drawn
@@ -315,11 +319,26 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 				ws = append(ws, a)
 			}
 		}
-		n := min(len(ws), 2)
-		for k, wa := range ws[:n] {
-			ww := (cr.W - 8*float64(n-1)) / float64(n)
-			wr := Region{cr.X + float64(k)*(ww+8), cr.Y, ww, 30}
+		n := len(ws)
+		half := (cr.W - 8) / 2
+		if n == 2 && Measure(Prose, textSize(16), ws[0].Label) <= half-16 && Measure(Prose, textSize(16), ws[1].Label) <= half-16 {
+			for k, wa := range ws {
+				wr := Region{cr.X + float64(k)*(half+8), cr.Y, half, 30}
+				l.put(wa, wr, wr)
+			}
+			continue
+		}
+		// One pill across the column: a lone watcher, or the cache's
+		// watchers together ("×5") when their names do not fit side by
+		// side. The others share its box, so wires and packets reach them.
+		wr := Region{cr.X, cr.Y, cr.W, 30}
+		for k, wa := range ws {
 			l.put(wa, wr, wr)
+			b := &l.Boxes[len(l.Boxes)-1]
+			b.Pill = n
+			if k > 0 {
+				b.Pill = -1
+			}
 		}
 	}
 }

@@ -288,18 +288,44 @@ func TestWrapSeriesNeverCutsAWord(t *testing.T) {
 }
 
 // TestFitTextCutsBetweenWords: an ellipsis ends a whole word when the
-// text has one to cut after.
+// text has one to cut after. A text whose first word does not fit whole
+// never comes out as a lone "…" or a fragment of that word ("config…",
+// "223…", what the stage's watcher pills and cache titles showed): its
+// known short form stands in, or nothing is drawn. Only a long opaque
+// token is cut wherever it fits.
 func TestFitTextCutsBetweenWords(t *testing.T) {
-	full := "×5 watches of other caches"
-	w := Measure(Prose, 16, "×5 watches of other c…")
-	if got := fitText(Prose, 16, full, w); got != "×5 watches of other…" {
-		t.Errorf("fitText = %q, want the cut after a whole word", got)
-	}
-	if got := fitText(Prose, 16, "controller-manager", Measure(Prose, 16, "controller-ma…")); got != "controller-…" {
-		t.Errorf("fitText = %q, want the cut after the hyphen", got)
-	}
-	if got := fitText(Prose, 16, "supercalifragilistic", Measure(Prose, 16, "supercali…")); got != "supercali…" {
-		t.Errorf("fitText of one word = %q, want it cut where it fits", got)
+	at := func(s string) float64 { return Measure(Prose, textSize(16), s) }
+	token := "MjMwODUsInN0YXJ0IjoiL25zLTg4L3NlY3JldC0xIn0"
+	for _, tc := range []struct {
+		s    string
+		w    float64
+		want string
+	}{
+		{"×5 watches of other caches", at("×5 watches of other c…"), "×5 watches of other…"},
+		{"workload-low", at("workload-l…"), "workload-…"},
+		{"controller-manager", at("controller-ma…"), "ctrl-mgr"},
+		{"controller-manager", at("kcm…"), "kcm"},
+		{"controller-manager", at("kc"), ""},
+		{"configmaps", at("config…"), "cm"},
+		{"configmaps cache", at("configmaps c…"), "configmaps…"},
+		{"configmaps cache", at("cm cach"), "cm…"},
+		{"configmaps cache", at("cm cache"), "cm cache"},
+		{"secrets", at("se…"), ""},
+		{"22302", Measure(Prose, textSize(16), "223…"), ""},
+		{"node-49", at("…"), ""},
+		{"supercalifragilistic", at("supercali…"), ""},
+		{token, at("MjMwODUsInN0YX…"), "MjMwODUsInN0YX…"},
+		{"6 watches", at("6…"), "6…"},
+		{"20,000 obj", at("20,00…"), ""},
+		{"pods, nodes, leases", at("pods, nodes, l…"), "pods, nodes…"},
+	} {
+		got := fitText(Prose, 16, tc.s, tc.w)
+		if got != tc.want {
+			t.Errorf("fitText(%q, %.0f) = %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+		if got == "…" || Measure(Prose, textSize(16), got) > tc.w {
+			t.Errorf("fitText(%q, %.0f) = %q: a lone ellipsis, or wider than %.0f", tc.s, tc.w, got, tc.w)
+		}
 	}
 }
 

@@ -119,6 +119,9 @@ func textSize(size float64) float64 {
 }
 
 func (s *Scene) label(x, y float64, str string, f Font, size float64, a Align, c color.RGBA) {
+	if str == "" { // fitText found nothing that fits whole: no empty box in scene.texts
+		return
+	}
 	size = textSize(size)
 	s.text(Text{X: x, Y: y, S: str, Font: f, Size: size, Align: a, Color: c})
 }

@@ -233,3 +233,56 @@ func TestPackets(t *testing.T) {
 		t.Error("packets still busy after they arrived")
 	}
 }
+
+// TestCrowdedWatchersShareOnePill: with three replicas of three caches
+// the columns are narrow. Five watchers of one cache are one pill across
+// its column that says how many, and every one of them has that box (for
+// wires and packets); the stage drew two pills that read "…" and left
+// three out. A lone watcher whose name does not fit its pill draws the
+// name's short form, and no text on the stage is a lone ellipsis.
+func TestCrowdedWatchersShareOnePill(t *testing.T) {
+	w := scene.World{Resources: []string{"pods", "configmaps", "leases"}}
+	for _, name := range []string{"apiserver-0", "apiserver-1", "apiserver-2"} {
+		r := scene.Replica{Name: name, Up: true, Memory: 100 << 20}
+		for _, res := range w.Resources {
+			r.Caches = append(r.Caches, scene.Cache{Resource: res, Ring: scene.Ring{Capacity: 100, Len: 10, RV: 300}})
+		}
+		w.Replicas = append(w.Replicas, r)
+	}
+	pods, leases := &w.Replicas[1].Caches[0], &w.Replicas[1].Caches[2]
+	for _, n := range []string{"node-0", "node-49", "node-25", "node-20", "node-15"} {
+		pods.Watchers = append(pods.Watchers, scene.CacheWatcher{Client: n})
+	}
+	pods.WatcherN = len(pods.Watchers)
+	leases.Watchers, leases.WatcherN = []scene.CacheWatcher{{Client: "controller-manager"}}, 1
+	s := Snapshot{Rev: 300, Lesson: &LessonView{ID: "x", Title: "x", Steps: 3, Step: 1, Right: -1, Picked: -1}}
+	for _, r := range w.Replicas {
+		s.APIServers = append(s.APIServers, APIServer{Name: r.Name, Up: true, Serving: true, Resource: "pods"})
+	}
+	s.Cast = scene.Build(w, scene.Step{})
+	l := LayoutCast(&s.Cast)
+	first, ok := l.Box("apiserver-1/cache/pods/watcher/node-0")
+	cache, _ := l.Box("apiserver-1/cache/pods")
+	if !ok || first.Pill != 5 || first.W != cache.W {
+		t.Fatalf("node-0's pill %+v: want one pill for the 5 watchers, as wide as the cache (%v)", first, cache.W)
+	}
+	for _, n := range []string{"node-49", "node-25", "node-20", "node-15"} {
+		if b, ok := l.Box("apiserver-1/cache/pods/watcher/" + n); !ok || b.Region != first.Region || b.Pill != -1 {
+			t.Errorf("%s: box %+v (found %v), want node-0's pill's box, drawn by it", n, b, ok)
+		}
+	}
+	sc := settledStage(s)
+	saw := map[string]bool{}
+	for _, tx := range sc.Texts {
+		saw[tx.S] = true
+		if tx.S == "…" || tx.S == "config…" || strings.HasPrefix(tx.S, "controll…") {
+			t.Errorf("the stage draws %q at %.0f,%.0f", tx.S, tx.X, tx.Y)
+		}
+	}
+	if !saw["×5"] && !saw["5 watchers"] {
+		t.Error("the shared pill does not say how many watchers it stands for")
+	}
+	if !saw["ctrl-mgr"] && !saw["controller-manager"] {
+		t.Error("the controller manager's pill shows neither its name nor its short form")
+	}
+}
