@@ -59,6 +59,7 @@ func (c *Cacher) dispatchEvent(now time.Duration, e *watchCacheEvent) {
 	c.dispatchBuf = c.candidatesFor(e)
 	c.dispatchStats.Events++
 	c.dispatchStats.Offers += int64(len(c.dispatchBuf))
+	c.dispatchStats.LastOffers = int64(len(c.dispatchBuf))
 	for _, w := range c.dispatchBuf {
 		if !w.nonblockingAdd(e) {
 			blocked = append(blocked, w)

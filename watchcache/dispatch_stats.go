@@ -9,12 +9,13 @@ import "time"
 //	Events             real (non-bookmark) events dispatched
 //	Offers             watchers an event was offered to: the candidates
 //	                   the watcher index picked (by scope and trigger value)
+//	LastOffers         the candidates of the latest event alone
 //	BlockedEvents      events that found at least one watcher's input full
 //	BlockedWatchers    the blockedWatchers entries those events made
 //	Waited, LongestWait how long the dispatcher stood blocked in all, and
 //	                   in the longest single wait (never above the budget)
 type DispatchStats struct {
-	Events, Offers                 int64
+	Events, Offers, LastOffers     int64
 	BlockedEvents, BlockedWatchers int64
 	Waited, LongestWait            time.Duration
 }

@@ -1,6 +1,10 @@
 package live
 
 import (
+	"slices"
+	"strings"
+	"time"
+
 	"strconv"
 
 	"watchscope/apiserver"
@@ -113,7 +117,7 @@ func castReplicas(w *engine.World, resources []string, apis []view.APIServer) []
 			sc := scene.Cache{Resource: res, WatcherN: c.WatcherCount(),
 				Ready: [...]string{"Pending", "Ready", "Stopped"}[min(int(c.ReadyState()), 2)],
 				Ring: scene.Ring{Start: win.StartIndex, Capacity: win.Capacity, Len: win.EndIndex - win.StartIndex, OldestRV: win.OldestWatchableRV,
-					RV: c.ResourceVersion(), Objects: objs}, Stalled: s.EtcdWatchStalled(res)}
+					RV: c.ResourceVersion(), Objects: objs}, Stalled: s.EtcdWatchStalled(res), Dispatch: dispatchOf(c, w.Now())}
 			if sc.WatcherN <= scene.MaxEach {
 				for _, x := range c.Watchers() {
 					name := clientOf[x]
@@ -132,6 +136,15 @@ func castReplicas(w *engine.World, resources []string, apis []view.APIServer) []
 		out = append(out, r)
 	}
 	return out
+}
+
+// dispatchOf is c's dispatcher's counters, as `sim dispatch` prints them.
+func dispatchOf(c *watchcache.Cacher, now time.Duration) scene.Dispatch {
+	st := c.DispatchStats()
+	return scene.Dispatch{Watchers: c.WatcherCount(), Indexed: c.IndexedWatcherCount(), Events: st.Events,
+		Offers: st.Offers, LastOffers: st.LastOffers, Blocked: st.BlockedEvents, WaitedMs: st.Waited.Milliseconds(),
+		LongestMs: st.LongestWait.Milliseconds(), BudgetMs: c.DispatchBudget(now).Milliseconds(),
+		Cut: c.Metrics().TerminatedWatchersTotal}
 }
 
 // watcherClients maps the cache watchers of s to the clients whose
@@ -206,6 +219,7 @@ func (p *lessonPlay) sceneStep(lv *view.LessonView) scene.Step {
 		dirs = append(dirs, ds)
 	}
 	st.Hidden = scene.Hidden(dirs, shown)
+	st.Dispatcher = p.pointsAtDispatcher(lv.Highlights)
 	if shown >= 0 && shown < len(p.l.Steps) {
 		for _, a := range p.l.Steps[shown].Actions {
 			if r := scene.CommandResource(a.Command); r != "" {
@@ -220,6 +234,25 @@ func (p *lessonPlay) sceneStep(lv *view.LessonView) scene.Step {
 		}
 	}
 	return st
+}
+
+// pointsAtDispatcher: a step with highlights hl points at a cache's
+// dispatcher, whose counters the stage then draws, when the lesson reads
+// those counters (`sim dispatch`: too-many-watchers) and the step names
+// the dispatcher or the watchers it serves (apiserver.broadcaster,
+// apiserver.watchers).
+func (p *lessonPlay) pointsAtDispatcher(hl []string) bool {
+	if !slices.Contains(hl, "apiserver.broadcaster") && !slices.Contains(hl, "apiserver.watchers") {
+		return false
+	}
+	for _, s := range p.l.Steps {
+		for _, a := range s.Actions {
+			if strings.HasPrefix(a.Command, "sim dispatch ") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resources are the resources the lesson's commands act on, in the

@@ -14,6 +14,9 @@ type Step struct {
 	Highlights []string // the step's highlight targets ("apiserver.ring", "client:poller-0")
 	Hidden     []string // actor names hidden now (see Hidden): "poller", "cache:secrets"
 	Resource   string   // the resource the step is about ("configmaps"); "" for pods
+	// Dispatcher: the step points at the dispatcher of Resource's caches,
+	// whose counters the stage then draws beside the cache.
+	Dispatcher bool
 }
 
 // Build makes the scene of w for a step: every actor the world has,
@@ -180,8 +183,13 @@ func (b *builder) replicas() {
 func (b *builder) cache(replica string, c Cache) {
 	id := CacheID(replica, c.Resource)
 	ring := c.Ring
-	b.add(Actor{ID: id, Kind: KindCache, Parent: replica, Replica: replica, Resource: c.Resource,
-		Label: c.Resource + " cache", Ring: &ring, Detail: c.Ready, Stalled: c.Stalled})
+	a := Actor{ID: id, Kind: KindCache, Parent: replica, Replica: replica, Resource: c.Resource,
+		Label: c.Resource + " cache", Ring: &ring, Detail: c.Ready, Stalled: c.Stalled}
+	if b.st.Dispatcher && c.Resource == b.st.resource() {
+		d := c.Dispatch
+		a.Dispatch = &d
+	}
+	b.add(a)
 	if c.WatcherN == 0 {
 		return
 	}
@@ -202,6 +210,14 @@ func (b *builder) cache(replica string, c Cache) {
 	}
 	b.add(Actor{ID: CacheWatchersID(id), Kind: KindCacheWatcher, Parent: id, Replica: replica, Resource: c.Resource,
 		Count: c.WatcherN, Label: plural(c.WatcherN, "watcher", "watchers"), Queued: queued})
+}
+
+// resource is the resource the step is about.
+func (st Step) resource() string {
+	if st.Resource == "" {
+		return "pods"
+	}
+	return st.Resource
 }
 
 // levelsDetail describes Priority and Fairness in one line: the busiest

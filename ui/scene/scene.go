@@ -48,6 +48,9 @@ type Actor struct {
 
 	// cache: the ring (see Ring).
 	Ring *Ring `json:"-"`
+	// cache: its dispatcher's counters, while the step points at the
+	// dispatcher (the highlight apiserver.broadcaster).
+	Dispatch *Dispatch `json:"dispatch,omitempty"`
 	// cache-watcher, etcd-watch: events or responses waiting for it.
 	Queued int `json:"queued,omitempty"`
 	// page: its continue token ("" on the last page) and how many items.

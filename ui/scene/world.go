@@ -54,6 +54,24 @@ type Cache struct {
 	Stalled  bool           // not reading its etcd watch: etcd's writes do not reach it
 	Watchers []CacheWatcher // when few; WatcherN counts them all
 	WatcherN int
+	Dispatch Dispatch // its dispatcher's counters
+}
+
+// Dispatch is what a cache's dispatcher has done since the cache started
+// (watchcache.DispatchStats, as `sim dispatch` prints it): the numbers
+// the stage draws beside the cache while a step points at the dispatcher
+// (apiserver.broadcaster).
+type Dispatch struct {
+	Watchers   int   `json:"watchers"`   // client watches on the cache
+	Indexed    int   `json:"indexed"`    // of them, found by the trigger index (spec.nodeName)
+	Events     int64 `json:"events"`     // events dispatched
+	Offers     int64 `json:"offers"`     // watchers those events were offered to
+	LastOffers int64 `json:"lastOffers"` // watchers the latest event was offered to
+	Blocked    int64 `json:"blocked"`    // events that found a watcher's buffer full
+	WaitedMs   int64 `json:"waitedMs"`   // time it stood blocked, in all
+	LongestMs  int64 `json:"longestMs"`  // its longest wait (at most the budget)
+	BudgetMs   int64 `json:"budgetMs"`   // the wait it could afford now (+50 ms/s, at most 100)
+	Cut        int64 `json:"cut"`        // watchers it closed for unresponsiveness
 }
 
 // CacheWatcher is one client watch on a cache.

@@ -55,7 +55,11 @@ type ActorBox struct {
 type CastLayout struct {
 	Boxes   []ActorBox
 	Callout Region // the callout's box (zero when the step has none)
-	byID    map[string]int
+	// Dispatchers are the cards of the caches whose dispatcher the step
+	// points at (Actor.Dispatch), beside their cache where there is room;
+	// each box's ID is its cache's.
+	Dispatchers []ActorBox
+	byID        map[string]int
 }
 
 // Box returns the box of actor id.
@@ -310,6 +314,7 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 		return
 	}
 	w := math.Min(240, r.W/float64(len(caches)))
+	dispatcherCard(l, caches, Region{r.X + w*float64(len(caches)), r.Y, r.W - w*float64(len(caches)), r.H})
 	for i, ca := range caches {
 		cr := Region{r.X + float64(i)*w, r.Y, w - 8, r.H}
 		l.put(ca, Region{cr.X, cr.Y + 34, cr.W, cr.H - 34}, Region{cr.X, cr.Y + 34, cr.W, cr.H - 34})
@@ -339,6 +344,24 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 			if k > 0 {
 				b.Pill = -1
 			}
+		}
+	}
+}
+
+// dispatcherCard puts the card of the first of caches whose dispatcher
+// the step points at in free, the room right of the caches, when it is
+// wide enough for the card's words and numbers.
+func dispatcherCard(l *CastLayout, caches []*scene.Actor, free Region) {
+	const minW, maxW = 340.0, 440.0
+	if free.W-8 < minW {
+		return
+	}
+	for _, ca := range caches {
+		if ca.Dispatch != nil {
+			w := math.Min(maxW, free.W-8) // at the room's right end: the callout's wire to the ring passes above it
+			l.Dispatchers = append(l.Dispatchers, ActorBox{ID: ca.ID, Kind: ca.Kind,
+				Region: Region{free.X + free.W - 8 - w, free.Y, w, free.H}})
+			return
 		}
 	}
 }

@@ -286,3 +286,40 @@ func TestCrowdedWatchersShareOnePill(t *testing.T) {
 		t.Error("the controller manager's pill shows neither its name nor its short form")
 	}
 }
+
+// TestDispatcherCard: a step that points at a cache's dispatcher
+// (scene.Step.Dispatcher) gets a card of its counters beside the cache,
+// right of the caches and clear of them; any other step does not.
+func TestDispatcherCard(t *testing.T) {
+	for _, on := range []bool{true, false} {
+		s := fullSnap()
+		s.Lesson = &LessonView{ID: "x", Title: "x", Steps: 3, Step: 1, Right: -1, Picked: -1}
+		w := scene.World{Resources: []string{"pods"}, Replicas: []scene.Replica{{Name: "apiserver-0", Up: true,
+			Caches: []scene.Cache{{Resource: "pods", WatcherN: 1008, Ring: scene.Ring{Capacity: 100},
+				Dispatch: scene.Dispatch{Watchers: 1008, Indexed: 1000, LastOffers: 9, Blocked: 4, WaitedMs: 203, LongestMs: 100, BudgetMs: 41, Cut: 2}}}}}}
+		s.Cast = scene.Build(w, scene.Step{Dispatcher: on})
+		l := LayoutCast(&s.Cast)
+		texts := map[string]bool{}
+		for _, tx := range settledStage(s).Texts {
+			texts[tx.S] = true
+		}
+		if !on {
+			if len(l.Dispatchers) != 0 || texts["dispatcher · pods cache"] {
+				t.Errorf("a step that does not point at the dispatcher draws its card (%v)", l.Dispatchers)
+			}
+			continue
+		}
+		if len(l.Dispatchers) != 1 {
+			t.Fatalf("%d dispatcher cards, want the pods cache's", len(l.Dispatchers))
+		}
+		card, cache := l.Dispatchers[0], l.Boxes[l.byID["apiserver-0/cache/pods"]]
+		if card.X < cache.X+cache.W {
+			t.Errorf("the card %+v overlaps the cache %+v", card.Region, cache.Region)
+		}
+		for _, want := range []string{"dispatcher · pods cache", "1,008", "1,000", "9", "4", "203 ms", "100 ms", "41 ms", "2"} {
+			if !texts[want] {
+				t.Errorf("the card does not draw %q", want)
+			}
+		}
+	}
+}
