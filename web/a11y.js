@@ -247,14 +247,23 @@
     if (focus.take) box.querySelector("button").focus();
   }
 
+  // previewWords is the export panel's preview in words: "Preview: GIF,
+  // 12 frames, 640×360" or "Preview: PNG, 1920×1080".
+  function previewWords(pv) {
+    const frames = pv.kind === "GIF" ? ` ${pv.frames} frame${pv.frames === 1 ? "" : "s"},` : "";
+    return `Preview: ${pv.kind},${frames} ${pv.w}×${pv.h}`;
+  }
+
   // renderPanel mirrors the page's panel (watchscope.panel()) while one is
   // open: its words, its rows of choices (a group each, named by its
   // caption and value; a chosen one aria-pressed), its status (announced),
-  // a GIF's progress and its buttons; a share link as a read-only text
+  // the preview of the file made (in words), a GIF's progress and its
+  // buttons; a share link as a read-only text
   // field, selectable where the clipboard fails.
   function renderPanel(box, p) {
+    const preview = p && p.extra && p.extra.preview ? previewWords(p.extra.preview) : "";
     const key = JSON.stringify(p ? [p.title, p.lines, p.rows, p.status, p.working && Math.round(100 * p.progress),
-      p.buttons.map((b) => [b.label, b.cmd, b.pressed])] : null);
+      preview, p.buttons.map((b) => [b.label, b.cmd, b.pressed])] : null);
     if (box.dataset.key === key) return;
     box.dataset.key = key;
     const focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.dataset.cmd : "";
@@ -279,6 +288,7 @@
       (groups[b.row] || box).append(btn);
     }
     box.append(el("p", { role: "status", text: p.status }));
+    if (preview) box.append(el("p", { class: "ws-preview", text: preview }));
     if (p.working) {
       box.append(el("div", { role: "progressbar", "aria-label": "Progress", "aria-valuemin": "0", "aria-valuemax": "100",
         "aria-valuenow": String(Math.round(100 * p.progress)) }));

@@ -56,11 +56,16 @@ import (
 
 	"watchscope/ui"
 	"watchscope/ui/live"
+	"watchscope/ui/thumb"
 	"watchscope/ui/widgets"
 )
 
-// gifBudget is the wall time a tick may spend on GIF frames.
-const gifBudget = 12 * time.Millisecond
+// gifBudget is the wall time a tick may spend on GIF frames, and
+// previewBudget the time it may spend decoding the preview.
+const (
+	gifBudget     = 12 * time.Millisecond
+	previewBudget = 8 * time.Millisecond
+)
 
 // The GIF choices the panel offers.
 var (
@@ -88,6 +93,12 @@ type exporter struct {
 	status         string
 	failed         bool
 	downloads      int
+
+	// The preview of result: decoded a frame at a time (thumb), then
+	// shown as Ebiten images (preview, with what panel() says of it).
+	thumb       *thumb.Decoder
+	preview     *widgets.Preview
+	previewInfo map[string]any
 }
 
 // exportFile is a PNG or GIF the panel made, and its object URL once the
@@ -148,6 +159,9 @@ func (x *exporter) command(g *ui.Game, s *live.Session, arg string) bool {
 		return true
 	case arg == "", !open:
 		x.takeRange(s) // a command from the console opens the panel too
+		if x.preview == nil && x.thumb == nil {
+			x.startPreview() // the last file's, dropped when the panel closed
+		}
 	}
 	switch verb {
 	case "":
@@ -272,11 +286,80 @@ func (x *exporter) keep(f *exportFile) {
 		js.Global().Get("URL").Call("revokeObjectURL", x.result.url)
 	}
 	x.result = f
+	x.startPreview()
+}
+
+// startPreview decodes the result's preview afresh (a new file, or the
+// panel opened again), freeing the previous one's images.
+func (x *exporter) startPreview() {
+	x.dropPreview()
+	if x.result == nil {
+		return
+	}
+	kind := "PNG"
+	if x.result.mime == "image/gif" {
+		kind = "GIF"
+	}
+	d, err := thumb.NewDecoder(x.result.data, kind, widgets.PreviewW, widgets.PreviewH)
+	if err != nil {
+		x.status, x.failed = err.Error(), true
+		return
+	}
+	x.thumb = d
+}
+
+// dropPreview frees the preview's images.
+func (x *exporter) dropPreview() {
+	if x.preview != nil {
+		for _, img := range x.preview.Frames {
+			img.Deallocate()
+		}
+	}
+	x.thumb, x.preview, x.previewInfo = nil, nil, nil
+}
+
+// decodePreview decodes the preview's frames for a while; once all are,
+// they become Ebiten images and the panel shows them.
+func (x *exporter) decodePreview() {
+	if x.thumb == nil {
+		return
+	}
+	stop := time.Now().Add(previewBudget)
+	for {
+		done, err := x.thumb.Step()
+		if err != nil {
+			x.thumb, x.status, x.failed = nil, err.Error(), true
+			x.refresh()
+			return
+		}
+		if done {
+			break
+		}
+		if time.Now().After(stop) {
+			return // the next tick goes on
+		}
+	}
+	th := x.thumb.Thumb()
+	x.thumb = nil
+	pv := &widgets.Preview{Delays: th.Delays}
+	for _, f := range th.Frames {
+		pv.Frames = append(pv.Frames, ebiten.NewImageFromImage(f))
+	}
+	x.preview = pv
+	x.previewInfo = map[string]any{"kind": th.Kind, "w": th.W, "h": th.H, "frames": th.Count, "kept": len(th.Frames),
+		"tw": th.Frames[0].Rect.Dx(), "th": th.Frames[0].Rect.Dy()}
+	x.refresh()
 }
 
 // tick renders a few GIF frames, shows the progress and hands the GIF
 // over at the end.
 func (x *exporter) tick(*live.Session) {
+	if !x.p.panelOpen("export") && (x.preview != nil || x.thumb != nil) {
+		x.dropPreview() // the panel closed
+	}
+	if x.p.panelOpen("export") {
+		x.decodePreview()
+	}
 	if x.gif == nil {
 		return
 	}
@@ -339,7 +422,7 @@ func (x *exporter) show(g *ui.Game) {
 	lines := []widgets.PanelLine{{Text: x.where},
 		{Kind: widgets.LineHint, Text: "Both leave out the controls and this panel. E or Esc closes."}}
 	panel := &widgets.Panel{Name: "export", Title: "Export for slides", Lines: lines,
-		Rows: x.rows(), Buttons: x.buttons(), Status: x.status, Failed: x.failed}
+		Rows: x.rows(), Buttons: x.buttons(), Status: x.status, Failed: x.failed, Preview: x.preview}
 	extra := map[string]any{"unit": x.unit, "from": x.from, "to": x.to, "max": x.most,
 		"fps": x.fps, "width": x.width, "downloads": x.downloads}
 	if x.gif != nil {
@@ -351,6 +434,9 @@ func (x *exporter) show(g *ui.Game) {
 	}
 	if f := x.result; f != nil {
 		extra["file"], extra["bytes"] = f.name, len(f.data)
+	}
+	if x.preview != nil {
+		extra["preview"] = x.previewInfo
 	}
 	x.p.setPanel(g, panel, extra)
 }

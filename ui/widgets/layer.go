@@ -83,6 +83,9 @@ func (l *Layer) Update(s view.Snapshot) {
 		l.cursor, l.moved = [2]int{x, y}, true
 	}
 	l.console.keys()
+	if l.dialog.animate(s.UI.Reduced) {
+		l.moved = true // the preview's next frame
+	}
 	l.ui.Update()
 }
 
@@ -102,6 +105,7 @@ func (l *Layer) Draw(screen *ebiten.Image, fr view.Frame, s view.Snapshot) {
 		l.build(s)
 	}
 	l.ui.Draw(screen)
+	l.dialog.drawPreview(screen)
 }
 
 // sync updates every widget from the snapshot.

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"slices"
+	"time"
 
 	"github.com/ebitenui/ebitenui/widget"
 	"github.com/hajimehoshi/ebiten/v2"
@@ -42,7 +43,25 @@ type Panel struct {
 	// stays sharp at any scale); nil: a single column of text.
 	Picture func(x, y int) bool
 	Modules int
+	// Preview is drawn right of the rows of choices (the export panel's
+	// last file); nil: none.
+	Preview *Preview
 }
+
+// Preview is a thumbnail of a file the panel made: one frame (a PNG) or
+// the frames of a GIF, played at their delays and looping. With reduced
+// motion on (view.Chrome.Reduced) only the first frame is shown.
+type Preview struct {
+	Frames []*ebiten.Image
+	Delays []time.Duration
+}
+
+// Preview geometry: the box the thumbnail is fitted in (16:9), on the
+// design canvas, at the right of the rows.
+const (
+	PreviewW = 448
+	PreviewH = 252
+)
 
 // PanelLine is one paragraph of a panel, wrapped to its column.
 type PanelLine struct {
@@ -116,6 +135,11 @@ type panelDialog struct {
 	fill     *widget.Container // the progress bar's filled part (Working)
 	// barRegion is the progress bar's track.
 	barRegion view.Region
+	// The preview's place (fitted to its frames' aspect), when the panel
+	// has one, the frame shown and when its loop started.
+	previewBox view.Region
+	frame      int
+	loopStart  time.Time
 }
 
 func newPanelDialog(l *Layer) *panelDialog {
@@ -150,7 +174,7 @@ func sameLayout(a, b *Panel) bool {
 	return a.Name == b.Name && a.Title == b.Title &&
 		slices.Equal(a.Lines, b.Lines) && slices.Equal(a.Buttons, b.Buttons) && a.Modules == b.Modules &&
 		slices.EqualFunc(a.Rows, b.Rows, func(x, y PanelRow) bool { return x.Caption == y.Caption && slices.Equal(x.Buttons, y.Buttons) }) &&
-		a.Working == b.Working && (a.Picture == nil) == (b.Picture == nil)
+		a.Working == b.Working && (a.Picture == nil) == (b.Picture == nil) && a.Preview == b.Preview
 }
 
 // update shows a new status and progress in the panel's widgets.
@@ -217,6 +241,7 @@ type placedLine struct {
 type panelLayout struct {
 	lines            []placedLine // the body's and the hints'
 	rowsY            []float64
+	preview          float64 // the top of the preview's box (Preview)
 	caption          float64 // the width of the rows' caption column
 	buttonsY, status float64
 	barY             float64 // the progress bar (Working)
@@ -239,10 +264,14 @@ func layoutPanel(p *Panel, textW float64) panelLayout {
 			add(ln)
 		}
 	}
+	lay.preview = y + 12
 	for _, r := range p.Rows {
 		lay.caption = max(lay.caption, view.Measure(view.Prose, 22, r.Caption)+32)
 		lay.rowsY = append(lay.rowsY, y+12)
 		y += buttonH + rowGap
+	}
+	if p.Preview != nil { // the rows' band is at least the preview's height
+		y = max(y, lay.preview+PreviewH+rowGap)
 	}
 	lay.buttonsY = y + 12
 	y = lay.buttonsY + buttonH + 20
@@ -303,6 +332,9 @@ func (d *panelDialog) build(p *Panel) {
 	}
 	if p.Picture != nil {
 		d.picture(panel, p, view.Region{X: box.X + panelPad, Y: box.Y + (box.H-pictureSide)/2, W: pictureSide, H: pictureSide})
+	}
+	if p.Preview != nil && len(p.Preview.Frames) > 0 {
+		d.previewFrame(panel, p.Preview, view.Region{X: left + textW - PreviewW, Y: top + lay.preview, W: PreviewW, H: PreviewH})
 	}
 	d.panel = d.l.swap(d.backdrop, d.panel, panel)
 }
@@ -404,6 +436,70 @@ func (d *panelDialog) picture(panel *widget.Container, p *Panel, r view.Region) 
 		widget.GraphicOpts.Image(ebiten.NewImageFromImage(img)),
 	))
 	d.cell = cell
+}
+
+// previewFrame places the preview in box, as large as fits with its
+// frames' aspect kept, right-aligned, under a thin rule; Layer.Draw draws
+// its frames over the panel.
+func (d *panelDialog) previewFrame(panel *widget.Container, p *Preview, box view.Region) {
+	b := p.Frames[0].Bounds()
+	w, h := box.W, box.W*float64(b.Dy())/float64(b.Dx())
+	if h > box.H {
+		w, h = box.H*float64(b.Dx())/float64(b.Dy()), box.H
+	}
+	d.previewBox = view.Region{X: box.X + box.W - w, Y: box.Y + (box.H-h)/2, W: w, H: h}
+	r := d.previewBox
+	panel.AddChild(widget.NewContainer(
+		widget.ContainerOpts.WidgetOpts(at(view.Region{X: r.X - 2, Y: r.Y - 2, W: r.W + 4, H: r.H + 4})),
+		widget.ContainerOpts.BackgroundImage(d.l.st.panel(view.Caption, 2)),
+	))
+	d.frame, d.loopStart = 0, time.Now()
+}
+
+// previewAt is the frame of p to show at now: the first with reduced
+// motion, else the one the GIF's delays put there in a loop from start.
+func previewAt(p *Preview, start, now time.Time, reduced bool) int {
+	var loop time.Duration
+	for _, d := range p.Delays {
+		loop += d
+	}
+	if reduced || len(p.Frames) < 2 || loop <= 0 {
+		return 0
+	}
+	t := now.Sub(start) % loop
+	for i, d := range p.Delays {
+		if t < d {
+			return i
+		}
+		t -= d
+	}
+	return 0
+}
+
+// animate moves the preview to the frame of now; true if it changed.
+func (d *panelDialog) animate(reduced bool) bool {
+	if d.shown == nil || d.shown.Preview == nil || len(d.shown.Preview.Frames) == 0 {
+		return false
+	}
+	i := previewAt(d.shown.Preview, d.loopStart, time.Now(), reduced)
+	changed := i != d.frame
+	d.frame = i
+	return changed
+}
+
+// drawPreview draws the preview's current frame in its box, scaled to
+// the frame's physical size.
+func (d *panelDialog) drawPreview(screen *ebiten.Image) {
+	if d.shown == nil || d.shown.Preview == nil || d.frame >= len(d.shown.Preview.Frames) {
+		return
+	}
+	img := d.shown.Preview.Frames[d.frame]
+	dst := place{&d.l.fr}.rect(d.previewBox)
+	b := img.Bounds()
+	op := &ebiten.DrawImageOptions{Filter: ebiten.FilterLinear}
+	op.GeoM.Scale(float64(dst.Dx())/float64(b.Dx()), float64(dst.Dy())/float64(b.Dy()))
+	op.GeoM.Translate(float64(dst.Min.X), float64(dst.Min.Y))
+	screen.DrawImage(img, op)
 }
 
 // PanelButtons is the open panel's buttons' places, in design pixels (for

@@ -1,8 +1,12 @@
 package widgets
 
 import (
+	"image/color"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
 
 	"watchscope/ui/view"
 )
@@ -130,5 +134,56 @@ func TestPanelRowsAndProgress(t *testing.T) {
 	l.SetPanel(&done)
 	if l.dialog.panel == built || l.dialog.fill != nil {
 		t.Error("new buttons and no progress kept the old panel")
+	}
+}
+
+// TestPanelPreview: a preview sits right of the rows inside the panel,
+// clear of every button, with its frames' aspect; its frames follow their
+// delays in a loop (the first only with reduced motion), and the frame is
+// drawn on the screen.
+func TestPanelPreview(t *testing.T) {
+	for _, size := range [][2]int{{1280, 720}, {1920, 1080}} {
+		s := sandbox()
+		l, _, img := layer(t, s, size[0], size[1])
+		red, blue := ebiten.NewImage(320, 180), ebiten.NewImage(320, 180)
+		red.Fill(color.RGBA{0xFF, 0, 0, 0xFF})
+		blue.Fill(color.RGBA{0, 0, 0xFF, 0xFF})
+		pv := &Preview{Frames: []*ebiten.Image{red, blue}, Delays: []time.Duration{100 * time.Millisecond, 300 * time.Millisecond}}
+		stepper := []PanelButton{{Label: "−1 s", Cmd: "a"}, {Label: "−0.1 s", Cmd: "b"}, {Label: "12.3 s"}, {Label: "+0.1 s", Cmd: "c"}, {Label: "+1 s", Cmd: "d"}}
+		l.SetPanel(&Panel{Name: "export", Title: "Export for slides", Lines: []PanelLine{{Text: "Sandbox at 4.0 s."}},
+			Rows:    []PanelRow{{Caption: "GIF from", Buttons: stepper}, {Caption: "to", Buttons: stepper}},
+			Buttons: []PanelButton{{Label: "PNG of the stage", Cmd: "export png"}, {Label: "Download GIF (1.2 MB)", Cmd: "export download"}, {Label: "Close", Cmd: "close"}},
+			Preview: pv})
+		settle(l, s)
+		box, r := l.dialog.box, l.dialog.previewBox
+		if r.X < box.X || r.Y < box.Y || r.X+r.W > box.X+box.W || r.Y+r.H > box.Y+box.H || r.H < PreviewH-1 {
+			t.Fatalf("%v: preview %+v not inside the panel %+v at full height", size, r, box)
+		}
+		if d := r.W/r.H - 16.0/9; d > 0.01 || d < -0.01 {
+			t.Errorf("preview %.0fx%.0f: want 16:9", r.W, r.H)
+		}
+		rects, _ := l.PanelButtons()
+		for i, b := range rects {
+			if b.X < r.X+r.W && r.X < b.X+b.W && b.Y < r.Y+r.H && r.Y < b.Y+b.H {
+				t.Errorf("%v: button %d at %+v under the preview %+v", size, i, b, r)
+			}
+		}
+		l.Draw(img, view.Fit(size[0], size[1]), s)
+		mid := place{&l.fr}.rect(r)
+		if c := img.At((mid.Min.X+mid.Max.X)/2, (mid.Min.Y+mid.Max.Y)/2).(color.RGBA); c.R < 0xF0 || c.B > 0x10 {
+			t.Errorf("%v: the preview's middle is %v; want the red first frame", size, c)
+		}
+	}
+	pv := &Preview{Frames: make([]*ebiten.Image, 3), Delays: []time.Duration{100 * time.Millisecond, 300 * time.Millisecond, 100 * time.Millisecond}}
+	t0 := time.Unix(0, 0)
+	for _, c := range []struct {
+		at      time.Duration
+		reduced bool
+		want    int
+	}{{0, false, 0}, {99 * time.Millisecond, false, 0}, {100 * time.Millisecond, false, 1}, {399 * time.Millisecond, false, 1},
+		{400 * time.Millisecond, false, 2}, {500 * time.Millisecond, false, 0}, {650 * time.Millisecond, false, 1}, {650 * time.Millisecond, true, 0}} {
+		if got := previewAt(pv, t0, t0.Add(c.at), c.reduced); got != c.want {
+			t.Errorf("at %v (reduced %v): frame %d; want %d", c.at, c.reduced, got, c.want)
+		}
 	}
 }

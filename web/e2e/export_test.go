@@ -13,6 +13,7 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/png"
+	"math"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -231,7 +232,32 @@ type exportPanelJSON struct {
 		From, To, Max                float64
 		FPS, Width, Downloads, Bytes int
 		File                         string
+		Preview                      *struct {
+			Kind                       string
+			W, H, Frames, Kept, TW, TH int
+		}
 	}
+}
+
+// checkPreview waits for the panel's preview of the file just made and
+// checks it: its kind, the file's size and frame count, at most 60
+// frames kept, a thumbnail with the file's aspect that fits 448x252, and
+// the accessibility layer's words for it.
+func checkPreview(t *testing.T, ctx context.Context, kind string, w, h, frames int) {
+	t.Helper()
+	waitFor(t, ctx, fmt.Sprintf(`(() => { const p = JSON.parse(watchscope.panel() || "null"); return !!p && !!p.extra.preview && p.extra.preview.kind === %q; })()`, kind), 10*time.Second)
+	pv := exportPanelState(t, ctx).Extra.Preview
+	if pv.W != w || pv.H != h || pv.Frames != frames || pv.Kept != min(frames, 60) {
+		t.Errorf("%s preview %+v; want %dx%d, %d frames (%d kept)", kind, *pv, w, h, frames, min(frames, 60))
+	}
+	if pv.TW > 448 || pv.TH > 252 || math.Abs(float64(pv.TW)/float64(pv.TH)-float64(w)/float64(h)) > 0.02 {
+		t.Errorf("%s thumbnail %dx%d: want within 448x252 with the aspect of %dx%d", kind, pv.TW, pv.TH, w, h)
+	}
+	words := fmt.Sprintf("Preview: %s, %d×%d", kind, w, h)
+	if kind == "GIF" {
+		words = fmt.Sprintf("Preview: GIF, %d frames, %d×%d", frames, w, h)
+	}
+	waitFor(t, ctx, fmt.Sprintf(`(() => { const e = document.querySelector("#ws-panel .ws-preview"); return !!e && e.textContent === %q; })()`, words), 5*time.Second)
 }
 
 func exportPanelState(t *testing.T, ctx context.Context) exportPanelJSON {
@@ -330,7 +356,8 @@ func exportPanel(t *testing.T, ctx context.Context) {
 		t.Errorf("the panel's GIF: %d frames of %dx%d lasting %d/100 s, want %d of 640x360 at 20 fps", frames, a.Config.Width, a.Config.Height, total, want)
 	}
 	save(t, exported{Name: "export-panel.gif", Data: gifFile})
-	exportShots(t, ctx)
+	checkPreview(t, ctx, "GIF", 640, 360, frames)
+	exportShots(t, ctx, "gif")
 
 	// PNG: the stage as the panel leaves it, without the panel.
 	clickExport(t, ctx, "export png", `/^PNG ready: /.test(p.status)`)
@@ -339,6 +366,12 @@ func exportPanel(t *testing.T, ctx context.Context) {
 		t.Errorf("the panel's PNG differs from the stage's in %.0f%% of its pixels: the panel is in the picture", 100*diff)
 	}
 	save(t, exported{Name: "export-panel-stage.png", Data: pngFile})
+	cfg, err := png.DecodeConfig(bytes.NewReader(pngFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPreview(t, ctx, "PNG", cfg.Width, cfg.Height, 1)
+	exportShots(t, ctx, "png")
 
 	// A long GIF: the progress shows, and Cancel stops it.
 	clickExport(t, ctx, "export width 1920", "p.extra.width === 1920")
@@ -349,7 +382,7 @@ func exportPanel(t *testing.T, ctx context.Context) {
 	}
 	clickExport(t, ctx, "export gif", "p.working && p.progress > 0 && /^Frame \\d+ of \\d+ · /.test(p.status)")
 	screenshot(t, ctx, shotsDir(t), "export-panel-encoding.png")
-	clickExport(t, ctx, "export cancel", `!p.working && p.status === "export cancelled" && p.failed`)
+	clickExport(t, ctx, "export cancel", `!p.working && p.status === "export cancelled" && p.failed && p.extra.preview.kind === "PNG"`)
 	do(t, ctx, chromedp.KeyEvent(kb.Escape))
 	waitFor(t, ctx, `watchscope.panel() === null`, 5*time.Second)
 }
@@ -446,9 +479,10 @@ func pixelsDiffer(t *testing.T, a, b []byte) float64 {
 	return float64(diff) / float64(n)
 }
 
-// exportShots screenshots the open panel in both themes at 1920x1080 and
-// 1280x720, for a person to look at (E2E_SHOTS=dir).
-func exportShots(t *testing.T, ctx context.Context) {
+// exportShots screenshots the open panel, showing the preview of a file
+// of kind, in both themes at 1920x1080 and 1280x720, for a person to look
+// at (E2E_SHOTS=dir).
+func exportShots(t *testing.T, ctx context.Context, kind string) {
 	t.Helper()
 	dir := shotsDir(t)
 	for _, theme := range []string{"dark", "projector"} {
@@ -456,9 +490,9 @@ func exportShots(t *testing.T, ctx context.Context) {
 		for _, size := range [][2]int64{{1920, 1080}, {1280, 720}} {
 			do(t, ctx, chromedp.EmulateViewport(size[0], size[1]))
 			waitFor(t, ctx, fmt.Sprintf(`(() => { const s = JSON.parse(watchscope.stats()).screen; return s[0] === %d && s[1] === %d; })()`, size[0], size[1]), 10*time.Second)
-			waitFor(t, ctx, `(() => { const p = JSON.parse(watchscope.panel() || "null"); return !!p && p.buttons.length > 0 && p.buttons[0].w > 0; })()`, 10*time.Second)
+			waitFor(t, ctx, `(() => { const p = JSON.parse(watchscope.panel() || "null"); return !!p && p.buttons.length > 0 && p.buttons[0].w > 0 && !!p.extra.preview; })()`, 10*time.Second)
 			time.Sleep(300 * time.Millisecond) // the frame after the resize
-			screenshot(t, ctx, dir, fmt.Sprintf("export-panel-%s-%dx%d.png", theme, size[0], size[1]))
+			screenshot(t, ctx, dir, fmt.Sprintf("export-panel-%s-%s-%dx%d.png", kind, theme, size[0], size[1]))
 		}
 	}
 	send(t, ctx, "theme dark")
