@@ -247,13 +247,6 @@
     if (focus.take) box.querySelector("button").focus();
   }
 
-  // previewWords is the export panel's preview in words: "Preview: GIF,
-  // 12 frames, 640×360" or "Preview: PNG, 1920×1080".
-  function previewWords(pv) {
-    const frames = pv.kind === "GIF" ? ` ${pv.frames} frame${pv.frames === 1 ? "" : "s"},` : "";
-    return `Preview: ${pv.kind},${frames} ${pv.w}×${pv.h}`;
-  }
-
   // renderPanel mirrors the page's panel (watchscope.panel()) while one is
   // open: its words, its rows of choices (a group each, named by its
   // caption and value; a chosen one aria-pressed), its status (announced),
@@ -261,7 +254,9 @@
   // buttons; a share link as a read-only text
   // field, selectable where the clipboard fails.
   function renderPanel(box, p) {
-    const preview = p && p.extra && p.extra.preview ? previewWords(p.extra.preview) : "";
+    // The export panel's preview, in the words of its caption: "Preview:
+    // GIF, 12 frames, 640×360".
+    const preview = p && p.extra && p.extra.preview ? `Preview: ${p.extra.preview.words}` : "";
     const key = JSON.stringify(p ? [p.title, p.lines, p.rows, p.status, p.working && Math.round(100 * p.progress),
       preview, p.buttons.map((b) => [b.label, b.cmd, b.pressed])] : null);
     if (box.dataset.key === key) return;

@@ -341,13 +341,13 @@ func (x *exporter) decodePreview() {
 	}
 	th := x.thumb.Thumb()
 	x.thumb = nil
-	pv := &widgets.Preview{Delays: th.Delays}
+	pv := &widgets.Preview{Delays: th.Delays, Caption: th.Words()}
 	for _, f := range th.Frames {
 		pv.Frames = append(pv.Frames, ebiten.NewImageFromImage(f))
 	}
 	x.preview = pv
 	x.previewInfo = map[string]any{"kind": th.Kind, "w": th.W, "h": th.H, "frames": th.Count, "kept": len(th.Frames),
-		"tw": th.Frames[0].Rect.Dx(), "th": th.Frames[0].Rect.Dy()}
+		"tw": th.Frames[0].Rect.Dx(), "th": th.Frames[0].Rect.Dy(), "words": th.Words()}
 	x.refresh()
 }
 

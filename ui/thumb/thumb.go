@@ -33,6 +33,19 @@ type Thumb struct {
 	Delays []time.Duration
 }
 
+// Words is the preview in words, for its caption and the accessibility
+// layer: "GIF, 12 frames, 640×360" or "PNG, 1920×1080".
+func (t *Thumb) Words() string {
+	if t.Kind == "GIF" {
+		frames := "frames"
+		if t.Count == 1 {
+			frames = "frame"
+		}
+		return fmt.Sprintf("GIF, %d %s, %d×%d", t.Count, frames, t.W, t.H)
+	}
+	return fmt.Sprintf("%s, %d×%d", t.Kind, t.W, t.H)
+}
+
 // Fit is the largest w x h within boxW x boxH with the aspect of w x h,
 // never larger than w x h itself and never smaller than 1 x 1.
 func Fit(w, h, boxW, boxH int) (int, int) {

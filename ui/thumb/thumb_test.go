@@ -59,6 +59,9 @@ func TestGIFFramesAndDelays(t *testing.T) {
 	if th.Count != 12 || len(th.Frames) != 12 || th.W != 64 || th.H != 36 {
 		t.Fatalf("count %d, frames %d, %dx%d; want 12, 12, 64x36", th.Count, len(th.Frames), th.W, th.H)
 	}
+	if w := th.Words(); w != "GIF, 12 frames, 64×36" {
+		t.Errorf("words %q", w)
+	}
 	for i, f := range th.Frames {
 		if f.Rect.Dx() != 32 || f.Rect.Dy() != 18 {
 			t.Fatalf("frame %d is %v; want 32x18", i, f.Rect)
@@ -117,6 +120,9 @@ func TestPNG(t *testing.T) {
 	}
 	if th.Count != 1 || len(th.Frames) != 1 || th.Frames[0].Rect.Dx() != 40 || th.Frames[0].Rect.Dy() != 20 {
 		t.Fatalf("got %d frames of %v; want one of 40x20", len(th.Frames), th.Frames[0].Rect)
+	}
+	if w := th.Words(); w != "PNG, 100×50" {
+		t.Errorf("words %q", w)
 	}
 	if l, r := th.Frames[0].RGBAAt(5, 5).R, th.Frames[0].RGBAAt(35, 5).R; l != 255 || r != 0 {
 		t.Errorf("left %d right %d; want 255 and 0", l, r)

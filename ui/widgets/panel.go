@@ -52,15 +52,17 @@ type Panel struct {
 // the frames of a GIF, played at their delays and looping. With reduced
 // motion on (view.Chrome.Reduced) only the first frame is shown.
 type Preview struct {
-	Frames []*ebiten.Image
-	Delays []time.Duration
+	Frames  []*ebiten.Image
+	Delays  []time.Duration
+	Caption string // under it, in small print: "GIF · 12 frames · 640×360"
 }
 
 // Preview geometry: the box the thumbnail is fitted in (16:9), on the
 // design canvas, at the right of the rows.
 const (
-	PreviewW = 448
-	PreviewH = 252
+	PreviewW        = 448
+	PreviewH        = 252
+	previewCaptionH = 30 // its caption's line under it
 )
 
 // PanelLine is one paragraph of a panel, wrapped to its column.
@@ -137,9 +139,10 @@ type panelDialog struct {
 	barRegion view.Region
 	// The preview's place (fitted to its frames' aspect), when the panel
 	// has one, the frame shown and when its loop started.
-	previewBox view.Region
-	frame      int
-	loopStart  time.Time
+	previewBox     view.Region
+	previewCaption view.Region
+	frame          int
+	loopStart      time.Time
 }
 
 func newPanelDialog(l *Layer) *panelDialog {
@@ -270,8 +273,8 @@ func layoutPanel(p *Panel, textW float64) panelLayout {
 		lay.rowsY = append(lay.rowsY, y+12)
 		y += buttonH + rowGap
 	}
-	if p.Preview != nil { // the rows' band is at least the preview's height
-		y = max(y, lay.preview+PreviewH+rowGap)
+	if p.Preview != nil { // the rows' band holds the preview and its caption
+		y = max(y, lay.preview+PreviewH+previewCaptionH+rowGap)
 	}
 	lay.buttonsY = y + 12
 	y = lay.buttonsY + buttonH + 20
@@ -453,6 +456,11 @@ func (d *panelDialog) previewFrame(panel *widget.Container, p *Preview, box view
 		widget.ContainerOpts.WidgetOpts(at(view.Region{X: r.X - 2, Y: r.Y - 2, W: r.W + 4, H: r.H + 4})),
 		widget.ContainerOpts.BackgroundImage(d.l.st.panel(view.Caption, 2)),
 	))
+	d.previewCaption = view.Region{X: box.X, Y: box.Y + box.H + 6, W: box.W, H: previewCaptionH - 6}
+	if p.Caption != "" {
+		f, size, c := lineStyle(LineHint)
+		panel.AddChild(label(d.l.st, d.previewCaption, p.Caption, f, size, c, widget.TextPositionEnd))
+	}
 	d.frame, d.loopStart = 0, time.Now()
 }
 

@@ -148,7 +148,7 @@ func TestPanelPreview(t *testing.T) {
 		red, blue := ebiten.NewImage(320, 180), ebiten.NewImage(320, 180)
 		red.Fill(color.RGBA{0xFF, 0, 0, 0xFF})
 		blue.Fill(color.RGBA{0, 0, 0xFF, 0xFF})
-		pv := &Preview{Frames: []*ebiten.Image{red, blue}, Delays: []time.Duration{100 * time.Millisecond, 300 * time.Millisecond}}
+		pv := &Preview{Frames: []*ebiten.Image{red, blue}, Delays: []time.Duration{100 * time.Millisecond, 300 * time.Millisecond}, Caption: "GIF · 2 frames · 640×360"}
 		stepper := []PanelButton{{Label: "−1 s", Cmd: "a"}, {Label: "−0.1 s", Cmd: "b"}, {Label: "12.3 s"}, {Label: "+0.1 s", Cmd: "c"}, {Label: "+1 s", Cmd: "d"}}
 		l.SetPanel(&Panel{Name: "export", Title: "Export for slides", Lines: []PanelLine{{Text: "Sandbox at 4.0 s."}},
 			Rows:    []PanelRow{{Caption: "GIF from", Buttons: stepper}, {Caption: "to", Buttons: stepper}},
@@ -162,10 +162,16 @@ func TestPanelPreview(t *testing.T) {
 		if d := r.W/r.H - 16.0/9; d > 0.01 || d < -0.01 {
 			t.Errorf("preview %.0fx%.0f: want 16:9", r.W, r.H)
 		}
+		c := l.dialog.previewCaption
+		if c.Y < r.Y+r.H || c.Y+c.H > box.Y+box.H {
+			t.Errorf("%v: caption %+v not under the preview %+v inside the panel %+v", size, c, r, box)
+		}
 		rects, _ := l.PanelButtons()
 		for i, b := range rects {
-			if b.X < r.X+r.W && r.X < b.X+b.W && b.Y < r.Y+r.H && r.Y < b.Y+b.H {
-				t.Errorf("%v: button %d at %+v under the preview %+v", size, i, b, r)
+			for _, r := range []view.Region{r, c} {
+				if b.X < r.X+r.W && r.X < b.X+b.W && b.Y < r.Y+r.H && r.Y < b.Y+b.H {
+					t.Errorf("%v: button %d at %+v under the preview or its caption %+v", size, i, b, r)
+				}
 			}
 		}
 		l.Draw(img, view.Fit(size[0], size[1]), s)
