@@ -284,6 +284,10 @@ func (g *Game) SetPanel(p *widgets.Panel) {
 	g.dirty = true
 }
 
+// PreviewFrame is the frame of the open panel's preview on the screen,
+// -1 without one.
+func (g *Game) PreviewFrame() int { return g.w.PreviewFrame() }
+
 // PanelButtons is the open panel's buttons' places on the screen, in
 // physical pixels, and the physical pixels per module of its picture.
 func (g *Game) PanelButtons() ([]image.Rectangle, int) {

@@ -19,8 +19,10 @@ import (
 //	watchscope.panel()  JSON of the open panel, or null: {name, title,
 //	                    lines, rows: [{caption, value}], status, failed,
 //	                    working, progress, buttons: [{label, cmd, primary,
-//	                    toggle, pressed, row, x, y, w, h}], extra: {...the
-//	                    panel's own fields}} with each button's box in CSS
+//	                    toggle, pressed, row, x, y, w, h}], previewFrame
+//	                    (the preview frame shown; -1: no preview),
+//	                    extra: {...the panel's own fields}} with each
+//	                    button's box in CSS
 //	                    pixels of the page (row: the caption of its row of
 //	                    choices), for the accessibility layer (web/a11y.js
 //	                    mirrors the panel as a dialog of real buttons) and
@@ -37,6 +39,8 @@ type panelJSON struct {
 	Buttons  []buttonJSON   `json:"buttons"`
 	Extra    map[string]any `json:"extra,omitempty"`
 	Cell     int            `json:"cell"` // physical pixels per picture module
+	// PreviewFrame is the preview frame shown (export), -1 without one.
+	PreviewFrame int `json:"previewFrame"`
 }
 
 // rowJSON is a row of choices: its caption and its value ("12.3 s").
@@ -131,7 +135,7 @@ func (ps *panels) publish(g *ui.Game) {
 		pj.Rows = append(pj.Rows, rj)
 	}
 	rects, cell := g.PanelButtons()
-	pj.Cell = cell
+	pj.Cell, pj.PreviewFrame = cell, g.PreviewFrame()
 	for i, b := range o.Clickable() {
 		bj := buttonJSON{Label: b.Label, Cmd: b.Cmd, Primary: b.Primary, Toggle: b.Toggle, Pressed: b.Pressed}
 		if i < len(rows) {

@@ -510,6 +510,15 @@ func (d *panelDialog) drawPreview(screen *ebiten.Image) {
 	screen.DrawImage(img, op)
 }
 
+// PreviewFrame is the index of the open panel's preview frame on the
+// screen, or -1 without one (for the page's tests).
+func (l *Layer) PreviewFrame() int {
+	if l.dialog == nil || l.dialog.shown == nil || l.dialog.shown.Preview == nil {
+		return -1
+	}
+	return l.dialog.frame
+}
+
 // PanelButtons is the open panel's buttons' places, in design pixels (for
 // the page's tests and its accessibility layer), and the physical pixels
 // per picture module.

@@ -221,6 +221,7 @@ type exportPanelJSON struct {
 	Name, Title, Status string
 	Failed, Working     bool
 	Progress            float64
+	PreviewFrame        int
 	Rows                []struct{ Caption, Value string }
 	Buttons             []struct {
 		Label, Cmd, Row          string
@@ -357,6 +358,7 @@ func exportPanel(t *testing.T, ctx context.Context) {
 	}
 	save(t, exported{Name: "export-panel.gif", Data: gifFile})
 	checkPreview(t, ctx, "GIF", 640, 360, frames)
+	previewPlays(t, ctx, frames)
 	exportShots(t, ctx, "gif")
 
 	// PNG: the stage as the panel leaves it, without the panel.
@@ -477,6 +479,29 @@ func pixelsDiffer(t *testing.T, a, b []byte) float64 {
 		}
 	}
 	return float64(diff) / float64(n)
+}
+
+// previewPlays: the GIF's preview shows each of its frames in turn (all
+// of them within two loops), and with reduced motion (the motion command)
+// only the first, still.
+func previewPlays(t *testing.T, ctx context.Context, frames int) {
+	t.Helper()
+	seen := map[int]bool{}
+	for end := time.Now().Add(5 * time.Second); len(seen) < frames && time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
+		seen[exportPanelState(t, ctx).PreviewFrame] = true
+	}
+	if len(seen) < frames/2 || seen[-1] {
+		t.Errorf("the GIF preview showed frames %v; want most of its %d in turn", seen, frames)
+	}
+	send(t, ctx, "motion")
+	waitFor(t, ctx, `JSON.parse(watchscope.panel()).previewFrame === 0`, 5*time.Second)
+	for range 20 {
+		if f := exportPanelState(t, ctx).PreviewFrame; f != 0 {
+			t.Fatalf("with reduced motion the preview showed frame %d; want the first, still", f)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	send(t, ctx, "motion")
 }
 
 // exportShots screenshots the open panel, showing the preview of a file
