@@ -64,19 +64,20 @@ func (p *lessonPlay) next() error {
 	return err
 }
 
-// back undoes the last beat. Undoing a played step is a rewind, which
-// the session takes over several frames (work.go); nil when the beat was
-// only a question shown, or there is nothing to undo.
-func (p *lessonPlay) back() (*lessons.Rewind, error) {
+// back undoes the last k beats. Undoing played steps is one rewind to the
+// step before the earliest of them, which the session takes over several
+// frames (work.go); nil when the beats were only a question shown, or
+// there is nothing to undo.
+func (p *lessonPlay) back(k int) (*lessons.Rewind, error) {
 	if p.pending {
 		p.pending = false
-		return nil, nil
+		k--
 	}
-	if p.r.Next() == 0 {
+	if k <= 0 || p.r.Next() == 0 {
 		return nil, nil
 	}
 	p.picked = -1
-	return p.r.Rewind(p.r.Next() - 1)
+	return p.r.Rewind(max(0, p.r.Next()-k))
 }
 
 // seek plays the first n steps now (a deep link's step=N).

@@ -77,8 +77,10 @@ func (r *lessonRunner) step(forward bool) {
 			f.end(nil)
 		}
 	} else {
+		// Backs pressed in a row are one rewind: each would replay the
+		// lesson from its start, and five of them cost five replays.
 		var rw *lessons.Rewind
-		rw, err = s.lesson.back()
+		rw, err = s.lesson.back(1 + s.takeRepeats("back"))
 		s.play = nil
 		if rw != nil {
 			s.startRewind(rw, r.moved)

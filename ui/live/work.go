@@ -86,6 +86,17 @@ func (s *Session) work() {
 	}
 }
 
+// takeRepeats takes the copies of cmd queued right behind the command
+// running now out of the queue and says how many there were.
+func (s *Session) takeRepeats(cmd string) int {
+	n := 0
+	for n < len(s.queue) && s.queue[n] == cmd {
+		n++
+	}
+	s.queue = append(s.queue[:0], s.queue[n:]...)
+	return n
+}
+
 // advanceWork takes pieces of the long work while more allows; false
 // when some is left for the next tick (the message line says how far).
 func (s *Session) advanceWork(more func() bool) bool {

@@ -1,6 +1,7 @@
 package live
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -58,5 +59,49 @@ func rewindSpread(t *testing.T, lesson string, cmds []string) {
 	}
 	if len(busy) > 0 && !strings.HasPrefix(busy[0], "replaying step 1 of ") {
 		t.Errorf("first busy line %q, want the rewind's first piece", busy[0])
+	}
+}
+
+// TestBacksInARowAreOneRewind: backs queued together rewind once, to
+// where the same backs sent one a tick land, question beats included.
+func TestBacksInARowAreOneRewind(t *testing.T) {
+	for _, c := range []struct {
+		lesson string
+		nexts  int
+		backs  int
+	}{{"gone-410", 7, 3}, {"gone-410", 7, 1}, {"gone-410", 6, 20}, {"bookmarks", 5, 2}} {
+		end := func(together bool) (string, int) {
+			s, err := Open(Link{Lesson: c.lesson})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s.SpreadWork(time.Nanosecond)
+			for range c.nexts {
+				s.Send("next")
+			}
+			s.Tick(frame)
+			for s.busy != nil || len(s.queue) > 0 {
+				s.Tick(frame)
+			}
+			ticks := 0
+			for i := range c.backs {
+				s.Send("back")
+				if !together || i == c.backs-1 {
+					for s.Tick(frame); s.busy != nil || len(s.queue) > 0; s.Tick(frame) {
+						ticks++
+					}
+				}
+			}
+			st := s.State()
+			return fmt.Sprintf("step %d pending %v trace %.16s", st.Step, st.Pending, s.Share().Hash), ticks
+		}
+		seq, seqTicks := end(false)
+		one, oneTicks := end(true)
+		if one != seq {
+			t.Errorf("%s, %d nexts then %d backs: together %s; one a tick %s", c.lesson, c.nexts, c.backs, one, seq)
+		}
+		if c.backs > 1 && oneTicks >= seqTicks {
+			t.Errorf("%s: %d backs together took %d ticks of replay, one a tick %d: want one rewind", c.lesson, c.backs, oneTicks, seqTicks)
+		}
 	}
 }
