@@ -268,11 +268,12 @@ type monkey struct {
 	base   string
 	w, h   int64
 	runes  map[string]rune
-	seen   int   // console failures already reported
-	frames int64 // the game's tick at the last check
-	late   int   // state() calls that took over 1 s
-	run    int   // the longest run of them in a row
-	frozen int   // that many in a row fail (MONKEY_FROZEN, default 5)
+	seen   int      // console failures already reported
+	frames int64    // the game's tick at the last check
+	late   int      // state() calls that took over 1 s
+	run    int      // the longest run of them in a row
+	slow   []string // the actions after which state() was late twice or more in a row
+	frozen int      // that many in a row fail (MONKEY_FROZEN, default 5)
 }
 
 func runMonkey(t *testing.T, seed uint64, n int) {
@@ -295,8 +296,12 @@ func runMonkey(t *testing.T, seed uint64, n int) {
 		if err := m.do(a); err != nil {
 			report(i, err)
 		}
+		before := m.late
 		if err := m.check(); err != nil {
 			report(i, err)
+		}
+		if m.late-before >= 2 {
+			m.slow = append(m.slow, fmt.Sprintf("%d late after %d %.80s", m.late-before, i, a))
 		}
 	}
 	if err := m.deterministic(); err != nil {
@@ -304,6 +309,9 @@ func runMonkey(t *testing.T, seed uint64, n int) {
 	}
 	t.Logf("monkey seed %d: %d actions in %v; state() answered late (over 1 s, then within 1 s) %d times, at most %d in a row (MONKEY_FROZEN %d fails)",
 		seed, n, time.Since(start).Round(time.Millisecond), m.late, m.run, m.frozen)
+	if len(m.slow) > 0 {
+		t.Logf("late twice or more in a row after these actions:\n  %s", strings.Join(m.slow, "\n  "))
+	}
 }
 
 func (m *monkey) do(a action) error {
