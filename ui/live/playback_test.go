@@ -120,6 +120,9 @@ func TestReducedMotionJumps(t *testing.T) {
 	s := lessonSession(t, "gone-410")
 	s.Send("motion")
 	s.Tick(frame)
+	if !s.State().ReducedMotion {
+		t.Fatal("state().reducedMotion is false after the motion command")
+	}
 	playStep(t, s, 2)
 	_, end := deepLinkHash(t, "gone-410", 2)
 	st := s.State()

@@ -36,11 +36,14 @@ type State struct {
 	Message string      `json:"message,omitempty"`
 	// Busy is the long work the stage is taking a piece a frame (work.go):
 	// "replaying step 2 of 5"; the commands sent meanwhile wait for it.
-	Busy       string         `json:"busy,omitempty"`
-	Highlights []string       `json:"highlights,omitempty"`
-	Speed      float64        `json:"speed"`
-	Markers    map[string]int `json:"markers"`
-	Start      bool           `json:"start,omitempty"` // the start screen shows
+	Busy string `json:"busy,omitempty"`
+	// ReducedMotion: the motion command (or the system setting) has
+	// turned travel into highlights and stilled every loop.
+	ReducedMotion bool           `json:"reducedMotion,omitempty"`
+	Highlights    []string       `json:"highlights,omitempty"`
+	Speed         float64        `json:"speed"`
+	Markers       map[string]int `json:"markers"`
+	Start         bool           `json:"start,omitempty"` // the start screen shows
 	// StartScreen is the start screen in words and buttons while it
 	// shows, and Legend the legend (K) while it shows: for the
 	// accessibility layer (web/a11y.js).
@@ -113,6 +116,7 @@ func (s *Session) State() State {
 	}
 	st.Counts = counts(sn)
 	st.Message, st.Speed, st.Busy = s.msg.Text(), s.speed(), s.Busy()
+	st.ReducedMotion = s.chrome.Reduced
 	st.Playback = s.playbackState()
 	st.Markers = map[string]int{}
 	for _, m := range s.markers {

@@ -494,6 +494,10 @@ func previewPlays(t *testing.T, ctx context.Context, frames int) {
 		t.Errorf("the GIF preview showed frames %v; want most of its %d in turn", seen, frames)
 	}
 	send(t, ctx, "motion")
+	// The command first, then the frame: a looping preview passes frame 0
+	// by itself, so waiting for the frame alone may end before the
+	// command has run.
+	waitFor(t, ctx, `JSON.parse(watchscope.state()).reducedMotion === true`, 5*time.Second)
 	waitFor(t, ctx, `JSON.parse(watchscope.panel()).previewFrame === 0`, 5*time.Second)
 	for range 20 {
 		if f := exportPanelState(t, ctx).PreviewFrame; f != 0 {
@@ -502,6 +506,7 @@ func previewPlays(t *testing.T, ctx context.Context, frames int) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	send(t, ctx, "motion")
+	waitFor(t, ctx, `!JSON.parse(watchscope.state()).reducedMotion`, 5*time.Second)
 }
 
 // exportShots screenshots the open panel, showing the preview of a file
