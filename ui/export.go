@@ -10,6 +10,7 @@ import (
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"watchscope/ui/live"
+	"watchscope/ui/thumb"
 	"watchscope/ui/view"
 )
 
@@ -24,6 +25,7 @@ import (
 //
 //	Recording.Next ─> scene ─> renderer.draw(offscreen) ─> ReadPixels
 //	    ─> quantizer.index ─> changed rectangle ─> gifStream.frame
+//	                      └─> thumb.Sampler (the panel's preview, if asked)
 //
 // A GIF and a PNG are the stage without its controls: the scene, the
 // tape, the lesson panel's narration and checks, drawn by the renderer
@@ -32,10 +34,11 @@ import (
 // cannot be clicked and would only take the audience's eye, and they are
 // made while the export panel is open, which must not be in the picture.
 
-// PNG encodes an image (the screen, inside OnScene) at its full size.
-// The stage is opaque, so the premultiplied pixels ReadPixels returns
-// are the colours as they are.
-func PNG(img *ebiten.Image) ([]byte, error) {
+// PNG encodes an image (the screen, inside OnScene) at its full size,
+// and returns its pixels too (for a preview: thumb.Still). The stage is
+// opaque, so the premultiplied pixels ReadPixels returns are the colours
+// as they are.
+func PNG(img *ebiten.Image) ([]byte, *image.RGBA, error) {
 	b := img.Bounds()
 	rgba := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 	img.ReadPixels(rgba.Pix)
@@ -45,9 +48,9 @@ func PNG(img *ebiten.Image) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed}
 	if err := enc.Encode(&buf, rgba); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), rgba, nil
 }
 
 // GIFExport turns a recording into an animated GIF.
@@ -61,6 +64,7 @@ type GIFExport struct {
 	q         *quantizer
 	out       *gifStream
 	delays    []int
+	preview   *thumb.Sampler // nil unless KeepPreview asked for one
 	data      []byte
 	err       error
 }
@@ -70,6 +74,29 @@ func NewGIFExport(rec *live.Recording) *GIFExport {
 	w, h := rec.Size()
 	return &GIFExport{rec: rec, r: newRenderer(), img: ebiten.NewImage(w, h), fr: view.Fit(w, h),
 		rgba: make([]byte, 4*w*h), delays: live.Delays(rec.Len(), rec.FPS())}
+}
+
+// KeepPreview asks for a preview of the GIF fitted in boxW x boxH, taken
+// from its frames as they are encoded: each kept frame is shrunk from
+// the pixels read back, then mapped to the GIF's palette (so it shows
+// the GIF's colours in a quarter of the memory). Call it before Work.
+func (x *GIFExport) KeepPreview(boxW, boxH int) {
+	w, h := x.rec.Size()
+	x.preview = thumb.NewSampler(w, h, x.rec.Len(), boxW, boxH)
+	x.preview.Quantize = func(img *image.RGBA) *image.Paletted {
+		p := image.NewPaletted(img.Rect, x.cur.Palette)
+		x.q.index(img.Pix, p.Pix)
+		return p
+	}
+}
+
+// Preview is the finished GIF's preview: nil until the GIF is finished,
+// or if KeepPreview was not called.
+func (x *GIFExport) Preview() *thumb.Thumb {
+	if x.preview == nil || x.data == nil {
+		return nil
+	}
+	return x.preview.Thumb()
 }
 
 // Work renders frames for about budget of wall time (at least one) and
@@ -103,6 +130,9 @@ func (x *GIFExport) step() {
 		x.q, x.out = newQuantizer(pal), newGIFStream(w, h, pal)
 		x.prev = image.NewPaletted(image.Rect(0, 0, w, h), pal)
 		x.cur = image.NewPaletted(image.Rect(0, 0, w, h), pal)
+	}
+	if x.preview != nil {
+		x.preview.Add(x.rgba, time.Duration(x.delays[i])*10*time.Millisecond) // hundredths of a second
 	}
 	x.q.index(x.rgba, x.cur.Pix)
 	rect := x.cur.Rect

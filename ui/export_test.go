@@ -9,6 +9,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -168,6 +169,68 @@ func TestGIFFrameIsTheStage(t *testing.T) {
 		os.WriteFile(filepath.Join(dir, "export-frame0.png"), out.Bytes(), 0o644)
 		os.WriteFile(filepath.Join(dir, "export.gif"), b, 0o644)
 	}
+}
+
+// The panel's preview is taken while the GIF is encoded: a thumbnail a
+// frame (up to thumb.MaxFrames) in the GIF's palette, fitted in the box,
+// looping as long as the GIF; the corner is the background, as in the
+// GIF's first frame. Without KeepPreview, or cancelled, there is none.
+func TestGIFPreview(t *testing.T) {
+	s := sandboxWithWrites(t, 5*time.Second, 1*time.Second, 2500*time.Millisecond)
+	x := NewGIFExport(mustRecord(t, s, live.Range{From: 2, To: 3.5, FPS: 30, Width: 640}))
+	x.KeepPreview(widgets.PreviewW, widgets.PreviewH)
+	for !x.Work(5 * time.Millisecond) {
+		if x.Preview() != nil {
+			t.Fatal("a preview before the GIF is finished")
+		}
+	}
+	g, err := gif.DecodeAll(bytes.NewReader(x.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pv := x.Preview()
+	if pv == nil || pv.Kind != "GIF" || pv.Count != 45 || len(pv.Frames) != 45 || pv.W != 640 || pv.H != 360 {
+		t.Fatalf("preview %+v; want 45 frames of a 640x360 GIF", pv)
+	}
+	var gifLoop, loop time.Duration
+	for i, d := range g.Delay {
+		gifLoop += time.Duration(d) * 10 * time.Millisecond
+		loop += pv.Delays[i]
+	}
+	if loop != gifLoop || loop != 1500*time.Millisecond {
+		t.Errorf("the preview loops in %v, the GIF in %v; want 1.5s both", loop, gifLoop)
+	}
+	first, ok := pv.Frames[0].(*image.Paletted)
+	if !ok || first.Bounds() != image.Rect(0, 0, widgets.PreviewW, widgets.PreviewH) {
+		t.Fatalf("thumbnail %T %v; want a paletted %dx%d", pv.Frames[0], pv.Frames[0].Bounds(), widgets.PreviewW, widgets.PreviewH)
+	}
+	gifPal := g.Image[0].Palette // padded to a power of two
+	if len(first.Palette) > len(gifPal) || !slices.Equal(first.Palette, gifPal[:len(first.Palette)]) || !near(first.At(1, 1), view.Background) {
+		t.Errorf("thumbnail palette of %d colours, not the GIF's; corner %v", len(first.Palette), first.At(1, 1))
+	}
+
+	x = NewGIFExport(mustRecord(t, s, live.Range{From: 2, To: 3.5, FPS: 10, Width: 640}))
+	x.KeepPreview(widgets.PreviewW, widgets.PreviewH)
+	x.Work(0)
+	x.Cancel()
+	if x.Preview() != nil {
+		t.Error("a cancelled GIF has a preview")
+	}
+	x = NewGIFExport(mustRecord(t, s, live.Range{From: 2, To: 2.5}))
+	for !x.Work(time.Second) {
+	}
+	if x.Bytes() == nil || x.Preview() != nil {
+		t.Errorf("a GIF without KeepPreview: %d bytes, preview %v", len(x.Bytes()), x.Preview())
+	}
+}
+
+func mustRecord(t *testing.T, s *live.Session, rg live.Range) *live.Recording {
+	t.Helper()
+	rec, err := s.Record(rg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }
 
 // Every theme colour maps to itself; a blend maps to a near colour.

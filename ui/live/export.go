@@ -122,6 +122,41 @@ func (s *Session) ExportName(ext string) string {
 	return "watchscope-" + s.exportLabel() + "-" + fileTime(s.sim.Now()) + "." + ext
 }
 
+// ExportTitle is what the export panel calls the lesson on the stage:
+// its title, as the picker shows it, shortened to exportTitleRunes; ""
+// in the sandbox. File names keep the lesson's id (exportLabel): an id
+// is short, stable and safe in a path; a title reads better on screen.
+func (s *Session) ExportTitle() string {
+	if s.lesson == nil {
+		return ""
+	}
+	return shortTitle(s.lesson.l.Title, exportTitleRunes)
+}
+
+// exportTitleRunes is the most of a title the export panel shows: every
+// built-in lesson's whole (the longest has 56), and the first sentence
+// of the panel stays on one line even for a long authored title.
+const exportTitleRunes = 60
+
+// shortTitle is title cut to at most n runes, at the end of a word, with
+// an ellipsis for what was left out ("Snapshots: paginated and…"); the
+// punctuation before the cut goes too ("Snapshots…", not "Snapshots:…").
+// A first word longer than n is cut inside.
+func shortTitle(title string, n int) string {
+	r := []rune(strings.TrimSpace(title))
+	if len(r) <= n {
+		return string(r)
+	}
+	cut := n - 1 // room for the ellipsis
+	for cut > 0 && r[cut] != ' ' {
+		cut--
+	}
+	if cut == 0 {
+		return string(r[:n-1]) + "…"
+	}
+	return strings.TrimRight(string(r[:cut]), " :,;-–—") + "…"
+}
+
 func (s *Session) exportLabel() string {
 	if s.lesson != nil {
 		return s.lesson.l.ID

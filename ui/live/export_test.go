@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
+
+	"watchscope/lessons"
 )
 
 // Frame i of a sandbox range shows from + i/fps; the count is (to-from)*fps.
@@ -280,5 +283,49 @@ func TestExportName(t *testing.T) {
 	s := writesAt(t, 62500*time.Millisecond)
 	if got := s.ExportName("png"); got != "watchscope-sandbox-1m02.5s.png" {
 		t.Errorf("name %q", got)
+	}
+}
+
+// The export panel names a lesson by its title; its files keep the id.
+func TestExportTitle(t *testing.T) {
+	s := lessonSession(t, "gone-410")
+	if got, want := s.ExportTitle(), s.lesson.l.Title; got != want || got == "gone-410" {
+		t.Errorf("title %q, want the lesson's %q", got, want)
+	}
+	if got := s.ExportName("png"); !strings.HasPrefix(got, "watchscope-gone-410-") {
+		t.Errorf("file name %q, want the lesson's id in it", got)
+	}
+	if got := writesAt(t, time.Second).ExportTitle(); got != "" {
+		t.Errorf("the sandbox's title %q, want none", got)
+	}
+}
+
+func TestShortTitle(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"Revisions, not overwrites", 60, "Revisions, not overwrites"},
+		{"Snapshots: paginated and historical lists from the cache", 56, "Snapshots: paginated and historical lists from the cache"},
+		{"Snapshots: paginated and historical lists from the cache", 30, "Snapshots: paginated and…"},
+		{"Snapshots: paginated and historical lists from the cache", 14, "Snapshots…"},
+		{"Three API servers - failover", 20, "Three API servers…"},
+		{"Supercalifragilistic", 8, "Superca…"},
+		{"  padded  ", 60, "padded"},
+	} {
+		got := shortTitle(c.in, c.n)
+		if got != c.want || utf8.RuneCountInString(got) > c.n {
+			t.Errorf("shortTitle(%q, %d) = %q, want %q", c.in, c.n, got, c.want)
+		}
+	}
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range all {
+		if got := shortTitle(l.Title, exportTitleRunes); got != l.Title {
+			t.Errorf("lesson %s's title is shortened to %q", l.ID, got)
+		}
 	}
 }

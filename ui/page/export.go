@@ -60,12 +60,8 @@ import (
 	"watchscope/ui/widgets"
 )
 
-// gifBudget is the wall time a tick may spend on GIF frames, and
-// previewBudget the time it may spend decoding the preview.
-const (
-	gifBudget     = 12 * time.Millisecond
-	previewBudget = 8 * time.Millisecond
-)
+// gifBudget is the wall time a tick may spend on GIF frames.
+const gifBudget = 12 * time.Millisecond
 
 // The GIF choices the panel offers.
 var (
@@ -73,13 +69,15 @@ var (
 	exportWidths = []int{640, 960, 1280, 1920}
 )
 
-// exportDone receives a finished export: its bytes and name, or why not.
-type exportDone func(data []byte, name string, err error)
+// exportDone receives a finished export: its bytes, name and preview (nil
+// unless the panel asked for one), or why not.
+type exportDone func(data []byte, name string, preview *thumb.Thumb, err error)
 
 // exporter is the page's export state; all of it lives on the game loop.
 type exporter struct {
 	p       *apiPage
 	png     []exportDone // PNG requests waiting for the next frame
+	still   bool         // one of them is the panel's: it wants a preview
 	gif     *ui.GIFExport
 	gifDone exportDone
 
@@ -93,20 +91,19 @@ type exporter struct {
 	status         string
 	failed         bool
 	downloads      int
-
-	// The preview of result: decoded a frame at a time (thumb), then
-	// shown as Ebiten images (preview, with what panel() says of it).
-	thumb       *thumb.Decoder
-	preview     *widgets.Preview
-	previewInfo map[string]any
 }
 
-// exportFile is a PNG or GIF the panel made, and its object URL once the
-// browser has been handed it.
+// exportFile is a PNG or GIF the panel made, its object URL once the
+// browser has been handed it, and its preview: thumbnails taken while it
+// was made, as Ebiten images, with what panel() says of them. They live
+// as long as the file (at most thumb.MaxFrames of PreviewW x PreviewH),
+// so the panel opened again shows them at once.
 type exportFile struct {
-	name, mime string
-	data       []byte
-	url        js.Value
+	name, mime  string
+	data        []byte
+	url         js.Value
+	preview     *widgets.Preview
+	previewInfo map[string]any
 }
 
 func installExport(p *apiPage) {
@@ -139,7 +136,7 @@ func installExport(p *apiPage) {
 
 // settle is an exportDone that settles a JavaScript promise with a File.
 func settle(resolve, reject js.Value, mime string) exportDone {
-	return func(data []byte, name string, err error) {
+	return func(data []byte, name string, _ *thumb.Thumb, err error) {
 		if err != nil {
 			reject.Invoke(jsError(err.Error()))
 			return
@@ -159,14 +156,11 @@ func (x *exporter) command(g *ui.Game, s *live.Session, arg string) bool {
 		return true
 	case arg == "", !open:
 		x.takeRange(s) // a command from the console opens the panel too
-		if x.preview == nil && x.thumb == nil {
-			x.startPreview() // the last file's, dropped when the panel closed
-		}
 	}
 	switch verb {
 	case "":
 	case "png":
-		x.status, x.failed = "Reading the stage…", false
+		x.status, x.failed, x.still = "Reading the stage…", false, true
 		x.askPNG(g, s, x.made("image/png"))
 	case "gif":
 		x.makeGIF(s)
@@ -189,7 +183,7 @@ func (x *exporter) takeRange(s *live.Session) {
 	if x.gif == nil {
 		x.unit, x.from, x.to, x.most = s.ExportRange()
 		x.from, x.to = tenths(x.from), tenths(x.to)
-		x.where = where(s.State(), x.unit, x.most)
+		x.where = where(s, x.unit, x.most)
 	}
 }
 
@@ -229,35 +223,42 @@ func (x *exporter) choose(what, val string) {
 // askPNG asks for the next frame's stage; the page draws one at once.
 func (x *exporter) askPNG(g *ui.Game, s *live.Session, done exportDone) {
 	name := s.ExportName("png")
-	x.png = append(x.png, func(b []byte, _ string, err error) { done(b, name, err) })
+	x.png = append(x.png, func(b []byte, _ string, pv *thumb.Thumb, err error) { done(b, name, pv, err) })
 	g.Redraw()
 }
 
 // onScene answers the PNG requests with the stage just drawn, before the
-// widget layer draws the controls and this panel over it.
+// widget layer draws the controls and this panel over it; the panel's
+// preview is shrunk from the same pixels.
 func (x *exporter) onScene(screen *ebiten.Image) {
 	if len(x.png) == 0 {
 		return
 	}
-	b, err := ui.PNG(screen)
+	b, rgba, err := ui.PNG(screen)
+	var still *thumb.Thumb
 	if err != nil {
 		err = fmt.Errorf("PNG: %w", err)
+	} else if x.still {
+		still = thumb.Still(rgba, widgets.PreviewW, widgets.PreviewH)
 	}
 	for _, done := range x.png {
-		done(b, "", err)
+		done(b, "", still, err)
 	}
-	x.png = x.png[:0]
+	x.png, x.still = x.png[:0], false
 }
 
 func (x *exporter) makeGIF(s *live.Session) {
 	x.status, x.failed = "Recording…", false
 	x.startGIF(s, live.Range{From: x.from, To: x.to, FPS: x.fps, Width: x.width}, x.made("image/gif"))
+	if x.gif != nil {
+		x.gif.KeepPreview(widgets.PreviewW, widgets.PreviewH)
+	}
 }
 
 func (x *exporter) startGIF(s *live.Session, rg live.Range, done exportDone) {
 	rec, err := s.Record(rg)
 	if err != nil {
-		done(nil, "", err)
+		done(nil, "", nil, err)
 		return
 	}
 	x.gif, x.gifDone = ui.NewGIFExport(rec), done
@@ -265,11 +266,11 @@ func (x *exporter) startGIF(s *live.Session, rg live.Range, done exportDone) {
 
 // made is the panel's exportDone: the file becomes the one to download.
 func (x *exporter) made(mime string) exportDone {
-	return func(data []byte, name string, err error) {
+	return func(data []byte, name string, pv *thumb.Thumb, err error) {
 		if err != nil {
 			x.status, x.failed = err.Error(), true
 		} else {
-			x.keep(&exportFile{name: name, mime: mime, data: data})
+			x.keep(&exportFile{name: name, mime: mime, data: data}, pv)
 			what := "PNG"
 			if mime == "image/gif" {
 				what = "GIF"
@@ -280,86 +281,40 @@ func (x *exporter) made(mime string) exportDone {
 	}
 }
 
-// keep makes f the file to download, freeing the previous one's URL.
-func (x *exporter) keep(f *exportFile) {
-	if x.result != nil && x.result.url.Truthy() {
-		js.Global().Get("URL").Call("revokeObjectURL", x.result.url)
+// keep makes f the file to download, with pv as its preview, freeing
+// the previous file's URL and preview images.
+func (x *exporter) keep(f *exportFile, pv *thumb.Thumb) {
+	if old := x.result; old != nil {
+		if old.url.Truthy() {
+			js.Global().Get("URL").Call("revokeObjectURL", old.url)
+		}
+		if old.preview != nil {
+			for _, img := range old.preview.Frames {
+				img.Deallocate()
+			}
+		}
 	}
 	x.result = f
-	x.startPreview()
+	if pv != nil && len(pv.Frames) > 0 {
+		f.preview, f.previewInfo = previewOf(pv)
+	}
 }
 
-// startPreview decodes the result's preview afresh (a new file, or the
-// panel opened again), freeing the previous one's images.
-func (x *exporter) startPreview() {
-	x.dropPreview()
-	if x.result == nil {
-		return
-	}
-	kind := "PNG"
-	if x.result.mime == "image/gif" {
-		kind = "GIF"
-	}
-	d, err := thumb.NewDecoder(x.result.data, kind, widgets.PreviewW, widgets.PreviewH)
-	if err != nil {
-		x.status, x.failed = err.Error(), true
-		return
-	}
-	x.thumb = d
-}
-
-// dropPreview frees the preview's images.
-func (x *exporter) dropPreview() {
-	if x.preview != nil {
-		for _, img := range x.preview.Frames {
-			img.Deallocate()
-		}
-	}
-	x.thumb, x.preview, x.previewInfo = nil, nil, nil
-}
-
-// decodePreview decodes the preview's frames for a while; once all are,
-// they become Ebiten images and the panel shows them.
-func (x *exporter) decodePreview() {
-	if x.thumb == nil {
-		return
-	}
-	stop := time.Now().Add(previewBudget)
-	for {
-		done, err := x.thumb.Step()
-		if err != nil {
-			x.thumb, x.status, x.failed = nil, err.Error(), true
-			x.refresh()
-			return
-		}
-		if done {
-			break
-		}
-		if time.Now().After(stop) {
-			return // the next tick goes on
-		}
-	}
-	th := x.thumb.Thumb()
-	x.thumb = nil
+// previewOf turns a preview's thumbnails into the images the panel
+// draws, and says what they are for panel() (the tests).
+func previewOf(th *thumb.Thumb) (*widgets.Preview, map[string]any) {
 	pv := &widgets.Preview{Delays: th.Delays, Caption: th.Words()}
 	for _, f := range th.Frames {
 		pv.Frames = append(pv.Frames, ebiten.NewImageFromImage(f))
 	}
-	x.preview = pv
-	x.previewInfo = map[string]any{"kind": th.Kind, "w": th.W, "h": th.H, "frames": th.Count, "kept": len(th.Frames),
-		"tw": th.Frames[0].Rect.Dx(), "th": th.Frames[0].Rect.Dy(), "words": th.Words()}
-	x.refresh()
+	info := map[string]any{"kind": th.Kind, "w": th.W, "h": th.H, "frames": th.Count, "kept": len(th.Frames),
+		"tw": th.Frames[0].Bounds().Dx(), "th": th.Frames[0].Bounds().Dy(), "words": th.Words()}
+	return pv, info
 }
 
 // tick renders a few GIF frames, shows the progress and hands the GIF
 // over at the end.
 func (x *exporter) tick(*live.Session) {
-	if !x.p.panelOpen("export") && (x.preview != nil || x.thumb != nil) {
-		x.dropPreview() // the panel closed
-	}
-	if x.p.panelOpen("export") {
-		x.decodePreview()
-	}
 	if x.gif == nil {
 		return
 	}
@@ -369,7 +324,7 @@ func (x *exporter) tick(*live.Session) {
 	}
 	gif, done := x.gif, x.gifDone
 	x.gif, x.gifDone = nil, nil
-	done(gif.Bytes(), gif.Name(), gif.Err())
+	done(gif.Bytes(), gif.Name(), gif.Preview(), gif.Err())
 	x.refresh()
 }
 
@@ -422,7 +377,7 @@ func (x *exporter) show(g *ui.Game) {
 	lines := []widgets.PanelLine{{Text: x.where},
 		{Kind: widgets.LineHint, Text: "Both leave out the controls and this panel. E or Esc closes."}}
 	panel := &widgets.Panel{Name: "export", Title: "Export for slides", Lines: lines,
-		Rows: x.rows(), Buttons: x.buttons(), Status: x.status, Failed: x.failed, Preview: x.preview}
+		Rows: x.rows(), Buttons: x.buttons(), Status: x.status, Failed: x.failed}
 	extra := map[string]any{"unit": x.unit, "from": x.from, "to": x.to, "max": x.most,
 		"fps": x.fps, "width": x.width, "downloads": x.downloads}
 	if x.gif != nil {
@@ -434,19 +389,20 @@ func (x *exporter) show(g *ui.Game) {
 	}
 	if f := x.result; f != nil {
 		extra["file"], extra["bytes"] = f.name, len(f.data)
-	}
-	if x.preview != nil {
-		extra["preview"] = x.previewInfo
+		if f.preview != nil {
+			panel.Preview, extra["preview"] = f.preview, f.previewInfo
+		}
 	}
 	x.p.setPanel(g, panel, extra)
 }
 
-// where is the panel's first line: where the pictures come from.
-func where(st live.State, unit string, most float64) string {
+// where is the panel's first line: where the pictures come from, the
+// lesson named by its title (the files keep its id).
+func where(s *live.Session, unit string, most float64) string {
 	if unit == "step" {
-		return fmt.Sprintf("Lesson %s, steps 0 to %d. PNG: the stage as it is now. GIF: a range of the steps played, each shown for 2 s with its packets moving.", st.Lesson, int(most))
+		return fmt.Sprintf("Lesson: %s (steps 0 to %d). PNG: the stage as it is now. GIF: a range of the steps played, each shown for 2 s with its packets moving.", s.ExportTitle(), int(most))
 	}
-	return fmt.Sprintf("Sandbox at %s. PNG: the stage as it is now. GIF: a range of its past, replayed (at most 60 s).", st.Time)
+	return fmt.Sprintf("Sandbox at %s. PNG: the stage as it is now. GIF: a range of its past, replayed (at most 60 s).", s.State().Time)
 }
 
 // rows are the GIF's choices: the range as steppers, fps and width.

@@ -219,6 +219,7 @@ func checkGIF(t *testing.T, g exported, from float64, n int, writes map[int64]in
 // exportPanelJSON is watchscope.panel() while the export panel is open.
 type exportPanelJSON struct {
 	Name, Title, Status string
+	Lines               []string
 	Failed, Working     bool
 	Progress            float64
 	PreviewFrame        int
@@ -389,9 +390,10 @@ func exportPanel(t *testing.T, ctx context.Context) {
 	waitFor(t, ctx, `watchscope.panel() === null`, 5*time.Second)
 }
 
-// TestExportPanelLesson: in a lesson the export panel's range is steps
-// played, moved a whole step at a time; the accessibility layer mirrors
-// its rows (a group per row, the chosen fps pressed); Esc and a click
+// TestExportPanelLesson: in a lesson the export panel names the lesson
+// by its title and its range is steps played, moved a whole step at a
+// time; the accessibility layer mirrors its rows (a group per row, the
+// chosen fps pressed); a PNG is named by the lesson's id; Esc and a click
 // beside the panel close it.
 func TestExportPanelLesson(t *testing.T) {
 	ctx, cons, _ := stage(t, 1280, 720, "/?lesson=revisions&step=4&theme=projector")
@@ -412,13 +414,17 @@ func TestExportPanelLesson(t *testing.T) {
 	if strings.Join(steppers, ",") != "export from -1,export from +1" {
 		t.Errorf("a lesson's range moves by %q, want whole steps", steppers)
 	}
+	if want := "Lesson: Revisions, not overwrites (steps 0 to 8). "; len(p.Lines) == 0 || !strings.HasPrefix(p.Lines[0], want) {
+		t.Errorf("the panel's first line %q; want it to start with %q", p.Lines, want)
+	}
 	clickExport(t, ctx, "export from -1", fmt.Sprintf("p.extra.from === %d", from-1))
 	mirror := `(() => { const g = document.querySelector('#ws-panel [role=group][aria-label="fps"]');
 		const on = g && g.querySelector('button[aria-pressed="true"]');
 		const range = document.querySelector('#ws-panel [role=group][aria-label="GIF from: step %d"]');
 		return !!on && on.textContent === "10" && !!range && range.querySelectorAll("button").length === 2; })()`
 	waitFor(t, ctx, fmt.Sprintf(mirror, from-1), 5*time.Second)
-	screenshot(t, ctx, shotsDir(t), "export-panel-lesson-projector-1280x720.png")
+	clickExport(t, ctx, "export png", `/^PNG ready: watchscope-revisions-.*\.png, /.test(p.status)`)
+	exportShots(t, ctx, "lesson")
 	// A range the recording refuses: its one-line reason, in orange.
 	for from--; from <= to; {
 		from++
@@ -509,9 +515,10 @@ func previewPlays(t *testing.T, ctx context.Context, frames int) {
 	waitFor(t, ctx, `!JSON.parse(watchscope.state()).reducedMotion`, 5*time.Second)
 }
 
-// exportShots screenshots the open panel, showing the preview of a file
-// of kind, in both themes at 1920x1080 and 1280x720, for a person to look
-// at (E2E_SHOTS=dir).
+// exportShots screenshots the open panel, showing the preview of the
+// file it made (what names the shots: "gif", "png", "lesson"), in both
+// themes at 1920x1080 and 1280x720, for a person to look at
+// (E2E_SHOTS=dir).
 func exportShots(t *testing.T, ctx context.Context, kind string) {
 	t.Helper()
 	dir := shotsDir(t)
