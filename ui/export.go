@@ -126,7 +126,7 @@ func (x *GIFExport) step() {
 	x.img.ReadPixels(x.rgba)
 	w, h := x.rec.Size()
 	if x.out == nil { // the first frame completes the palette
-		pal := framePalette(x.rgba)
+		pal := framePalette(sc.Theme, x.rgba)
 		x.q, x.out = newQuantizer(pal), newGIFStream(w, h, pal)
 		x.prev = image.NewPaletted(image.Rect(0, 0, w, h), pal)
 		x.cur = image.NewPaletted(image.Rect(0, 0, w, h), pal)

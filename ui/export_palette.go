@@ -24,18 +24,18 @@ import (
 // rampSteps is the number of blends between an ink and its ground.
 const rampSteps = 7
 
-// themeColors are the stage's colours now (the theme decides the neutrals).
-func themeColors() (grounds, inks []color.RGBA) {
-	grounds = []color.RGBA{view.Background, view.Panel, view.PanelHi}
-	inks = []color.RGBA{view.Rule, view.Faint, view.Caption, view.Muted, view.Ink,
-		view.Orange, view.SkyBlue, view.BluishGreen, view.Yellow, view.Blue, view.Vermillion, view.ReddishPurple}
+// themeColors are the stage's colours in theme th (it decides the neutrals).
+func themeColors(th view.Theme) (grounds, inks []color.RGBA) {
+	grounds = []color.RGBA{th.Background, th.Panel, th.PanelHi}
+	inks = []color.RGBA{th.Rule, th.Faint, th.Caption, th.Muted, th.Ink,
+		view.Orange, view.SkyBlue, view.BluishGreen, th.Yellow, view.Blue, view.Vermillion, view.ReddishPurple}
 	return grounds, inks
 }
 
-// basePalette is the theme colours and their anti-aliasing ramps, each
+// basePalette is theme th's colours and their anti-aliasing ramps, each
 // colour once, in a fixed order.
-func basePalette() color.Palette {
-	grounds, inks := themeColors()
+func basePalette(th view.Theme) color.Palette {
+	grounds, inks := themeColors(th)
 	var pal color.Palette
 	seen := map[color.RGBA]bool{}
 	add := func(c color.RGBA) {
@@ -57,11 +57,12 @@ func basePalette() color.Palette {
 	return pal
 }
 
-// framePalette completes the base palette with the colours of a frame
-// (RGBA bytes) that are far from every entry, most common first; ties go
-// to the smaller colour value, so the palette depends on the pixels only.
-func framePalette(pix []byte) color.Palette {
-	pal := basePalette()
+// framePalette completes theme th's base palette with the colours of a
+// frame (RGBA bytes) that are far from every entry, most common first;
+// ties go to the smaller colour value, so the palette depends on the
+// theme and the pixels only.
+func framePalette(th view.Theme, pix []byte) color.Palette {
+	pal := basePalette(th)
 	counts := map[uint32]int{}
 	for i := 0; i+3 < len(pix); i += 4 {
 		counts[rgbKey(pix[i:])]++

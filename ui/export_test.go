@@ -136,7 +136,7 @@ func TestGIFFrameIsTheStage(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := g.Image[0]
-	if !near(f.At(1, 1), view.Background) {
+	if !near(f.At(1, 1), view.Dark.Background) {
 		t.Errorf("corner %v, want the background", f.At(1, 1))
 	}
 	colours := map[color.Color]bool{}
@@ -150,14 +150,14 @@ func TestGIFFrameIsTheStage(t *testing.T) {
 	}
 	fr := view.Fit(960, 540)
 	over := ebiten.NewImage(960, 540)
-	over.Fill(view.Background)
+	over.Fill(view.Dark.Background)
 	widgets.New(func(string) {}).Draw(over, fr, s.Snapshot())
 	for _, btn := range view.Buttons(s.Snapshot()) {
 		x, y := int(fr.X(btn.X+btn.W/2)), int(fr.Y(btn.Y+5)) // inside the plate, above the label
-		if !near(f.At(x, y), view.Background) {
+		if !near(f.At(x, y), view.Dark.Background) {
 			t.Errorf("the GIF shows something at the %q button: %v", btn.Label, f.At(x, y))
 		}
-		if near(over.At(x, y), view.Background) {
+		if near(over.At(x, y), view.Dark.Background) {
 			t.Errorf("the widget layer draws no %q button at (%d, %d): the test sees no control", btn.Label, x, y)
 		}
 	}
@@ -205,7 +205,7 @@ func TestGIFPreview(t *testing.T) {
 		t.Fatalf("thumbnail %T %v; want a paletted %dx%d", pv.Frames[0], pv.Frames[0].Bounds(), widgets.PreviewW, widgets.PreviewH)
 	}
 	gifPal := g.Image[0].Palette // padded to a power of two
-	if len(first.Palette) > len(gifPal) || !slices.Equal(first.Palette, gifPal[:len(first.Palette)]) || !near(first.At(1, 1), view.Background) {
+	if len(first.Palette) > len(gifPal) || !slices.Equal(first.Palette, gifPal[:len(first.Palette)]) || !near(first.At(1, 1), view.Dark.Background) {
 		t.Errorf("thumbnail palette of %d colours, not the GIF's; corner %v", len(first.Palette), first.At(1, 1))
 	}
 
@@ -235,12 +235,12 @@ func mustRecord(t *testing.T, s *live.Session, rg live.Range) *live.Recording {
 
 // Every theme colour maps to itself; a blend maps to a near colour.
 func TestQuantizer(t *testing.T) {
-	pal := basePalette()
+	pal := basePalette(view.Dark)
 	if len(pal) > 256 || len(pal) < 200 {
 		t.Fatalf("%d colours", len(pal))
 	}
 	q := newQuantizer(pal)
-	grounds, inks := themeColors()
+	grounds, inks := themeColors(view.Dark)
 	for _, c := range append(grounds, inks...) {
 		dst := []byte{0}
 		q.index([]byte{c.R, c.G, c.B, 0xFF}, dst)
@@ -248,14 +248,14 @@ func TestQuantizer(t *testing.T) {
 			t.Errorf("%v maps to %v", c, pal[dst[0]])
 		}
 	}
-	for _, c := range []color.RGBA{view.Mix(view.Background, view.Ink, 0.33), view.Mix(view.Panel, view.Orange, 0.6)} {
+	for _, c := range []color.RGBA{view.Mix(view.Dark.Background, view.Dark.Ink, 0.33), view.Mix(view.Dark.Panel, view.Orange, 0.6)} {
 		if _, d := q.nearest(rgbKey([]byte{c.R, c.G, c.B})); d > 3*12*12 {
 			t.Errorf("%v is %d away from the palette", c, d)
 		}
 	}
 	// A frame's own common colours far from the base join the palette.
 	pix := bytes.Repeat([]byte{0x80, 0x00, 0xFF, 0xFF}, 100)
-	fp := framePalette(pix)
+	fp := framePalette(view.Dark, pix)
 	if got := fp[len(fp)-1]; got != (color.RGBA{0x80, 0x00, 0xFF, 0xFF}) {
 		t.Errorf("the frame's colour was not added: last entry %v", got)
 	}

@@ -231,18 +231,19 @@ func (g *Game) send(cmd string) {
 // rather than the world. A verb that returns false passes the command on
 // to the session.
 var gameVerbs = map[string]func(g *Game, arg string) bool{
-	"theme": func(_ *Game, arg string) bool {
-		switch arg {
-		case "projector", "light":
-			view.SetTheme(true)
-		case "dark":
-			view.SetTheme(false)
-		case "toggle":
-			view.SetTheme(!view.Projector)
-		default:
-			return false
+	"theme": func(g *Game, arg string) bool {
+		c := g.sess.Chrome()
+		if arg == "toggle" {
+			arg = view.Projector.Name
+			if c.Theme == view.Projector {
+				arg = view.Dark.Name
+			}
 		}
-		return true
+		th, ok := view.ThemeNamed(arg)
+		if ok {
+			c.Theme = th
+		}
+		return ok
 	},
 	"fullscreen": func(*Game, string) bool { ebiten.SetFullscreen(!ebiten.IsFullscreen()); return true },
 	"close": func(g *Game, _ string) bool { // Escape leaves the console first

@@ -41,15 +41,14 @@ func TestMotionShots(t *testing.T) {
 	}
 	for _, spec := range strings.Split(steps, ",") {
 		id, n, _ := strings.Cut(spec, ":")
-		for _, theme := range []string{"dark", "projector"} {
+		for _, th := range []view.Theme{view.Dark, view.Projector} {
 			s := midMotion(t, id, n, at)
-			view.SetTheme(theme == "projector")
+			s.Chrome().Theme = th
 			for _, size := range [][2]int{{1920, 1080}, {1280, 720}} {
 				img := ebiten.NewImage(size[0], size[1])
 				newRenderer().draw(img, s.Scene(), view.Fit(size[0], size[1]))
-				writePNG(t, filepath.Join(dir, fmt.Sprintf("motion-%s-%s-%s-%d.png", id, n, theme, size[0])), img)
+				writePNG(t, filepath.Join(dir, fmt.Sprintf("motion-%s-%s-%s-%d.png", id, n, th.Name, size[0])), img)
 			}
-			view.SetTheme(false)
 		}
 	}
 }

@@ -55,7 +55,7 @@ func (r *renderer) face(f view.Font, px float64) *text.GoXFace {
 // draw paints the scene: rectangles, lines, marks, then text, so each
 // kind of drawing batches with its own kind.
 func (r *renderer) draw(dst *ebiten.Image, sc view.Scene, fr view.Frame) {
-	dst.Fill(view.Background)
+	dst.Fill(sc.Theme.Background)
 	r.layer(dst, sc, fr)
 	if sc.Over != nil {
 		r.layer(dst, *sc.Over, fr)

@@ -45,8 +45,8 @@ func TestDrawPaintsTheScene(t *testing.T) {
 		img := ebiten.NewImage(size[0], size[1])
 		fr := view.Fit(size[0], size[1])
 		newRenderer().draw(img, sc, fr)
-		if got := img.At(2, 2); !near(got, view.Background) {
-			t.Errorf("%v: corner %v, want the background %v", size, got, view.Background)
+		if got := img.At(2, 2); !near(got, view.Dark.Background) {
+			t.Errorf("%v: corner %v, want the background %v", size, got, view.Dark.Background)
 		}
 		x, y := int(fr.X(newest.X)), int(fr.Y(newest.Y))
 		if got := img.At(x, y); !near(got, newest.Color) {

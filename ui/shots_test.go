@@ -88,7 +88,9 @@ func TestShots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		view.SetTheme(l.Theme == "projector" || strings.HasSuffix(name, "-projector"))
+		if strings.HasSuffix(name, "-projector") {
+			s.Chrome().Theme = view.Projector
+		}
 		for range 15 * 60 {
 			s.Tick(time.Second / 60)
 		}
@@ -110,7 +112,6 @@ func TestShots(t *testing.T) {
 		img := ebiten.NewImage(1920, 1080)
 		newRenderer().draw(img, s.Scene(), view.Fit(1920, 1080))
 		writePNG(t, filepath.Join(dir, name+".png"), img)
-		view.SetTheme(false)
 	}
 }
 
@@ -135,16 +136,13 @@ func TestLessonShots(t *testing.T) {
 		t.Fatal(err)
 	}
 	variants := []struct {
-		name      string
-		w, h      int
-		projector bool
-	}{{"1920x1080-dark", 1920, 1080, false}, {"1280x720-projector", 1280, 720, true}}
+		w, h  int
+		theme view.Theme
+	}{{1920, 1080, view.Dark}, {1280, 720, view.Projector}}
 	if os.Getenv("WS_LESSON_SHOTS_ALL") != "" {
 		variants = append(variants, variants[0], variants[1])
-		variants[2].name, variants[2].projector = "1920x1080-projector", true
-		variants[3].name, variants[3].projector = "1280x720-dark", false
+		variants[2].theme, variants[3].theme = view.Projector, view.Dark
 	}
-	defer view.SetTheme(false)
 	r := newRenderer()
 	n := 0
 	for _, l := range all {
@@ -167,10 +165,10 @@ func TestLessonShots(t *testing.T) {
 				s.Tick(time.Second / 60)
 			}
 			for _, v := range variants {
-				view.SetTheme(v.projector)
+				s.Chrome().Theme = v.theme
 				img := ebiten.NewImage(v.w, v.h)
 				r.draw(img, s.Scene(), view.Fit(v.w, v.h))
-				name := filepath.Join(dir, fmt.Sprintf("%s-%02d-%s.png", l.ID, step, v.name))
+				name := filepath.Join(dir, fmt.Sprintf("%s-%02d-%dx%d-%s.png", l.ID, step, v.w, v.h, v.theme.Name))
 				writePNG(t, name, img)
 				img.Deallocate()
 				n++

@@ -327,14 +327,12 @@ func (s *Session) sceneState() *scene.Scene {
 	return &sc
 }
 
-// TextsIn lays the current frame out in the dark or the projector theme
-// and returns its text boxes, leaving the theme as it was.
-func (s *Session) TextsIn(projector bool) []scene.TextBox {
-	was := view.Projector
-	view.SetTheme(projector)
-	defer view.SetTheme(was)
+// TextsIn lays the current frame out in theme th and returns its text
+// boxes; the stage on screen keeps its own theme.
+func (s *Session) TextsIn(th view.Theme) []scene.TextBox {
 	snap := s.snap
 	snap.UI = s.chrome
+	snap.UI.Theme = th
 	sc := view.BuildStage(snap, &s.motion, s.clock.Anim())
 	return view.TextBoxes(&sc)
 }

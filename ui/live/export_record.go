@@ -184,12 +184,12 @@ func checkFrames(n, fps int) error {
 }
 
 // hiddenSession is a session nobody sees: no demo, no overlays (help,
-// console, messages), the live stage's reduced-motion choice, and a clock
-// that only the recording moves.
+// console, messages), the live stage's theme and reduced-motion choice,
+// and a clock that only the recording moves.
 func hiddenSession(sim Sim, p *lessonPlay, live *view.Chrome) *Session {
 	h := New(sim, Options{Speed: 1})
 	h.lesson = p
-	h.chrome = view.Chrome{Reduced: live.Reduced}
+	h.chrome = view.Chrome{Reduced: live.Reduced, Theme: live.Theme}
 	h.clock.MaxStep = time.Hour // a frame's step is never capped
 	h.refresh()
 	h.motion = view.Motion{Columns: view.Columns}

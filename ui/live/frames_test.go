@@ -223,22 +223,21 @@ func BenchmarkStormFrameTake(b *testing.B) {
 // drawn texts overlap (the end states are checked by
 // TestEveryStepLaysOutWithoutCollisions).
 func TestPicturesLayOutWithoutCollisions(t *testing.T) {
-	defer view.SetTheme(false)
 	for _, tc := range []struct {
 		id   string
 		step int
 	}{{"gone-410", 2}, {"gone-410", 6}, {"the-incident", 3}, {"restart-storm", 3}, {"bookmarks", 4}} {
 		checks := 0
 		sampleSession(t, tc.id, tc.step, func(s *Session, at time.Duration) {
-			for _, projector := range []bool{false, true} {
-				view.SetTheme(projector)
+			for _, th := range []view.Theme{view.Dark, view.Projector} {
+				s.Chrome().Theme = th
 				s.Scene()
 				checks++
 				if p := overlap(s.texts); p != "" {
-					t.Errorf("%s step %d at %v (projector %v): %s", tc.id, tc.step, at, projector, p)
+					t.Errorf("%s step %d at %v (%s theme): %s", tc.id, tc.step, at, th.Name, p)
 				}
 			}
-			view.SetTheme(false)
+			s.Chrome().Theme = view.Dark
 		})
 		t.Logf("%s step %d: %d layouts checked", tc.id, tc.step, checks)
 	}

@@ -10,6 +10,7 @@ import (
 	"watchscope/console"
 	"watchscope/engine"
 	"watchscope/lessons"
+	"watchscope/ui/view"
 )
 
 // Link is what a deep link asks for:
@@ -32,7 +33,7 @@ type Link struct {
 	Step     int
 	Seed     uint64
 	Speed    float64
-	Theme    string // "", "projector", "dark"
+	Theme    view.Theme // theme=dark|projector; zero when the link names none (dark)
 	Reduced  bool
 	Nodes    int // sandbox cluster size
 	Demo     bool
@@ -90,12 +91,12 @@ func ParseLink(q url.Values) Link {
 			l.Speed = f
 		}
 	}
-	switch v := q.Get("theme"); v {
-	case "", "dark":
-	case "projector", "light":
-		l.Theme = "projector"
-	default:
-		bad("theme", v, "want projector or dark")
+	if v := q.Get("theme"); v != "" {
+		if th, ok := view.ThemeNamed(v); ok {
+			l.Theme = th
+		} else {
+			bad("theme", v, "want projector or dark")
+		}
 	}
 	switch v := q.Get("motion"); v {
 	case "":
@@ -238,7 +239,7 @@ func OpenFrom(l Link, prev *Session) (*Session, error) {
 		return nil, err
 	}
 	s := New(sim, Options{Demo: l.Demo && l.Nodes == 0 && !l.Moment(), Speed: l.Speed, Sandbox: cfg})
-	s.chrome.Reduced = l.Reduced
+	s.chrome.Reduced, s.chrome.Theme = l.Reduced, l.Theme.OrDark()
 	s.carryPage(prev)
 	if l.Start {
 		s.showStart()

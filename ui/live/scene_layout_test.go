@@ -22,7 +22,6 @@ func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer view.SetTheme(false)
 	whys, rows := map[string]int{}, map[int]bool{}
 	for _, l := range all {
 		s, err := Open(Link{Lesson: l.ID})
@@ -50,14 +49,14 @@ func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 					t.Errorf("%s step %d: a %s cache, not a resource the world uses %v", l.ID, step, c.Resource, sc.Resources)
 				}
 			}
-			for _, projector := range []bool{false, true} {
-				view.SetTheme(projector)
+			for _, th := range []view.Theme{view.Dark, view.Projector} {
+				s.chrome.Theme = th
 				s.Scene()
 				if p := overlap(s.texts); p != "" {
-					t.Errorf("%s step %d (projector %v): %s", l.ID, step, projector, p)
+					t.Errorf("%s step %d (%s theme): %s", l.ID, step, th.Name, p)
 				}
 			}
-			view.SetTheme(false)
+			s.chrome.Theme = view.Dark
 			checkStepWhy(t, s, l.ID, whys)
 			checkWhyRows(t, s, l.ID, step, rows)
 		}

@@ -104,7 +104,7 @@ const heavyEvery = 6
 
 // New starts a session on sim.
 func New(sim Sim, o Options) *Session {
-	s := &Session{sim: sim, opts: o, motion: view.Motion{Columns: view.Columns}}
+	s := &Session{sim: sim, opts: o, motion: view.Motion{Columns: view.Columns}, chrome: view.Chrome{Theme: view.Dark}}
 	s.clock.Speed = o.Speed
 	s.features = newFeatures(s)
 	s.featureVerbs = s.features.verbs()

@@ -52,12 +52,12 @@ func TestParseLink(t *testing.T) {
 		check    func(Link) bool
 	}{
 		{"lesson=revisions&step=3&seed=9&speed=2.5x&theme=projector&motion=reduced", 0, func(l Link) bool {
-			return l.Lesson == "revisions" && l.Step == 3 && l.Seed == 9 && l.Speed == 2.5 && l.Theme == "projector" && l.Reduced
+			return l.Lesson == "revisions" && l.Step == 3 && l.Seed == 9 && l.Speed == 2.5 && l.Theme == view.Projector && l.Reduced
 		}},
 		{"", 0, func(l Link) bool { return l.Lesson == "" && l.Nodes == 20 && l.Demo }},
 		{"lesson=nope", 1, func(l Link) bool { return l.Lesson == "" }},
 		{"speed=1000&seed=-1&step=zz", 3, func(l Link) bool { return l.Speed == 0 && l.Seed == 0 && l.Step == 0 }},
-		{"theme=%3Cscript%3E&motion=fast&nodes=99999", 3, func(l Link) bool { return l.Theme == "" && l.Nodes == 20 }},
+		{"theme=%3Cscript%3E&motion=fast&nodes=99999", 3, func(l Link) bool { return l.Theme == (view.Theme{}) && l.Nodes == 20 }},
 		{"speed=NaN", 1, func(l Link) bool { return l.Speed == 0 }},
 	}
 	for _, c := range cases {

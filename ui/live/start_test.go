@@ -60,11 +60,9 @@ func TestLegend(t *testing.T) {
 	if !s.chrome.Legend {
 		t.Fatal("legend did not open")
 	}
-	defer view.SetTheme(false)
-	for _, projector := range []bool{false, true} {
-		view.SetTheme(projector)
-		if p := overlap(view.LegendTexts()); p != "" {
-			t.Errorf("legend (projector %v): %s", projector, p)
+	for _, th := range []view.Theme{view.Dark, view.Projector} {
+		if p := overlap(view.LegendTexts(th)); p != "" {
+			t.Errorf("legend (%s theme): %s", th.Name, p)
 		}
 	}
 	s.Send("close")

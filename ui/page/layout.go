@@ -8,6 +8,7 @@ import (
 
 	"watchscope/ui"
 	"watchscope/ui/live"
+	"watchscope/ui/view"
 )
 
 // installLayout adds
@@ -16,6 +17,7 @@ import (
 //	                               "projector") on the next tick; the text
 //	                               boxes (JSON, as state().scene.texts)
 //	                               then appear in watchscope.laidOut[theme]
+//	                               (false for a name that is no theme)
 //
 // so a test checks both themes' text boxes in one page load, without
 // switching what the audience sees.
@@ -27,9 +29,13 @@ func installLayout(p *apiPage) {
 		if len(args) > 0 {
 			theme = args[0].String()
 		}
+		th, ok := view.ThemeNamed(theme)
+		if !ok {
+			return false
+		}
 		out.Delete(theme)
 		return p.queue(func(_ *ui.Game, s *live.Session) {
-			b, err := json.Marshal(s.TextsIn(theme == "projector"))
+			b, err := json.Marshal(s.TextsIn(th))
 			if err != nil {
 				return
 			}

@@ -9,16 +9,15 @@ import (
 
 	"watchscope/ui"
 	"watchscope/ui/live"
-	"watchscope/ui/view"
 )
 
 // arrive is what a deep link does to the stage, from its query string
-// (location.search): the session the link asks for (live.OpenFrom), its
-// theme, and the system's reduced-motion setting. Page load runs it before
-// the first frame with nothing on the stage; watchscope.open(url) and the
-// browser's back and forward buttons run the same function on the game
-// loop, with the session on the stage as prev, so a link followed without
-// reloading opens exactly what loading it would.
+// (location.search): the session the link asks for (live.OpenFrom, in the
+// link's theme), and the system's reduced-motion setting. Page load runs
+// it before the first frame with nothing on the stage; watchscope.open(url)
+// and the browser's back and forward buttons run the same function on the
+// game loop, with the session on the stage as prev, so a link followed
+// without reloading opens exactly what loading it would.
 func arrive(search string, prev *live.Session) (*live.Session, error) {
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	link := live.ParseLink(q)
@@ -26,7 +25,6 @@ func arrive(search string, prev *live.Session) (*live.Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	view.SetTheme(link.Theme == "projector")
 	if prefersReducedMotion() {
 		sess.Chrome().Reduced = true
 	}

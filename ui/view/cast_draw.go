@@ -13,12 +13,12 @@ import (
 // actors, the callout of the step's answer, the charts, and the focus.
 func castStage(sc *Scene, s Snapshot) CastLayout {
 	c := &s.Cast
-	l := LayoutCast(c)
+	l := LayoutCast(c, sc.Theme)
 	bandFrame(sc, CastClientsTop, CastClientsBot, "CLIENTS", "who asks, and what they keep")
 	bandFrame(sc, CastAPITop, CastAPIBot, "API SERVER", "")
 	bandFrame(sc, CastEtcdTop, CastEtcdBot, "ETCD", "every write takes the next revision")
 	if len(c.Of(scene.KindInformer))+len(c.Of(scene.KindClient))+len(c.Of(scene.KindKubelets))+len(c.Of(scene.KindPoller))+len(c.Of(scene.KindPage)) == 0 {
-		sc.label(StageLeft+bandPad, CastClientsTop+bandLabelH+8, "no clients in this world: the console (kubectl, etcdctl) asks", Prose, 18, Left, Caption)
+		sc.label(StageLeft+bandPad, CastClientsTop+bandLabelH+8, "no clients in this world: the console (kubectl, etcdctl) asks", Prose, 18, Left, sc.Theme.Caption)
 	}
 	castWires(sc, c, &l)
 	for _, b := range l.Boxes {
@@ -46,11 +46,11 @@ func castStage(sc *Scene, s Snapshot) CastLayout {
 
 // bandFrame is one band's panel with its title on the left.
 func bandFrame(sc *Scene, top, bottom float64, title, caption string) {
-	sc.rect(Rect{X: StageLeft, Y: top, W: StageRight - StageLeft, H: bottom - top, Radius: 12, Fill: Panel})
-	sc.label(StageLeft+bandPad, top+8, title, ProseBold, 16, Left, Muted)
+	sc.rect(Rect{X: StageLeft, Y: top, W: StageRight - StageLeft, H: bottom - top, Radius: 12, Fill: sc.Theme.Panel})
+	sc.label(StageLeft+bandPad, top+8, title, ProseBold, 16, Left, sc.Theme.Muted)
 	if caption != "" {
-		x := StageLeft + bandPad + Measure(ProseBold, textSize(16), title) + 16
-		sc.label(x, top+8, caption, Prose, 16, Left, Caption)
+		x := StageLeft + bandPad + Measure(ProseBold, sc.Theme.TextSize(16), title) + 16
+		sc.label(x, top+8, caption, Prose, 16, Left, sc.Theme.Caption)
 	}
 }
 
@@ -63,8 +63,8 @@ func bandFrame(sc *Scene, top, bottom float64, title, caption string) {
 // and failing that fitText returns "" and nothing is drawn. Only an
 // opaque token (a continue token: a word of tokenRunes or more) is cut
 // wherever it fits.
-func fitText(f Font, size float64, s string, w float64) string {
-	size = textSize(size)
+func (th Theme) fitText(f Font, size float64, s string, w float64) string {
+	size = th.TextSize(size)
 	if Measure(f, size, s) <= w {
 		return s
 	}
@@ -74,7 +74,7 @@ func fitText(f Font, size float64, s string, w float64) string {
 	}
 	first, rest, _ := strings.Cut(s, " ")
 	for _, short := range shortForms[first] {
-		if t := fitText(f, size, strings.TrimSpace(short+" "+rest), w); t != "" {
+		if t := th.fitText(f, size, strings.TrimSpace(short+" "+rest), w); t != "" {
 			return t
 		}
 	}
@@ -160,13 +160,13 @@ func wordCut(r []rune, midWord bool) (string, int) {
 // fitAny is the first of candidates (longest first) that fits in w, or
 // the last one cut with an ellipsis: a narrow box says "601" rather than
 // "oldest 6…".
-func fitAny(f Font, size, w float64, candidates ...string) string {
+func (th Theme) fitAny(f Font, size, w float64, candidates ...string) string {
 	for _, c := range candidates {
-		if Measure(f, textSize(size), c) <= w {
+		if Measure(f, th.TextSize(size), c) <= w {
 			return c
 		}
 	}
-	return fitText(f, size, candidates[len(candidates)-1], w)
+	return th.fitText(f, size, candidates[len(candidates)-1], w)
 }
 
 // wrapHard wraps text at spaces and breaks a word longer than the width
@@ -189,7 +189,7 @@ func wrapHard(text string, f Font, size, width float64) []string {
 
 // text draws s cut to width w.
 func (s *Scene) fit(x, y float64, str string, f Font, size float64, a Align, c colorRGBA, w float64) {
-	s.label(x, y, fitText(f, size, str, w), f, size, a, c)
+	s.label(x, y, s.Theme.fitText(f, size, str, w), f, size, a, c)
 }
 
 // drawers draw each kind of actor in its box.
@@ -208,9 +208,9 @@ func drawActor(sc *Scene, a *scene.Actor, r Region) {
 }
 
 func snapshotCard(sc *Scene, a *scene.Actor, r Region) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: Mix(PanelHi, ReddishPurple, 0.18)})
-	sc.fit(r.X+10, r.Y+6, "snapshot", ProseBold, 16, Left, Ink, r.W-20)
-	sc.label(r.X+10, r.Y+28, fitAny(Mono, 16, r.W-20, "rv "+itoa(int(a.RV)), itoa(int(a.RV))), Mono, 16, Left, Muted)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: Mix(sc.Theme.PanelHi, ReddishPurple, 0.18)})
+	sc.fit(r.X+10, r.Y+6, "snapshot", ProseBold, 16, Left, sc.Theme.Ink, r.W-20)
+	sc.label(r.X+10, r.Y+28, sc.Theme.fitAny(Mono, 16, r.W-20, "rv "+itoa(int(a.RV)), itoa(int(a.RV))), Mono, 16, Left, sc.Theme.Muted)
 }
 
 func countBadge(a *scene.Actor) string {
@@ -222,8 +222,8 @@ func countBadge(a *scene.Actor) string {
 
 // informerBox is an informer's pipeline, left to right as the deltas go.
 func informerBox(sc *Scene, a *scene.Actor, r Region) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
-	sc.fit(r.X+12, r.Y+8, countBadge(a)+a.Label, ProseBold, 18, Left, Ink, r.W-24)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
+	sc.fit(r.X+12, r.Y+8, countBadge(a)+a.Label, ProseBold, 18, Left, sc.Theme.Ink, r.W-24)
 	p := a.Parts
 	if p == nil {
 		return
@@ -237,29 +237,29 @@ func informerBox(sc *Scene, a *scene.Actor, r Region) {
 	}
 	n := float64(len(cells))
 	if (r.W-24-(n-1)*6)/n < 96 { // too narrow for the cells: the numbers that matter
-		sc.fit(r.X+12, r.Y+40, "Reflector "+p.Phase+" · rv "+p.LastRV, Prose, 16, Left, Muted, r.W-24)
+		sc.fit(r.X+12, r.Y+40, "Reflector "+p.Phase+" · rv "+p.LastRV, Prose, 16, Left, sc.Theme.Muted, r.W-24)
 		main, line := "Indexer "+thousands(int64(p.Indexer)), "FIFO "+itoa(p.FIFO)+" · handlers "+itoa(p.Handlers)
 		if q := p.Workqueue; q != nil { // the queue's depth is the number a controller watches
 			main += " · workqueue " + itoa(q.Depth)
 			line += " · " + thousands(int64(q.Reconciles)) + " reconciled"
 		}
-		sc.fit(r.X+12, r.Y+64, main, Mono, 18, Left, Ink, r.W-24)
-		sc.fit(r.X+12, r.Y+90, line, Prose, 16, Left, Muted, r.W-24)
+		sc.fit(r.X+12, r.Y+64, main, Mono, 18, Left, sc.Theme.Ink, r.W-24)
+		sc.fit(r.X+12, r.Y+90, line, Prose, 16, Left, sc.Theme.Muted, r.W-24)
 		return
 	}
 	cw := (r.W - 24 - (n-1)*6) / n
 	for i, cell := range cells {
 		x := r.X + 12 + float64(i)*(cw+6)
-		sc.rect(Rect{X: x, Y: r.Y + 38, W: cw, H: r.H - 48, Radius: 6, Fill: Rule})
-		sc.fit(x+6, r.Y+44, cell.name, Prose, 16, Left, Caption, cw-12)
+		sc.rect(Rect{X: x, Y: r.Y + 38, W: cw, H: r.H - 48, Radius: 6, Fill: sc.Theme.Rule})
+		sc.fit(x+6, r.Y+44, cell.name, Prose, 16, Left, sc.Theme.Caption, cw-12)
 		// a narrow cell says "watch" rather than "watchi…"
 		forms := []string{cell.value}
 		if short, ok := phaseShort[cell.value]; ok {
 			forms = append(forms, short)
 		}
-		sc.label(x+6, r.Y+68, fitAny(Mono, 18, cw-12, forms...), Mono, 18, Left, Ink)
+		sc.label(x+6, r.Y+68, sc.Theme.fitAny(Mono, 18, cw-12, forms...), Mono, 18, Left, sc.Theme.Ink)
 		if cell.sub != "" {
-			sc.fit(x+6, r.Y+94, cell.sub, Mono, 16, Left, Muted, cw-12)
+			sc.fit(x+6, r.Y+94, cell.sub, Mono, 16, Left, sc.Theme.Muted, cw-12)
 		}
 	}
 }
@@ -273,17 +273,17 @@ var phaseShort = map[string]string{"watching": "watch", "listing": "list", "back
 // groupBox is a client, the kubelets or the pollers: its name (with a
 // count) and one line of what it does.
 func groupBox(sc *Scene, a *scene.Actor, r Region) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
 	title := a.Label
 	if a.Kind == scene.KindClient && a.Count > 1 {
 		title = countBadge(a) + a.Label
 	}
-	sc.fit(r.X+12, r.Y+8, title, ProseBold, 20, Left, Ink, r.W-24)
-	for i, line := range Wrap(a.Detail, Prose, textSize(16), r.W-24) {
+	sc.fit(r.X+12, r.Y+8, title, ProseBold, 20, Left, sc.Theme.Ink, r.W-24)
+	for i, line := range Wrap(a.Detail, Prose, sc.Theme.TextSize(16), r.W-24) {
 		if i == 2 {
 			break
 		}
-		sc.label(r.X+12, r.Y+40+float64(i)*22, line, Prose, 16, Left, Muted)
+		sc.label(r.X+12, r.Y+40+float64(i)*22, line, Prose, 16, Left, sc.Theme.Muted)
 	}
 	n := min(a.Count, 24) // a few visible members of a group
 	for i := 0; i < n; i++ {
@@ -292,22 +292,22 @@ func groupBox(sc *Scene, a *scene.Actor, r Region) {
 		if x+12 > r.X+r.W-8 {
 			continue
 		}
-		sc.rect(Rect{X: x, Y: y, W: 12, H: 12, Radius: 3, Fill: Mix(PanelHi, SkyBlue, 0.55)})
+		sc.rect(Rect{X: x, Y: y, W: 12, H: 12, Radius: 3, Fill: Mix(sc.Theme.PanelHi, SkyBlue, 0.55)})
 	}
 }
 
 // pageCard is one LIST answer: page number, items, its continue token.
 func pageCard(sc *Scene, a *scene.Actor, r Region) {
-	fill := Mix(PanelHi, SkyBlue, 0.12)
+	fill := Mix(sc.Theme.PanelHi, SkyBlue, 0.12)
 	if strings.Contains(a.Detail, "no answer") {
-		fill = Mix(PanelHi, Orange, 0.2)
+		fill = Mix(sc.Theme.PanelHi, Orange, 0.2)
 	}
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: fill})
 	head := strings.TrimPrefix(a.Label, "LIST ")
 	if a.Items > 0 {
 		head += " · " + thousands(int64(a.Items))
 	}
-	sc.fit(r.X+8, r.Y+6, head, ProseBold, 16, Left, Ink, r.W-16)
+	sc.fit(r.X+8, r.Y+6, head, ProseBold, 16, Left, sc.Theme.Ink, r.W-16)
 	tail := "last page"
 	switch {
 	case strings.Contains(a.Detail, "no answer"):
@@ -322,20 +322,20 @@ func pageCard(sc *Scene, a *scene.Actor, r Region) {
 		if a.Seats == 1 {
 			seats = "1 seat"
 		}
-		tail = fitAny(Mono, 16, r.W-16, seats+" · "+tail, seats)
+		tail = sc.Theme.fitAny(Mono, 16, r.W-16, seats+" · "+tail, seats)
 	}
-	sc.fit(r.X+8, r.Y+r.H-26, tail, Mono, 16, Left, Muted, r.W-16)
+	sc.fit(r.X+8, r.Y+r.H-26, tail, Mono, 16, Left, sc.Theme.Muted, r.W-16)
 }
 
 func replicaPanel(sc *Scene, a *scene.Actor, r Region) {
-	fill := PanelHi
+	fill := sc.Theme.PanelHi
 	if a.Down {
-		fill = Mix(PanelHi, Orange, 0.12)
+		fill = Mix(sc.Theme.PanelHi, Orange, 0.12)
 	}
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(fill, Panel, 0.4)})
-	sc.label(r.X+12, r.Y+8, a.Label, ProseBold, 18, Left, Ink)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(fill, sc.Theme.Panel, 0.4)})
+	sc.label(r.X+12, r.Y+8, a.Label, ProseBold, 18, Left, sc.Theme.Ink)
 	if a.Detail != "" { // down, starting, or not ready
-		x := r.X + 24 + Measure(ProseBold, textSize(18), a.Label)
+		x := r.X + 24 + Measure(ProseBold, sc.Theme.TextSize(18), a.Label)
 		sc.fit(x, r.Y+9, a.Detail, Prose, 16, Left, Orange, r.X+r.W-12-x)
 	}
 }
@@ -344,8 +344,8 @@ func replicaPanel(sc *Scene, a *scene.Actor, r Region) {
 // from the oldest event to the newest, and the RVs at the ring's ends.
 func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	ring := a.Ring
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
-	sc.fit(r.X+r.W/2, r.Y+4, a.Resource, ProseBold, 18, Center, Ink, r.W-12)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
+	sc.fit(r.X+r.W/2, r.Y+4, a.Resource, ProseBold, 18, Center, sc.Theme.Ink, r.W-12)
 	radius := func(lines float64) float64 { // oldest, newest (and the fill when it does not fit inside)
 		return math.Max(12, math.Min(math.Min(56, (r.W-24)/2), (r.H-40-12-lines*20-8)/2))
 	}
@@ -356,13 +356,13 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	}
 	rad := radius(lines)
 	countOutside := false // the ring's count does not fit inside it
-	if ring != nil && Measure(Mono, textSize(16), thousands(int64(ring.Len))+"/"+thousands(int64(ring.Capacity))) > 1.6*rad-12 {
+	if ring != nil && Measure(Mono, sc.Theme.TextSize(16), thousands(int64(ring.Len))+"/"+thousands(int64(ring.Capacity))) > 1.6*rad-12 {
 		countOutside = true
 		lines++
 		rad = radius(lines)
 	}
 	cx, cy := r.X+r.W/2, r.Y+40+rad
-	sc.arc(Arc{CX: cx, CY: cy, R: rad, From: 0, To: 2 * math.Pi, Width: 10, Color: Rule})
+	sc.arc(Arc{CX: cx, CY: cy, R: rad, From: 0, To: 2 * math.Pi, Width: 10, Color: sc.Theme.Rule})
 	if ring == nil {
 		return
 	}
@@ -374,26 +374,26 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 		from := ringAngle(ring.Start, ring.Capacity)
 		sc.arc(Arc{CX: cx, CY: cy, R: rad, From: from, To: from + 2*math.Pi*fill, Width: 10, Color: SkyBlue})
 		end := from + 2*math.Pi*fill // the newest slot's end
-		sc.mark(Mark{X: cx + rad*math.Cos(end), Y: cy + rad*math.Sin(end), R: 7, Shape: Circle, Color: Ink})
+		sc.mark(Mark{X: cx + rad*math.Cos(end), Y: cy + rad*math.Sin(end), R: 7, Shape: Circle, Color: sc.Theme.Ink})
 	}
 	behind(sc, ring, cx, cy, rad)
 	start := ringAngle(ring.Start, ring.Capacity) // the oldest event's slot
-	sc.mark(Mark{X: cx + rad*math.Cos(start), Y: cy + rad*math.Sin(start), R: 7, Shape: Diamond, Color: Yellow})
+	sc.mark(Mark{X: cx + rad*math.Cos(start), Y: cy + rad*math.Sin(start), R: 7, Shape: Diamond, Color: sc.Theme.Yellow})
 	inside := thousands(int64(ring.Len)) + "/" + thousands(int64(ring.Capacity))
 	y := cy + rad + 12
 	if !countOutside {
-		sc.label(cx, cy-10, inside, Mono, 16, Center, Ink)
+		sc.label(cx, cy-10, inside, Mono, 16, Center, sc.Theme.Ink)
 	} else {
-		sc.label(cx, y, fitAny(Mono, 16, r.W-12, inside+" slots", inside, thousands(int64(ring.Len))), Mono, 16, Center, Ink)
+		sc.label(cx, y, sc.Theme.fitAny(Mono, 16, r.W-12, inside+" slots", inside, thousands(int64(ring.Len))), Mono, 16, Center, sc.Theme.Ink)
 		y += 20
 	}
 	oldest, newest := itoa(int(ring.OldestRV)), itoa(int(ring.RV))
-	sc.label(cx, y, fitAny(Mono, 16, r.W-12, "oldest "+oldest, oldest), Mono, 16, Center, Yellow)
-	sc.label(cx, y+20, fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, Center, Muted)
+	sc.label(cx, y, sc.Theme.fitAny(Mono, 16, r.W-12, "oldest "+oldest, oldest), Mono, 16, Center, sc.Theme.Yellow)
+	sc.label(cx, y+20, sc.Theme.fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, Center, sc.Theme.Muted)
 	objs := thousands(int64(ring.Objects))
-	sc.label(cx, y+40, fitAny(Prose, 16, r.W-12, objs+" objects", objs+" obj", objs), Prose, 16, Center, Caption)
+	sc.label(cx, y+40, sc.Theme.fitAny(Prose, 16, r.W-12, objs+" objects", objs+" obj", objs), Prose, 16, Center, sc.Theme.Caption)
 	if state != "" {
-		sc.label(cx, y+60, fitAny(ProseBold, 16, r.W-12, state, strings.Fields(state)[0]), ProseBold, 16, Center, Orange)
+		sc.label(cx, y+60, sc.Theme.fitAny(ProseBold, 16, r.W-12, state, strings.Fields(state)[0]), ProseBold, 16, Center, Orange)
 	}
 }
 
@@ -429,9 +429,9 @@ func behind(sc *Scene, ring *scene.Ring, cx, cy, rad float64) {
 }
 
 func watcherPill(sc *Scene, a *scene.Actor, r Region) {
-	fill := Mix(PanelHi, BluishGreen, 0.22)
+	fill := Mix(sc.Theme.PanelHi, BluishGreen, 0.22)
 	if a.Queued > 0 {
-		fill = Mix(PanelHi, Orange, 0.3)
+		fill = Mix(sc.Theme.PanelHi, Orange, 0.3)
 	}
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: r.H / 2, Fill: fill})
 	texts := []string{a.Label}
@@ -441,7 +441,7 @@ func watcherPill(sc *Scene, a *scene.Actor, r Region) {
 	if a.Count > 0 {
 		texts = append(texts, "×"+itoa(a.Count))
 	}
-	sc.label(r.X+r.W/2, r.Y+5, fitAny(Prose, 16, r.W-16, texts...), Prose, 16, Center, Ink)
+	sc.label(r.X+r.W/2, r.Y+5, sc.Theme.fitAny(Prose, 16, r.W-16, texts...), Prose, 16, Center, sc.Theme.Ink)
 }
 
 // dispatcherBox is the card of a cache's dispatcher (a.Dispatch): what
@@ -452,8 +452,8 @@ func watcherPill(sc *Scene, a *scene.Actor, r Region) {
 // and the watchers it cut off.
 func dispatcherBox(sc *Scene, a *scene.Actor, r Region) {
 	d := a.Dispatch
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
-	sc.fit(r.X+12, r.Y+8, "dispatcher · "+a.Resource+" cache", ProseBold, 18, Left, Ink, r.W-24)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
+	sc.fit(r.X+12, r.Y+8, "dispatcher · "+a.Resource+" cache", ProseBold, 18, Left, sc.Theme.Ink, r.W-24)
 	ms := func(n int64) string { return thousands(n) + " ms" }
 	rows := []struct {
 		name, value string
@@ -473,12 +473,12 @@ func dispatcherBox(sc *Scene, a *scene.Actor, r Region) {
 		if y+22 > r.Y+r.H {
 			break
 		}
-		color := Ink
+		color := sc.Theme.Ink
 		if row.hot {
-			color = Yellow
+			color = sc.Theme.Yellow
 		}
-		vw := Measure(Mono, textSize(18), row.value)
-		sc.fit(r.X+12, y+2, row.name, Prose, 16, Left, Muted, r.W-36-vw)
+		vw := Measure(Mono, sc.Theme.TextSize(18), row.value)
+		sc.fit(r.X+12, y+2, row.name, Prose, 16, Left, sc.Theme.Muted, r.W-36-vw)
 		sc.label(r.X+r.W-12, y, row.value, Mono, 18, Right, color)
 		y += 24
 	}
@@ -510,26 +510,26 @@ func pillFocused(c *scene.Scene, l *CastLayout, b ActorBox) bool {
 }
 
 func memoryBox(sc *Scene, a *scene.Actor, r Region) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
-	sc.fit(r.X+10, r.Y+6, "memory", ProseBold, 16, Left, Muted, r.W-20)
-	sc.fit(r.X+10, r.Y+28, bytesText(a.Bytes), Mono, 20, Left, Ink, r.W-20)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
+	sc.fit(r.X+10, r.Y+6, "memory", ProseBold, 16, Left, sc.Theme.Muted, r.W-20)
+	sc.fit(r.X+10, r.Y+28, bytesText(a.Bytes), Mono, 20, Left, sc.Theme.Ink, r.W-20)
 	if a.Limit > 0 {
 		f := clamp01(float64(a.Bytes) / float64(a.Limit))
 		col := BluishGreen
 		if f > 0.85 {
 			col = Orange
 		}
-		sc.rect(Rect{X: r.X + 10, Y: r.Y + 56, W: r.W - 20, H: 8, Radius: 4, Fill: Rule})
+		sc.rect(Rect{X: r.X + 10, Y: r.Y + 56, W: r.W - 20, H: 8, Radius: 4, Fill: sc.Theme.Rule})
 		sc.rect(Rect{X: r.X + 10, Y: r.Y + 56, W: (r.W - 20) * f, H: 8, Radius: 4, Fill: col})
-		sc.fit(r.X+10, r.Y+r.H-24, "limit "+bytesText(a.Limit), Prose, 16, Left, Caption, r.W-20)
+		sc.fit(r.X+10, r.Y+r.H-24, "limit "+bytesText(a.Limit), Prose, 16, Left, sc.Theme.Caption, r.W-20)
 	} else {
-		sc.fit(r.X+10, r.Y+r.H-24, "no limit", Prose, 16, Left, Caption, r.W-20)
+		sc.fit(r.X+10, r.Y+r.H-24, "no limit", Prose, 16, Left, sc.Theme.Caption, r.W-20)
 	}
 }
 
 func apfBox(sc *Scene, a *scene.Actor, r Region) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
-	sc.label(r.X+10, r.Y+6, fitAny(ProseBold, 16, r.W-20, "Priority & Fairness", "APF"), ProseBold, 16, Left, Muted)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
+	sc.label(r.X+10, r.Y+6, sc.Theme.fitAny(ProseBold, 16, r.W-20, "Priority & Fairness", "APF"), ProseBold, 16, Left, sc.Theme.Muted)
 	level, rest, named := strings.Cut(a.Detail, ": ")
 	if !named {
 		level, rest = "", a.Detail
@@ -539,35 +539,35 @@ func apfBox(sc *Scene, a *scene.Actor, r Region) {
 	used, limit, _ := strings.Cut(strings.TrimSuffix(seats, " seats"), " of ")
 	y := r.Y + 30
 	if level != "" && r.H > 100 {
-		sc.fit(r.X+10, y, level, Mono, 16, Left, Ink, r.W-20)
+		sc.fit(r.X+10, y, level, Mono, 16, Left, sc.Theme.Ink, r.W-20)
 		y += 22
 	}
-	sc.label(r.X+10, y, fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, Left, Ink)
+	sc.label(r.X+10, y, sc.Theme.fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, Left, sc.Theme.Ink)
 	for _, p := range parts[1:] {
 		if y += 22; y+18 > r.Y+r.H {
 			break
 		}
-		color := Muted
+		color := sc.Theme.Muted
 		if strings.HasSuffix(p, "(429)") {
-			color = Yellow
+			color = sc.Theme.Yellow
 		}
 		sc.fit(r.X+10, y, p, Mono, 16, Left, color, r.W-20)
 	}
 }
 
 func etcdBox(sc *Scene, a *scene.Actor, r Region) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: PanelHi})
-	sc.label(r.X+12, r.Y+8, a.Label, ProseBold, 18, Left, Ink)
-	sc.label(r.X+12, r.Y+38, "revision", Prose, 16, Left, Caption)
-	sc.label(r.X+r.W-12, r.Y+30, thousands(int64(a.RV)), Mono, 32, Right, Ink)
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
+	sc.label(r.X+12, r.Y+8, a.Label, ProseBold, 18, Left, sc.Theme.Ink)
+	sc.label(r.X+12, r.Y+38, "revision", Prose, 16, Left, sc.Theme.Caption)
+	sc.label(r.X+r.W-12, r.Y+30, thousands(int64(a.RV)), Mono, 32, Right, sc.Theme.Ink)
 	if _, comp, ok := strings.Cut(a.Detail, "compacted at "); ok {
-		sc.label(r.X+12, r.Y+r.H-28, "compacted at", Prose, 16, Left, Caption)
-		sc.label(r.X+r.W-12, r.Y+r.H-28, comp, Mono, 18, Right, Yellow)
+		sc.label(r.X+12, r.Y+r.H-28, "compacted at", Prose, 16, Left, sc.Theme.Caption)
+		sc.label(r.X+r.W-12, r.Y+r.H-28, comp, Mono, 18, Right, sc.Theme.Yellow)
 	}
 }
 
 func etcdWatchPill(sc *Scene, a *scene.Actor, r Region) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: Mix(PanelHi, SkyBlue, 0.16)})
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: Mix(sc.Theme.PanelHi, SkyBlue, 0.16)})
 	titles := []string{a.Label}
 	if a.Count > 0 {
 		titles = []string{countBadge(a) + strings.TrimLeft(strings.TrimPrefix(a.Label, itoa(a.Count)), " ")}
@@ -576,8 +576,8 @@ func etcdWatchPill(sc *Scene, a *scene.Actor, r Region) {
 	} else if who, _, ok := strings.Cut(a.Label, " watch "); ok { // "apiserver-0 watch /registry/pods/"
 		titles = append(titles, who+" · "+resourceOf(a), resourceOf(a))
 	}
-	sc.label(r.X+10, r.Y+6, fitAny(ProseBold, 16, r.W-20, titles...), ProseBold, 16, Left, Ink)
-	sc.label(r.X+10, r.Y+r.H-26, fitAny(Mono, 16, r.W-20, watchDetails(a.Detail)...), Mono, 16, Left, Muted)
+	sc.label(r.X+10, r.Y+6, sc.Theme.fitAny(ProseBold, 16, r.W-20, titles...), ProseBold, 16, Left, sc.Theme.Ink)
+	sc.label(r.X+10, r.Y+r.H-26, sc.Theme.fitAny(Mono, 16, r.W-20, watchDetails(a.Detail)...), Mono, 16, Left, sc.Theme.Muted)
 }
 
 // watchDetails is an etcd watch's detail ("next rev 786 · catching up ·
@@ -609,7 +609,7 @@ func resourceOf(a *scene.Actor) string {
 // the replica that answers them.
 func castWires(sc *Scene, c *scene.Scene, l *CastLayout) {
 	wire := func(ax, ay, bx, by float64) {
-		sc.line(Line{X0: ax, Y0: ay, X1: bx, Y1: by, Width: 2, Color: Faint})
+		sc.line(Line{X0: ax, Y0: ay, X1: bx, Y1: by, Width: 2, Color: sc.Theme.Faint})
 	}
 	for _, e := range c.Of(scene.KindEtcd) {
 		eb, ok := l.Box(e.ID)
@@ -685,7 +685,7 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 	r := l.Callout
 	co := c.Callout
 	col := Orange
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(Panel, col, 0.16)})
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(sc.Theme.Panel, col, 0.16)})
 	outline(sc, r, col)
 	who := "the answer"
 	if co.Client != "" {
@@ -693,7 +693,7 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 	} else if a := c.Find(co.Actor); a != nil {
 		who = a.Label + " got"
 	}
-	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, Muted, r.W-32)
+	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, sc.Theme.Muted, r.W-32)
 	size := 28.0
 	lines := wrapHard(co.Text, Mono, size, r.W-32)
 	if len(lines) > 3 {
@@ -705,9 +705,9 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 			break
 		}
 		if i == 2 && len(lines) > 3 {
-			line = fitText(Mono, size, line+" "+lines[3], r.W-32)
+			line = sc.Theme.fitText(Mono, size, line+" "+lines[3], r.W-32)
 		}
-		sc.label(r.X+16, r.Y+38+float64(i)*(size+8), line, Mono, size, Left, Ink)
+		sc.label(r.X+16, r.Y+38+float64(i)*(size+8), line, Mono, size, Left, sc.Theme.Ink)
 	}
 	if x, y, ok := l.Anchor(co.Actor, ""); ok {
 		sc.line(Line{X0: r.X, Y0: r.Y + r.H/2, X1: x, Y1: y, Width: 3, Color: col})
@@ -720,8 +720,8 @@ func castCharts(sc *Scene, c *scene.Scene) {
 	cs := c.Of(scene.KindChart)
 	if len(cs) == 0 {
 		r := ChartRegion(0)
-		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
-		sc.label(r.X+16, r.Y+16, "live metrics appear here", Prose, 18, Left, Caption)
+		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: sc.Theme.Panel})
+		sc.label(r.X+16, r.Y+16, "live metrics appear here", Prose, 18, Left, sc.Theme.Caption)
 		return
 	}
 	for i, a := range cs {
@@ -733,28 +733,28 @@ func castCharts(sc *Scene, c *scene.Scene) {
 }
 
 func castChart(sc *Scene, r Region, a *scene.Actor) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: sc.Theme.Panel})
 	w := r.W - 32
 	name, labels := splitSeries(a.Metric)
 	value := chartValue(name, a.Value)
-	vw := Measure(Mono, textSize(24), value) + 16
+	vw := Measure(Mono, sc.Theme.TextSize(24), value) + 16
 	y := r.Y + 10
-	for i, line := range Wrap(a.Label, ProseBold, textSize(18), w-vw) {
+	for i, line := range Wrap(a.Label, ProseBold, sc.Theme.TextSize(18), w-vw) {
 		if i == 2 {
 			break
 		}
-		sc.fit(r.X+16, y, line, ProseBold, 18, Left, Ink, w-vw)
-		y += textSize(18) + 4
+		sc.fit(r.X+16, y, line, ProseBold, 18, Left, sc.Theme.Ink, w-vw)
+		y += sc.Theme.TextSize(18) + 4
 	}
 	if a.Summed > 1 {
 		labels += " sum of " + itoa(a.Summed)
 	}
-	y = math.Max(y, r.Y+8+LineHeight(textSize(24))) // below the value
-	for i, line := range wrapSeries(name+labels, textSize(14), w) {
-		sc.fit(r.X+16, y+2+float64(i)*(textSize(14)+4), line, Mono, 14, Left, Caption, w)
+	y = math.Max(y, r.Y+8+LineHeight(sc.Theme.TextSize(24))) // below the value
+	for i, line := range wrapSeries(name+labels, sc.Theme.TextSize(14), w) {
+		sc.fit(r.X+16, y+2+float64(i)*(sc.Theme.TextSize(14)+4), line, Mono, 14, Left, sc.Theme.Caption, w)
 	}
-	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, Ink)
-	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+2*(textSize(14)+4))))
+	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, sc.Theme.Ink)
+	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+2*(sc.Theme.TextSize(14)+4))))
 }
 
 // wrapSeries breaks a raw series name (with its labels) into at most two
@@ -794,35 +794,25 @@ func castFocus(sc *Scene, c *scene.Scene, l *CastLayout) {
 		if c.Focused(b.ID) || b.Dim.W == 0 || b.Pill < 0 || b.Pill > 1 && pillFocused(c, l, b) {
 			continue
 		}
-		o.rect(Rect{X: b.Dim.X, Y: b.Dim.Y, W: b.Dim.W, H: b.Dim.H, Radius: 8, Fill: Fade(Background, dimAlpha())})
+		o.rect(Rect{X: b.Dim.X, Y: b.Dim.Y, W: b.Dim.W, H: b.Dim.H, Radius: 8, Fill: Fade(o.Theme.Background, o.Theme.Veil)})
 	}
 	for i, a := range c.Of(scene.KindChart) {
 		if i < MaxCharts && !c.Focused(a.ID) {
 			r := ChartRegion(i)
-			o.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Fade(Background, dimAlpha())})
+			o.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Fade(o.Theme.Background, o.Theme.Veil)})
 		}
 	}
 	for _, id := range c.Focus {
 		if b, ok := l.Box(id); ok {
-			outline(o, Region{b.X - 3, b.Y - 3, b.W + 6, b.H + 6}, Yellow)
+			outline(o, Region{b.X - 3, b.Y - 3, b.W + 6, b.H + 6}, sc.Theme.Yellow)
 		}
 		if strings.HasPrefix(id, "chart/") {
 			for i, a := range c.Of(scene.KindChart) {
 				if a.ID == id && i < MaxCharts {
 					r := ChartRegion(i)
-					outline(o, Region{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, Yellow)
+					outline(o, Region{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, sc.Theme.Yellow)
 				}
 			}
 		}
 	}
-}
-
-// dimAlpha is how much of the background covers what is out of focus:
-// enough to push it back, little enough that it stays legible (on the
-// projector's light background a heavy veil would wash text out).
-func dimAlpha() float64 {
-	if Projector {
-		return 0.45
-	}
-	return 0.55
 }

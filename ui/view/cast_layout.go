@@ -60,6 +60,7 @@ type CastLayout struct {
 	// each box's ID is its cache's.
 	Dispatchers []ActorBox
 	byID        map[string]int
+	theme       Theme // what the labels are measured in
 }
 
 // Box returns the box of actor id.
@@ -135,10 +136,12 @@ func (l *CastLayout) put(a *scene.Actor, r, dim Region) {
 	l.Boxes = append(l.Boxes, ActorBox{ID: a.ID, Kind: a.Kind, Region: r, Dim: dim})
 }
 
-// LayoutCast places every actor of c. It is a pure function of the cast,
-// so the packets (issue 16) and the tests ask it where an actor is.
-func LayoutCast(c *scene.Scene) CastLayout {
-	var l CastLayout
+// LayoutCast places every actor of c in theme th (whose larger type may
+// leave two watchers' names no room side by side). It is a pure function
+// of the cast and the theme, so the packets (issue 16) and the tests ask
+// it where an actor is.
+func LayoutCast(c *scene.Scene, th Theme) CastLayout {
+	l := CastLayout{theme: th}
 	right := float64(StageRight)
 	if c.Callout != nil {
 		l.Callout = Region{CalloutLeft, CastClientsTop + bandLabelH, StageRight - CalloutLeft - bandPad, CastClientsBot - CastClientsTop - bandLabelH - 8}
@@ -326,7 +329,7 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 		}
 		n := len(ws)
 		half := (cr.W - 8) / 2
-		if n == 2 && Measure(Prose, textSize(16), ws[0].Label) <= half-16 && Measure(Prose, textSize(16), ws[1].Label) <= half-16 {
+		if n == 2 && Measure(Prose, l.theme.TextSize(16), ws[0].Label) <= half-16 && Measure(Prose, l.theme.TextSize(16), ws[1].Label) <= half-16 {
 			for k, wa := range ws {
 				wr := Region{cr.X + float64(k)*(half+8), cr.Y, half, 30}
 				l.put(wa, wr, wr)

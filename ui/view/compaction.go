@@ -19,12 +19,12 @@ func compactionLine(sc *Scene, s Snapshot, a axis) {
 		return
 	}
 	bottom := lanesBottom(s) + 8
-	sc.line(Line{X0: x, Y0: TapeTop - 8, X1: x, Y1: bottom, Width: 3, Color: Yellow})
+	sc.line(Line{X0: x, Y0: TapeTop - 8, X1: x, Y1: bottom, Width: 3, Color: sc.Theme.Yellow})
 	tag := "compact " + strconv.FormatInt(s.CompactRev, 10)
 	w := Measure(Mono, 18, tag) + 20
 	tx, _ := compactionTagX(s, a)
-	sc.rect(Rect{X: tx, Y: TapeTop - 40, W: w, H: 28, Radius: 6, Fill: Yellow})
-	sc.label(tx+w/2, TapeTop-36, tag, Mono, 18, Center, Background)
+	sc.rect(Rect{X: tx, Y: TapeTop - 40, W: w, H: 28, Radius: 6, Fill: sc.Theme.Yellow})
+	sc.label(tx+w/2, TapeTop-36, tag, Mono, 18, Center, sc.Theme.Background)
 	compactionCaption(sc, s, x, left, bottom+12)
 }
 
@@ -51,10 +51,10 @@ func compactionCaption(sc *Scene, s Snapshot, x, left, y float64) {
 		" fail; each key keeps its newest version"
 	w := Measure(Prose, 20, cap)
 	if x-16-w >= left {
-		sc.label(x-16, y, cap, Prose, 20, Right, Caption)
+		sc.label(x-16, y, cap, Prose, 20, Right, sc.Theme.Caption)
 		return
 	}
-	sc.label(min(x+16, GridRight-w), y, cap, Prose, 20, Left, Caption)
+	sc.label(min(x+16, GridRight-w), y, cap, Prose, 20, Left, sc.Theme.Caption)
 }
 
 // clip shortens s to n runes, marking the cut with an ellipsis.

@@ -18,7 +18,7 @@ func TestConsoleLogDimsClientWarning(t *testing.T) {
 		{Cmd: "etcdctl put a 1", Out: "OK\n"},
 		{Cmd: "etcdctl get a --rev 1", Out: warn + "\n" + errLine + "\n", Failed: true},
 	}
-	var sc Scene
+	sc := Scene{Theme: Dark}
 	consoleLog(&sc, log)
 	var w, e *Text
 	for i := range sc.Texts {
@@ -32,7 +32,7 @@ func TestConsoleLogDimsClientWarning(t *testing.T) {
 	if w == nil || e == nil {
 		t.Fatalf("want the warning and the error drawn, got %+v", sc.Texts)
 	}
-	if w.Color != Caption || w.Size >= e.Size || e.Color != Orange {
+	if w.Color != Dark.Caption || w.Size >= e.Size || e.Color != Orange {
 		t.Errorf("warning %v size %v, error %v size %v: want the warning dimmed (Caption) and smaller, the error orange", w.Color, w.Size, e.Color, e.Size)
 	}
 	if !(w.Y < e.Y) {

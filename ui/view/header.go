@@ -14,8 +14,8 @@ func header(sc *Scene, s Snapshot) {
 		title = l.Title
 		sub = "WatchScope  ·  step " + strconv.Itoa(l.Step) + " of " + strconv.Itoa(l.Steps)
 	}
-	sc.label(Margin, 48, clip(title, 40), ProseBold, 44, Left, Ink)
-	sc.label(Margin, 112, sub, Prose, 24, Left, Muted)
+	sc.label(Margin, 48, clip(title, 40), ProseBold, 44, Left, sc.Theme.Ink)
+	sc.label(Margin, 112, sub, Prose, 24, Left, sc.Theme.Muted)
 
 	stats := []struct{ label, value string }{
 		{"SIM TIME", SimTime(s.Now)},
@@ -26,15 +26,15 @@ func header(sc *Scene, s Snapshot) {
 	x := float64(GridRight)
 	for i := len(stats) - 1; i >= 0; i-- {
 		st := stats[i]
-		c := Ink
+		c := sc.Theme.Ink
 		if st.label == "COMPACTED" {
-			c = Yellow
+			c = sc.Theme.Yellow
 		}
-		sc.label(x, 52, st.label, ProseBold, 18, Right, Muted)
+		sc.label(x, 52, st.label, ProseBold, 18, Right, sc.Theme.Muted)
 		sc.label(x, 80, st.value, Mono, 44, Right, c)
 		x -= 216
 	}
-	sc.rect(Rect{X: Margin, Y: 168, W: GridRight - Margin, H: 1, Fill: Rule})
+	sc.rect(Rect{X: Margin, Y: 168, W: GridRight - Margin, H: 1, Fill: sc.Theme.Rule})
 }
 
 // SimTime is the one text form of simulated time on the stage: seconds

@@ -21,7 +21,7 @@ func lanes(sc *Scene, s Snapshot, m *Motion, a axis) {
 		}
 		cy := float64(LanesTop + i*LaneH + LaneH/2)
 		if i%2 == 0 {
-			sc.rect(Rect{X: Margin - 16, Y: cy - LaneH/2, W: GridRight - Margin + 32, H: LaneH, Radius: 8, Fill: Fade(Panel, 0.7)})
+			sc.rect(Rect{X: Margin - 16, Y: cy - LaneH/2, W: GridRight - Margin + 32, H: LaneH, Radius: 8, Fill: Fade(sc.Theme.Panel, 0.7)})
 		}
 		keyLabel(sc, cy, k)
 		gens := mergeGenerations(k.Generations, beforeGens(m.BeforeKeys, k.Key), a.line)
@@ -31,7 +31,7 @@ func lanes(sc *Scene, s Snapshot, m *Motion, a axis) {
 	}
 	if s.MoreKeys > 0 {
 		y := float64(LanesTop + MaxLanes*LaneH + 4)
-		sc.label(Margin, y, "+"+strconv.Itoa(s.MoreKeys)+" more keys", Prose, 18, Left, Caption)
+		sc.label(Margin, y, "+"+strconv.Itoa(s.MoreKeys)+" more keys", Prose, 18, Left, sc.Theme.Caption)
 	}
 }
 
@@ -44,11 +44,11 @@ func lanesBottom(s Snapshot) float64 {
 // "/registry/pods/default/" over "web-0".
 func keyLabel(sc *Scene, cy float64, k KeyIndex) {
 	prefix, leaf := splitKey(k.Key)
-	leafColor := Ink
+	leafColor := sc.Theme.Ink
 	if !k.Live() {
-		leafColor = Muted
+		leafColor = sc.Theme.Muted
 	}
-	sc.label(Margin, cy-25, prefix, Mono, 18, Left, Caption)
+	sc.label(Margin, cy-25, prefix, Mono, 18, Left, sc.Theme.Caption)
 	sc.label(Margin, cy-3, leaf, Mono, 26, Left, leafColor)
 }
 
@@ -72,7 +72,7 @@ func generation(sc *Scene, cy float64, g Generation, last bool, rev int64, a axi
 		end = a.X(float64(rev)) + Pitch/2 - 4
 	}
 	if end > x0 {
-		sc.line(Line{X0: x0, Y0: cy, X1: min(end, GridRight), Y1: cy, Width: 4, Color: Rule})
+		sc.line(Line{X0: x0, Y0: cy, X1: min(end, GridRight), Y1: cy, Width: 4, Color: sc.Theme.Rule})
 	}
 	for i, r := range g.Revs {
 		x := a.X(float64(r))

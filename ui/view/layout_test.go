@@ -92,7 +92,7 @@ func TestTapeShowsCompaction(t *testing.T) {
 	}
 	var line bool
 	for _, l := range sc.Lines {
-		if l.X0 == lineX && l.X1 == lineX && l.Color == Yellow {
+		if l.X0 == lineX && l.X1 == lineX && l.Color == Dark.Yellow {
 			line = true
 		}
 	}
@@ -114,7 +114,7 @@ func TestTapeShowsCompaction(t *testing.T) {
 			t.Errorf("revision %d: %d marks on the tape, want %d", tc.rev, got, tc.marks)
 		}
 		num, _ := tapeNumber(sc, tc.rev)
-		if (num.Color == Ink) != tc.ink {
+		if (num.Color == Dark.Ink) != tc.ink {
 			t.Errorf("revision %d number colour %v, want ink=%v", tc.rev, num.Color, tc.ink)
 		}
 	}
@@ -294,7 +294,7 @@ func TestWrapSeriesNeverCutsAWord(t *testing.T) {
 // known short form stands in, or nothing is drawn. Only a long opaque
 // token is cut wherever it fits.
 func TestFitTextCutsBetweenWords(t *testing.T) {
-	at := func(s string) float64 { return Measure(Prose, textSize(16), s) }
+	at := func(s string) float64 { return Measure(Prose, Dark.TextSize(16), s) }
 	token := "MjMwODUsInN0YXJ0IjoiL25zLTg4L3NlY3JldC0xIn0"
 	for _, tc := range []struct {
 		s    string
@@ -311,7 +311,7 @@ func TestFitTextCutsBetweenWords(t *testing.T) {
 		{"configmaps cache", at("cm cach"), "cm…"},
 		{"configmaps cache", at("cm cache"), "cm cache"},
 		{"secrets", at("se…"), ""},
-		{"22302", Measure(Prose, textSize(16), "223…"), ""},
+		{"22302", Measure(Prose, Dark.TextSize(16), "223…"), ""},
 		{"node-49", at("…"), ""},
 		{"supercalifragilistic", at("supercali…"), ""},
 		{token, at("MjMwODUsInN0YX…"), "MjMwODUsInN0YX…"},
@@ -319,11 +319,11 @@ func TestFitTextCutsBetweenWords(t *testing.T) {
 		{"20,000 obj", at("20,00…"), ""},
 		{"pods, nodes, leases", at("pods, nodes, l…"), "pods, nodes…"},
 	} {
-		got := fitText(Prose, 16, tc.s, tc.w)
+		got := Dark.fitText(Prose, 16, tc.s, tc.w)
 		if got != tc.want {
 			t.Errorf("fitText(%q, %.0f) = %q, want %q", tc.s, tc.w, got, tc.want)
 		}
-		if got == "…" || Measure(Prose, textSize(16), got) > tc.w {
+		if got == "…" || Measure(Prose, Dark.TextSize(16), got) > tc.w {
 			t.Errorf("fitText(%q, %.0f) = %q: a lone ellipsis, or wider than %.0f", tc.s, tc.w, got, tc.w)
 		}
 	}

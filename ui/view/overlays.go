@@ -27,7 +27,7 @@ func overlays(sc *Scene, s Snapshot) {
 			fill = SkyBlue
 		}
 		o.rect(Rect{X: StageLeft, Y: 8, W: StageEnd - StageLeft, H: 40, Radius: 8, Fill: fill})
-		o.label(DesignW/2, 16, clip(u.Message, 120), ProseBold, 20, Center, Background)
+		o.label(DesignW/2, 16, clip(u.Message, 120), ProseBold, 20, Center, sc.Theme.Background)
 	}
 	if u.Console {
 		consoleLog(o, s.Log)
@@ -73,16 +73,16 @@ func consoleLog(o *Scene, log []LogLine) {
 		}
 	}
 	top := float64(PanelTop-72) - h
-	o.rect(Rect{X: StageLeft, Y: top, W: StageEnd - StageLeft, H: h, Radius: 10, Fill: PanelHi})
+	o.rect(Rect{X: StageLeft, Y: top, W: StageEnd - StageLeft, H: h, Radius: 10, Fill: o.Theme.PanelHi})
 	y := top + 12
 	for _, l := range log {
-		o.label(StageLeft+20, y, "$ "+clip(l.Cmd, 120), Mono, 18, Left, Muted)
+		o.label(StageLeft+20, y, "$ "+clip(l.Cmd, 120), Mono, 18, Left, o.Theme.Muted)
 		y += 24
 		if w := ClientWarning(l.Out); w != "" {
-			o.label(StageLeft+44, y, clip(w, 140), Mono, 15, Left, Caption)
+			o.label(StageLeft+44, y, clip(w, 140), Mono, 15, Left, o.Theme.Caption)
 			y += warnH
 		}
-		c := Ink
+		c := o.Theme.Ink
 		if l.Failed {
 			c = Orange
 		}

@@ -2,61 +2,123 @@ package view
 
 import "image/color"
 
-// The palette is the dark stage theme. Event colours come from the
-// Okabe-Ito set (Okabe & Ito, "Color Universal Design", 2008), chosen so
-// that the common forms of colour blindness still tell them apart; on top
-// of that every event colour is paired with its own shape (see Kind), so
-// colour is never the only signal.
+// Event colours come from the Okabe-Ito set (Okabe & Ito, "Color
+// Universal Design", 2008), chosen so that the common forms of colour
+// blindness still tell them apart; on top of that every event colour is
+// paired with its own shape (see Kind), so colour is never the only
+// signal. They read on both themes' backgrounds, so they do not change
+// with the theme; nothing writes them after init (TestPaletteIsNeverWritten).
 var (
-	// Okabe-Ito, by the names the set gives them.
 	Orange        = color.RGBA{0xE6, 0x9F, 0x00, 0xFF}
 	SkyBlue       = color.RGBA{0x56, 0xB4, 0xE9, 0xFF}
 	BluishGreen   = color.RGBA{0x00, 0x9E, 0x73, 0xFF}
-	Yellow        = color.RGBA{0xF0, 0xE4, 0x42, 0xFF}
 	Blue          = color.RGBA{0x00, 0x72, 0xB2, 0xFF}
 	Vermillion    = color.RGBA{0xD5, 0x5E, 0x00, 0xFF}
 	ReddishPurple = color.RGBA{0xCC, 0x79, 0xA7, 0xFF}
-
-	// Neutrals of the dark theme, darkest first. Ink is for what the eye
-	// should read first, Muted for labels and captions, Faint for what is
-	// out of focus (compacted history, guides).
-	Background = color.RGBA{0x0E, 0x11, 0x16, 0xFF}
-	Panel      = color.RGBA{0x17, 0x1B, 0x22, 0xFF}
-	PanelHi    = color.RGBA{0x20, 0x25, 0x2E, 0xFF}
-	Rule       = color.RGBA{0x2C, 0x32, 0x3C, 0xFF}
-	Faint      = color.RGBA{0x4A, 0x52, 0x5E, 0xFF}
-	Caption    = color.RGBA{0x78, 0x80, 0x8D, 0xFF}
-	Muted      = color.RGBA{0x95, 0x9E, 0xAC, 0xFF}
-	Ink        = color.RGBA{0xEC, 0xEF, 0xF4, 0xFF}
 )
 
-// darkTheme keeps the dark neutrals so SetTheme can switch back.
-var darkTheme = [...]color.RGBA{Background, Panel, PanelHi, Rule, Faint, Caption, Muted, Ink, Yellow}
+// A Theme is the part of the stage's look that depends on the room: the
+// neutrals, the yellow, and how large the smallest type is. It is a value
+// that travels with what is drawn (Chrome.Theme, then Scene.Theme), never
+// a global the drawing reads, because one process may draw two themes at
+// once: the page shows the dark stage while an export or a layout check
+// renders the projector's, and a third theme is one more value.
+type Theme struct {
+	Name string // its one text form: "dark" or "projector" (ThemeNamed)
 
-// lightTheme is the projector theme: a light background, because a
-// projector cannot show black (it is only the absence of light), and
-// data ink dark enough for a bright room. Okabe-Ito yellow is invisible
-// on white, so the compaction line turns a dark gold there.
-var lightTheme = [...]color.RGBA{
-	{R: 0xFA, G: 0xFA, B: 0xF7, A: 0xFF}, {R: 0xEE, G: 0xF0, B: 0xF2, A: 0xFF},
-	{R: 0xE0, G: 0xE4, B: 0xE9, A: 0xFF}, {R: 0xC6, G: 0xCC, B: 0xD4, A: 0xFF},
-	{R: 0x9A, G: 0xA2, B: 0xAD, A: 0xFF}, {R: 0x55, G: 0x5D, B: 0x69, A: 0xFF},
-	{R: 0x35, G: 0x3C, B: 0x46, A: 0xFF}, {R: 0x0D, G: 0x10, B: 0x14, A: 0xFF},
-	{R: 0x9A, G: 0x7B, B: 0x00, A: 0xFF},
+	// Neutrals, darkest first on the dark theme. Ink is for what the eye
+	// should read first, Muted for labels and captions, Faint for what is
+	// out of focus (compacted history, guides).
+	Background, Panel, PanelHi, Rule, Faint, Caption, Muted, Ink color.RGBA
+	// Yellow is Okabe-Ito yellow where it reads (the compaction line, the
+	// focus frame, a ring's oldest slot); on white it would vanish, so
+	// the projector theme draws a dark gold in its place.
+	Yellow color.RGBA
+	// MinText is the smallest type drawn, in design pixels (1/1080 of the
+	// screen's height; 0: no minimum). A 13 px caption that is crisp on
+	// a laptop is unreadable from the back of a hall.
+	MinText float64
+	// Narration is the lesson narration's type: what the back row reads.
+	Narration Narration
+	// Veil is how much of the background covers what is out of focus:
+	// enough to push it back, little enough that it stays legible (on a
+	// light background a heavy veil washes text out).
+	Veil float64
 }
 
-// Projector reports whether the projector theme is on.
-var Projector bool
+// Narration is the size, line height (design pixels) and most lines of a
+// step's narration in the lesson panel.
+type Narration struct {
+	Size, LineH float64
+	Lines       int
+}
 
-// SetTheme switches between the dark stage theme and the light projector
-// theme by swapping the neutral colours every layout reads.
-func SetTheme(projector bool) {
-	t := darkTheme
-	if projector {
-		t = lightTheme
+// Dark is the stage's own theme, for a screen: light ink on near black.
+var Dark = Theme{
+	Name:       "dark",
+	Background: color.RGBA{0x0E, 0x11, 0x16, 0xFF},
+	Panel:      color.RGBA{0x17, 0x1B, 0x22, 0xFF},
+	PanelHi:    color.RGBA{0x20, 0x25, 0x2E, 0xFF},
+	Rule:       color.RGBA{0x2C, 0x32, 0x3C, 0xFF},
+	Faint:      color.RGBA{0x4A, 0x52, 0x5E, 0xFF},
+	Caption:    color.RGBA{0x78, 0x80, 0x8D, 0xFF},
+	Muted:      color.RGBA{0x95, 0x9E, 0xAC, 0xFF},
+	Ink:        color.RGBA{0xEC, 0xEF, 0xF4, 0xFF},
+	Yellow:     color.RGBA{0xF0, 0xE4, 0x42, 0xFF}, // Okabe-Ito yellow
+	Narration:  Narration{Size: 22, LineH: narrLineH, Lines: narrLines},
+	Veil:       0.55,
+}
+
+// Projector is the theme for a hall: a light background, because a
+// projector cannot show black (black is only the absence of its light),
+// data ink dark enough for a bright room, and larger type.
+var Projector = Theme{
+	Name:       "projector",
+	Background: color.RGBA{0xFA, 0xFA, 0xF7, 0xFF},
+	Panel:      color.RGBA{0xEE, 0xF0, 0xF2, 0xFF},
+	PanelHi:    color.RGBA{0xE0, 0xE4, 0xE9, 0xFF},
+	Rule:       color.RGBA{0xC6, 0xCC, 0xD4, 0xFF},
+	Faint:      color.RGBA{0x9A, 0xA2, 0xAD, 0xFF},
+	Caption:    color.RGBA{0x55, 0x5D, 0x69, 0xFF},
+	Muted:      color.RGBA{0x35, 0x3C, 0x46, 0xFF},
+	Ink:        color.RGBA{0x0D, 0x10, 0x14, 0xFF},
+	Yellow:     color.RGBA{0x9A, 0x7B, 0x00, 0xFF}, // dark gold
+	MinText:    ProjectorMinText,
+	Narration:  Narration{Size: 27, LineH: 34, Lines: 3},
+	Veil:       0.45,
+}
+
+// ProjectorMinText is the smallest type the projector theme draws.
+const ProjectorMinText = 16
+
+// ThemeNamed is the theme of a name as links and commands spell it
+// ("dark", "projector", or "light", an older name of the projector
+// theme); false for any other.
+func ThemeNamed(name string) (Theme, bool) {
+	if name == "light" {
+		name = Projector.Name
 	}
-	Projector = projector
-	Background, Panel, PanelHi, Rule, Faint, Caption, Muted, Ink, Yellow = t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8]
+	for _, t := range [...]Theme{Dark, Projector} {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Theme{}, false
+}
+
+// OrDark is t, or Dark for the zero Theme: a Chrome made by hand (a
+// test's) names no theme and is drawn dark.
+func (t Theme) OrDark() Theme {
+	if t.Name == "" {
+		return Dark
+	}
+	return t
+}
+
+// TextSize is the size a label of the given design size is drawn at in
+// the theme; layout that sits next to text measures with it.
+func (t Theme) TextSize(size float64) float64 {
+	return max(size, t.MinText)
 }
 
 // Fade returns c with its alpha multiplied by a (0..1), premultiplied the

@@ -52,22 +52,22 @@ func playbackBadge(base *Scene, s Snapshot) {
 		counter = "the step begins"
 	}
 	const big, small = 24, 18
-	c := Ink
+	c := base.Theme.Ink
 	if pb.Slow {
-		c = Yellow
+		c = base.Theme.Yellow
 	}
 	if !full(s) { // the etcd stage: one line under the counters
-		line := fitText(ProseBold, 20, pace+"  ·  "+counter, 900)
-		w := Measure(ProseBold, textSize(20), line) + 32
-		sc.rect(Rect{X: GridRight - w, Y: 130, W: w, H: 34, Radius: 8, Fill: PanelHi})
+		line := base.Theme.fitText(ProseBold, 20, pace+"  ·  "+counter, 900)
+		w := Measure(ProseBold, base.Theme.TextSize(20), line) + 32
+		sc.rect(Rect{X: GridRight - w, Y: 130, W: w, H: 34, Radius: 8, Fill: base.Theme.PanelHi})
 		sc.label(GridRight-w+16, 135, line, ProseBold, 20, Left, c)
 		return
 	}
 	right, top, maxW := float64(StageEnd-3*200+24), 6.0, 420.0
-	pace, counter = fitText(ProseBold, big, pace, maxW-32), fitText(Mono, small, counter, maxW-32)
-	w := max(Measure(ProseBold, textSize(big), pace), Measure(Mono, textSize(small), counter)) + 32
+	pace, counter = base.Theme.fitText(ProseBold, big, pace, maxW-32), base.Theme.fitText(Mono, small, counter, maxW-32)
+	w := max(Measure(ProseBold, base.Theme.TextSize(big), pace), Measure(Mono, base.Theme.TextSize(small), counter)) + 32
 	x := right - w
-	sc.rect(Rect{X: x, Y: top, W: w, H: 84, Radius: 10, Fill: PanelHi})
+	sc.rect(Rect{X: x, Y: top, W: w, H: 84, Radius: 10, Fill: base.Theme.PanelHi})
 	sc.label(x+16, top+10, pace, ProseBold, big, Left, c)
-	sc.label(x+16, top+48, counter, Mono, small, Left, Muted)
+	sc.label(x+16, top+48, counter, Mono, small, Left, base.Theme.Muted)
 }

@@ -18,12 +18,16 @@ type Scene struct {
 	// Over is drawn after everything above, in the same order: dimming,
 	// highlight frames and overlays (help, "why?") sit on top of text.
 	Over *Scene
+
+	// Theme is what the frame is drawn in: every colour above came from
+	// it, and the renderer fills the background with its Background.
+	Theme Theme
 }
 
 // over returns the overlay scene, creating it on first use.
 func (s *Scene) over() *Scene {
 	if s.Over == nil {
-		s.Over = &Scene{}
+		s.Over = &Scene{Theme: s.Theme}
 	}
 	return s.Over
 }
@@ -104,24 +108,10 @@ func (s *Scene) mark(m Mark) { s.Marks = append(s.Marks, m) }
 func (s *Scene) text(t Text) { s.Texts = append(s.Texts, t) }
 func (s *Scene) arc(a Arc)   { s.Arcs = append(s.Arcs, a) }
 
-// ProjectorMinText is the smallest type the projector theme draws, in
-// design pixels (1/1080 of the screen's height): a 13 px caption that is
-// crisp on a laptop is unreadable from the back of a hall.
-const ProjectorMinText = 16
-
-// textSize is the size a label of the given design size is drawn at in
-// the current theme; layout that sits next to text measures with it.
-func textSize(size float64) float64 {
-	if Projector && size < ProjectorMinText {
-		return ProjectorMinText
-	}
-	return size
-}
-
 func (s *Scene) label(x, y float64, str string, f Font, size float64, a Align, c color.RGBA) {
 	if str == "" { // fitText found nothing that fits whole: no empty box in scene.texts
 		return
 	}
-	size = textSize(size)
+	size = s.Theme.TextSize(size)
 	s.text(Text{X: x, Y: y, S: str, Font: f, Size: size, Align: a, Color: c})
 }

@@ -62,9 +62,9 @@ func full(s Snapshot) bool { return len(s.APIServers) > 0 }
 // worlds with only etcd, then the lesson panel, the timeline, the focus
 // (highlights dim the rest) and the overlays (help, blank, message).
 func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
-	var sc Scene
+	sc := Scene{Theme: s.UI.Theme.OrDark()}
 	var layout CastLayout // the diagram's boxes, for the packets on its wires
-	sc.rect(Rect{W: DesignW, H: DesignH, Fill: Background})
+	sc.rect(Rect{W: DesignW, H: DesignH, Fill: sc.Theme.Background})
 	if s.UI.Blank {
 		return sc
 	}
@@ -97,7 +97,7 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 // topBar is the title line: what is playing and where the clock stands.
 func topBar(sc *Scene, s Snapshot) {
 	x := float64(StageLeft)
-	sc.label(x, 28, "WatchScope", ProseBold, 28, Left, Muted)
+	sc.label(x, 28, "WatchScope", ProseBold, 28, Left, sc.Theme.Muted)
 	x += Measure(ProseBold, 28, "WatchScope") + 24
 	title, sub := "Sandbox", "every knob, no script"
 	if l := s.Lesson; l != nil {
@@ -110,10 +110,10 @@ func topBar(sc *Scene, s Snapshot) {
 	if s.Playback != nil {
 		limit = StageEnd - 3*200 + 24 - 420 - 16
 	}
-	title = fitText(ProseBold, 28, title, limit-x-20-Measure(Prose, textSize(22), sub))
-	sc.label(x, 28, title, ProseBold, 28, Left, Ink)
-	x += Measure(ProseBold, textSize(28), title) + 20
-	sc.label(x, 34, sub, Prose, 22, Left, Caption)
+	title = sc.Theme.fitText(ProseBold, 28, title, limit-x-20-Measure(Prose, sc.Theme.TextSize(22), sub))
+	sc.label(x, 28, title, ProseBold, 28, Left, sc.Theme.Ink)
+	x += Measure(ProseBold, sc.Theme.TextSize(28), title) + 20
+	sc.label(x, 34, sub, Prose, 22, Left, sc.Theme.Caption)
 	stats := []struct{ label, value string }{
 		{"SIM TIME", SimTime(s.Now)},
 		{"REVISION", strconv.FormatInt(s.Rev, 10)},
@@ -121,15 +121,15 @@ func topBar(sc *Scene, s Snapshot) {
 	}
 	rx := float64(StageEnd)
 	for i := len(stats) - 1; i >= 0; i-- {
-		c := Ink
+		c := sc.Theme.Ink
 		if stats[i].label == "COMPACTED" {
-			c = Yellow
+			c = sc.Theme.Yellow
 		}
-		sc.label(rx, 16, stats[i].label, ProseBold, 14, Right, Caption)
+		sc.label(rx, 16, stats[i].label, ProseBold, 14, Right, sc.Theme.Caption)
 		sc.label(rx, 36, stats[i].value, Mono, 36, Right, c)
 		rx -= 200
 	}
-	sc.rect(Rect{X: StageLeft, Y: TopBarH, W: StageEnd - StageLeft, H: 1, Fill: Rule})
+	sc.rect(Rect{X: StageLeft, Y: TopBarH, W: StageEnd - StageLeft, H: 1, Fill: sc.Theme.Rule})
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
@@ -155,15 +155,15 @@ func stepCommands(sc *Scene, s Snapshot) {
 	if rows < 1 {
 		return
 	}
-	sc.label(Margin, top, "THIS STEP RAN", ProseBold, 16, Left, Muted)
+	sc.label(Margin, top, "THIS STEP RAN", ProseBold, 16, Left, sc.Theme.Muted)
 	acts := l.Actions
 	if len(acts) > rows {
 		acts = acts[len(acts)-rows:]
 	}
 	for i, a := range acts {
 		y := top + 32 + float64(i)*30
-		sc.label(Margin, y, "$ "+clip(a.Cmd, 72), Mono, 18, Left, Muted)
-		c := Caption
+		sc.label(Margin, y, "$ "+clip(a.Cmd, 72), Mono, 18, Left, sc.Theme.Muted)
+		c := sc.Theme.Caption
 		if a.Failed {
 			c = Orange
 		}

@@ -21,16 +21,16 @@ func ChartRegion(i int) Region {
 // chart is one series: its name, its latest value, and a line of its
 // recent samples scaled to the panel.
 func chart(sc *Scene, r Region, ser Series) {
-	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Panel})
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: sc.Theme.Panel})
 	name, labels := splitSeries(ser.Name)
-	sc.label(r.X+16, r.Y+12, clip(name, 44), Mono, 14, Left, Muted)
+	sc.label(r.X+16, r.Y+12, clip(name, 44), Mono, 14, Left, sc.Theme.Muted)
 	if ser.Summed > 1 {
 		labels = strings.TrimSpace(clip(labels, 28) + " sum of " + itoa(ser.Summed))
 	}
 	if labels != "" {
-		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 13, Left, Caption)
+		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 13, Left, sc.Theme.Caption)
 	}
-	sc.label(r.X+16, r.Y+52, chartValue(name, ser.Last), Mono, 28, Left, Ink)
+	sc.label(r.X+16, r.Y+52, chartValue(name, ser.Last), Mono, 28, Left, sc.Theme.Ink)
 	chartLine(sc, r, ser.Values, ChartH-108)
 }
 
@@ -52,7 +52,7 @@ func chartLine(sc *Scene, r Region, vs []float64, h float64) {
 		hi = lo + 1
 	}
 	x0, y0, w := r.X+16, r.Y+r.H-16, r.W-32
-	sc.line(Line{X0: x0, Y0: y0, X1: x0 + w, Y1: y0, Width: 1, Color: Rule})
+	sc.line(Line{X0: x0, Y0: y0, X1: x0 + w, Y1: y0, Width: 1, Color: sc.Theme.Rule})
 	step := w / float64(ChartPoints-1)
 	off := float64(ChartPoints - len(vs))
 	for i := 1; i < len(vs); i++ {

@@ -19,7 +19,7 @@ const (
 // lessonPanel draws the narration (what to look at), the question or the
 // checks on the right, or in the sandbox the console's last lines.
 func lessonPanel(sc *Scene, s Snapshot) {
-	sc.rect(Rect{X: StageLeft, Y: PanelTop, W: StageEnd - StageLeft, H: PanelBot - PanelTop, Radius: 12, Fill: Panel})
+	sc.rect(Rect{X: StageLeft, Y: PanelTop, W: StageEnd - StageLeft, H: PanelBot - PanelTop, Radius: 12, Fill: sc.Theme.Panel})
 	l := s.Lesson
 	if l == nil {
 		sandboxPanel(sc, s)
@@ -30,12 +30,10 @@ func lessonPanel(sc *Scene, s Snapshot) {
 		title = "This step failed to run"
 	}
 	// The projector theme sets the narration larger: it is what the back
-	// row reads. The panel has room for three lines at that size.
-	size, lineH, maxLines := 22.0, float64(narrLineH), narrLines
-	if Projector {
-		size, lineH, maxLines = 27, 34, 3
-	}
-	sc.label(NarrLeft, PanelTop+16, title, ProseBold, 28+(size-22), Left, Ink)
+	// row reads (the panel has room for three lines at that size).
+	n := sc.Theme.Narration
+	size, lineH, maxLines := n.Size, n.LineH, n.Lines
+	sc.label(NarrLeft, PanelTop+16, title, ProseBold, 28+(size-22), Left, sc.Theme.Ink)
 	text := l.Narration
 	if l.Error != "" {
 		text = l.Error
@@ -51,9 +49,9 @@ func lessonPanel(sc *Scene, s Snapshot) {
 			break
 		}
 		if i == maxLines-1 && len(lines) > maxLines {
-			line = fitText(Prose, size, line+" "+strings.Join(lines[maxLines:], " "), NarrWidth)
+			line = sc.Theme.fitText(Prose, size, line+" "+strings.Join(lines[maxLines:], " "), NarrWidth)
 		}
-		sc.label(NarrLeft, PanelTop+64+float64(i)*lineH, line, Prose, size, Left, Muted)
+		sc.label(NarrLeft, PanelTop+64+float64(i)*lineH, line, Prose, size, Left, sc.Theme.Muted)
 	}
 	switch {
 	case l.Question != "":
@@ -69,7 +67,7 @@ func question(sc *Scene, l *LessonView) {
 	sc.label(AskLeft, PanelTop+16, "PREDICT", ProseBold, 14, Left, Orange)
 	q := Wrap(l.Question, ProseBold, 18, AskWidth)
 	for i, line := range q[:min(2, len(q))] {
-		sc.label(AskLeft, PanelTop+36+float64(i)*22, line, ProseBold, 18, Left, Ink)
+		sc.label(AskLeft, PanelTop+36+float64(i)*22, line, ProseBold, 18, Left, sc.Theme.Ink)
 	}
 	if l.Right >= 0 {
 		answer(sc, l, min(2, len(q)))
@@ -80,19 +78,19 @@ func question(sc *Scene, l *LessonView) {
 			break
 		}
 		y := ChoiceRegion(l, i).Y
-		fill := PanelHi
-		ink := Muted
+		fill := sc.Theme.PanelHi
+		ink := sc.Theme.Muted
 		if i == l.Picked {
-			fill, ink = Rule, Ink
+			fill, ink = sc.Theme.Rule, sc.Theme.Ink
 		}
 		if l.Right >= 0 && i == l.Right {
-			fill, ink = Mix(Panel, BluishGreen, 0.45), Ink
+			fill, ink = Mix(sc.Theme.Panel, BluishGreen, 0.45), sc.Theme.Ink
 		}
 		sc.rect(Rect{X: AskLeft, Y: y, W: AskWidth, H: ChoiceH - 4, Radius: 6, Fill: fill})
-		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, Caption)
+		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, sc.Theme.Caption)
 		sc.fit(AskLeft+40, y+4, ch, Prose, 17, Left, ink, AskWidth-52)
 	}
-	sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 14, Right, Caption)
+	sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 14, Right, sc.Theme.Caption)
 }
 
 // answer is a revealed question: the right choice (and the learner's,
@@ -102,17 +100,17 @@ func answer(sc *Scene, l *LessonView, qLines int) {
 	y := float64(PanelTop+36+qLines*22) + 10
 	row := func(i int, fill colorRGBA, ink colorRGBA) {
 		sc.rect(Rect{X: AskLeft, Y: y, W: AskWidth, H: ChoiceH - 4, Radius: 6, Fill: fill})
-		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, Caption)
+		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, sc.Theme.Caption)
 		sc.fit(AskLeft+40, y+4, l.Choices[i], Prose, 17, Left, ink, AskWidth-52)
 		y += ChoiceH
 	}
 	if l.Picked >= 0 && l.Picked != l.Right && l.Picked < len(l.Choices) {
-		row(l.Picked, Rule, Muted)
+		row(l.Picked, sc.Theme.Rule, sc.Theme.Muted)
 	}
 	if l.Right < len(l.Choices) {
-		row(l.Right, Mix(Panel, BluishGreen, 0.45), Ink)
+		row(l.Right, Mix(sc.Theme.Panel, BluishGreen, 0.45), sc.Theme.Ink)
 	}
-	size := textSize(17)
+	size := sc.Theme.TextSize(17)
 	lines := Wrap("Answer: "+l.Why, Prose, size, AskWidth)
 	room := int((PanelBot - 8 - y) / (size + 4))
 	for i, line := range lines {
@@ -120,7 +118,7 @@ func answer(sc *Scene, l *LessonView, qLines int) {
 			break
 		}
 		if i == room-1 && len(lines) > room {
-			line = fitText(Prose, size, line+" "+strings.Join(lines[room:], " "), AskWidth)
+			line = sc.Theme.fitText(Prose, size, line+" "+strings.Join(lines[room:], " "), AskWidth)
 		}
 		sc.label(AskLeft, y+2+float64(i)*(size+4), line, Prose, size, Left, BluishGreen)
 	}
@@ -138,7 +136,7 @@ func ChoiceRegion(l *LessonView, i int) Region {
 // narration asserts was checked against this very run. A claim wraps to
 // two lines; what does not fit is counted, not cut off.
 func checks(sc *Scene, cs []CheckView) {
-	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 14, Left, Muted)
+	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 14, Left, sc.Theme.Muted)
 	passed, total := 0, 0
 	for _, c := range cs {
 		total += max(c.N, 1)
@@ -146,7 +144,7 @@ func checks(sc *Scene, cs []CheckView) {
 			passed += max(c.N, 1)
 		}
 	}
-	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(total)+" checks pass", Prose, 14, Right, Caption)
+	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(total)+" checks pass", Prose, 14, Right, sc.Theme.Caption)
 	y, bottom := float64(PanelTop+44), float64(PanelBot-12)
 	for i, c := range cs {
 		claim := c.Claim
@@ -159,7 +157,7 @@ func checks(sc *Scene, cs []CheckView) {
 		}
 		h := float64(len(lines))*21 + 6
 		if y+h > bottom-(boolF(i < len(cs)-1)*22) {
-			sc.label(AskLeft+28, y, "+"+itoa(len(cs)-i)+" more", Prose, 16, Left, Caption)
+			sc.label(AskLeft+28, y, "+"+itoa(len(cs)-i)+" more", Prose, 16, Left, sc.Theme.Caption)
 			break
 		}
 		shape, col := Circle, BluishGreen
@@ -168,7 +166,7 @@ func checks(sc *Scene, cs []CheckView) {
 		}
 		sc.mark(Mark{X: AskLeft + 8, Y: y + 10, R: 7, Shape: shape, Color: col})
 		for j, line := range lines {
-			sc.label(AskLeft+28, y+float64(j)*21, line, Prose, 17, Left, Muted)
+			sc.label(AskLeft+28, y+float64(j)*21, line, Prose, 17, Left, sc.Theme.Muted)
 		}
 		y += h
 	}
@@ -185,14 +183,14 @@ func boolF(b bool) float64 {
 // each a console command (the same line `go run . console` takes), and
 // the console's last lines beside them.
 func sandboxPanel(sc *Scene, s Snapshot) {
-	sc.label(NarrLeft, PanelTop+16, "Sandbox", ProseBold, 28, Left, Ink)
-	sc.label(NarrLeft+Measure(ProseBold, 28, "Sandbox")+16, PanelTop+24, "faults and knobs are console commands · ` opens the console · L picks a lesson", Prose, 18, Left, Caption)
+	sc.label(NarrLeft, PanelTop+16, "Sandbox", ProseBold, 28, Left, sc.Theme.Ink)
+	sc.label(NarrLeft+Measure(ProseBold, 28, "Sandbox")+16, PanelTop+24, "faults and knobs are console commands · ` opens the console · L picks a lesson", Prose, 18, Left, sc.Theme.Caption)
 	// The buttons themselves (SandboxButtons) are widgets (ui/widgets).
 	log := s.Log[max(0, len(s.Log)-consoleRows):]
 	for i, l := range log {
 		y := PanelTop + 64 + float64(i)*36
-		sc.label(AskLeft+8, y, "$ "+clip(l.Cmd, 48), Mono, 16, Left, Muted)
-		c := Caption
+		sc.label(AskLeft+8, y, "$ "+clip(l.Cmd, 48), Mono, 16, Left, sc.Theme.Muted)
+		c := sc.Theme.Caption
 		if l.Failed {
 			c = Orange
 		}

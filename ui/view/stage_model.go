@@ -145,6 +145,9 @@ type CheckView struct {
 // Chrome is the state of the stage itself, not of the world: what the
 // presenter toggled and what the pointer is over.
 type Chrome struct {
+	// Theme is what the stage is drawn in: a link's theme=, the
+	// presenter's P. The zero Theme (a Chrome made by hand) draws Dark.
+	Theme    Theme
 	HoverRV  int64    // a resourceVersion under the pointer, highlighted in every layer (0: none)
 	Reduced  bool     // reduced motion: highlights instead of travel
 	Help     bool     // the keyboard help overlay

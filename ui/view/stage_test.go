@@ -75,7 +75,7 @@ func TestRingArc(t *testing.T) {
 		sc := settledStage(castOf(s, scene.Step{}))
 		var fill []Arc
 		for _, a := range sc.Arcs {
-			if a.Color != Rule {
+			if a.Color != Dark.Rule {
 				fill = append(fill, a)
 			}
 		}
@@ -121,7 +121,7 @@ func TestFocusDimsTheRest(t *testing.T) {
 	s.Lesson = &LessonView{ID: "x", Title: "x", Steps: 3, Step: 1, Right: -1, Picked: -1, Highlights: []string{"apiserver.ring"}}
 	s = castOf(s, scene.Step{Highlights: s.Lesson.Highlights})
 	sc := settledStage(s)
-	l := LayoutCast(&s.Cast)
+	l := LayoutCast(&s.Cast, Dark)
 	covered := func(r Region) bool {
 		for _, o := range sc.Over.Rects {
 			if o.Fill.A > 0 && o.X == r.X && o.Y == r.Y && o.W == r.W && o.H == r.H {
@@ -260,7 +260,7 @@ func TestCrowdedWatchersShareOnePill(t *testing.T) {
 		s.APIServers = append(s.APIServers, APIServer{Name: r.Name, Up: true, Serving: true, Resource: "pods"})
 	}
 	s.Cast = scene.Build(w, scene.Step{})
-	l := LayoutCast(&s.Cast)
+	l := LayoutCast(&s.Cast, Dark)
 	first, ok := l.Box("apiserver-1/cache/pods/watcher/node-0")
 	cache, _ := l.Box("apiserver-1/cache/pods")
 	if !ok || first.Pill != 5 || first.W != cache.W {
@@ -298,7 +298,7 @@ func TestDispatcherCard(t *testing.T) {
 			Caches: []scene.Cache{{Resource: "pods", WatcherN: 1008, Ring: scene.Ring{Capacity: 100},
 				Dispatch: scene.Dispatch{Watchers: 1008, Indexed: 1000, LastOffers: 9, Blocked: 4, WaitedMs: 203, LongestMs: 100, BudgetMs: 41, Cut: 2}}}}}}
 		s.Cast = scene.Build(w, scene.Step{Dispatcher: on})
-		l := LayoutCast(&s.Cast)
+		l := LayoutCast(&s.Cast, Dark)
 		texts := map[string]bool{}
 		for _, tx := range settledStage(s).Texts {
 			texts[tx.S] = true

@@ -44,8 +44,8 @@ func Buttons(s Snapshot) []Button {
 // timeline draws the speed and the marker bar; the controls (Buttons)
 // are widgets drawn over the scene (ui/widgets).
 func timeline(sc *Scene, s Snapshot, now time.Duration) {
-	sc.label(StageLeft+480, TimelineTop+16, speedText(s.Speed), Mono, 20, Center, Ink)
-	sc.rect(Rect{X: ScrubLeft, Y: ScrubY - 2, W: ScrubRight - ScrubLeft, H: 4, Radius: 2, Fill: Rule})
+	sc.label(StageLeft+480, TimelineTop+16, speedText(s.Speed), Mono, 20, Center, sc.Theme.Ink)
+	sc.rect(Rect{X: ScrubLeft, Y: ScrubY - 2, W: ScrubRight - ScrubLeft, H: 4, Radius: 2, Fill: sc.Theme.Rule})
 	if l := s.Lesson; l != nil && l.Steps > 0 {
 		stepTicks(sc, l)
 	}
@@ -59,13 +59,13 @@ func timeline(sc *Scene, s Snapshot, now time.Duration) {
 			continue
 		}
 		seen[k] = true
-		shape, c := markerStyle(m.Mark)
+		shape, c := markerStyle(sc.Theme, m.Mark)
 		sc.mark(Mark{X: x, Y: ScrubY, R: 7, Shape: shape, Color: c})
 	}
 	if s.Lesson == nil {
-		sc.mark(Mark{X: ScrubRight, Y: ScrubY, R: 8, Shape: Circle, Color: Ink})
-		sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 14, Left, Caption)
-		sc.label(ScrubRight, ScrubY+10, SimTime(s.Now)+" · click to rewind", Mono, 14, Right, Caption)
+		sc.mark(Mark{X: ScrubRight, Y: ScrubY, R: 8, Shape: Circle, Color: sc.Theme.Ink})
+		sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 14, Left, sc.Theme.Caption)
+		sc.label(ScrubRight, ScrubY+10, SimTime(s.Now)+" · click to rewind", Mono, 14, Right, sc.Theme.Caption)
 	}
 }
 
@@ -74,17 +74,17 @@ func timeline(sc *Scene, s Snapshot, now time.Duration) {
 func stepTicks(sc *Scene, l *LessonView) {
 	for i := 0; i <= l.Steps; i++ {
 		x := ScrubLeft + (ScrubRight-ScrubLeft)*float64(i)/float64(l.Steps)
-		c, r := Faint, 5.0
+		c, r := sc.Theme.Faint, 5.0
 		if i <= l.Step {
 			c = SkyBlue
 		}
 		if i == l.Step {
-			c, r = Ink, 8
+			c, r = sc.Theme.Ink, 8
 		}
 		sc.mark(Mark{X: x, Y: ScrubY, R: r, Shape: Circle, Color: c})
 	}
-	sc.label(ScrubLeft, ScrubY+10, "start", Prose, 13, Left, Caption)
-	sc.label(ScrubRight, ScrubY+10, "step "+itoa(l.Step)+" of "+itoa(l.Steps), Prose, 13, Right, Caption)
+	sc.label(ScrubLeft, ScrubY+10, "start", Prose, 13, Left, sc.Theme.Caption)
+	sc.label(ScrubRight, ScrubY+10, "step "+itoa(l.Step)+" of "+itoa(l.Steps), Prose, 13, Right, sc.Theme.Caption)
 }
 
 // MarkerX places an event at time atMs on the bar: by time in the
@@ -112,14 +112,14 @@ func MarkerX(s Snapshot, atMs int64) float64 {
 }
 
 // markerStyle is the shape and colour of a timeline marker.
-func markerStyle(m Marker) (Shape, colorRGBA) {
+func markerStyle(th Theme, m Marker) (Shape, colorRGBA) {
 	switch m {
 	case MarkGone:
 		return Triangle, Orange
 	case MarkRelist:
 		return Square, Blue
 	case MarkCompact:
-		return Diamond, Yellow
+		return Diamond, th.Yellow
 	case MarkRestart:
 		return Circle, ReddishPurple
 	case MarkOOM:
@@ -127,11 +127,11 @@ func markerStyle(m Marker) (Shape, colorRGBA) {
 	case MarkBookmark:
 		return Flag, ReddishPurple
 	case MarkFault:
-		return Diamond, Muted
+		return Diamond, th.Muted
 	case MarkList: // the same square as a relist, in the quiet colour: expected, not alarming
-		return Square, Muted
+		return Square, th.Muted
 	}
-	return Circle, Muted
+	return Circle, th.Muted
 }
 
 // speedText is the speed as presenters say it: "0.1x", "1x", "100x".

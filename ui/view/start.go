@@ -67,37 +67,37 @@ func startScreen(o *Scene, u Chrome) {
 	if len(bs) == 0 {
 		return
 	}
-	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: Background})
-	o.label(DesignW/2, startTop-112, "WatchScope", ProseBold, 64, Center, Ink)
-	o.label(DesignW/2, startTop-8, StartAbout[0], Prose, 30, Center, Muted)
-	o.label(DesignW/2, startTop+36, StartAbout[1], Prose, 30, Center, Muted)
+	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: o.Theme.Background})
+	o.label(DesignW/2, startTop-112, "WatchScope", ProseBold, 64, Center, o.Theme.Ink)
+	o.label(DesignW/2, startTop-8, StartAbout[0], Prose, 30, Center, o.Theme.Muted)
+	o.label(DesignW/2, startTop+36, StartAbout[1], Prose, 30, Center, o.Theme.Muted)
 	big := bs[0]
-	o.rect(Rect{X: big.X, Y: big.Y, W: big.W, H: big.H, Radius: 16, Fill: Mix(Panel, BluishGreen, 0.55)})
-	o.label(big.X+big.W/2, big.Y+24, fitText(ProseBold, 44, big.Label+"  →", big.W-48), ProseBold, 44, Center, Ink)
+	o.rect(Rect{X: big.X, Y: big.Y, W: big.W, H: big.H, Radius: 16, Fill: Mix(o.Theme.Panel, BluishGreen, 0.55)})
+	o.label(big.X+big.W/2, big.Y+24, o.Theme.fitText(ProseBold, 44, big.Label+"  →", big.W-48), ProseBold, 44, Center, o.Theme.Ink)
 	if r := u.Resume; r != nil {
-		o.label(DesignW/2, big.Y+big.H+12, fitText(Prose, 22, "where you left it in this browser: "+r.Where+"  ·  or pick any lesson below", DesignW-200), Prose, 22, Center, Muted)
+		o.label(DesignW/2, big.Y+big.H+12, o.Theme.fitText(Prose, 22, "where you left it in this browser: "+r.Where+"  ·  or pick any lesson below", DesignW-200), Prose, 22, Center, o.Theme.Muted)
 	}
 	enter := "Enter starts the first"
 	if u.Resume != nil {
 		enter = "Enter resumes"
 	}
-	o.label(DesignW/2, pathTop-40, "THE PATH  ·  one lesson builds on the one before  ·  "+enter+", L picks any", ProseBold, 18, Center, Caption)
+	o.label(DesignW/2, pathTop-40, "THE PATH  ·  one lesson builds on the one before  ·  "+enter+", L picks any", ProseBold, 18, Center, o.Theme.Caption)
 	for i, b := range bs[1 : len(bs)-1] {
 		p := u.Path[i]
-		o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: PanelHi})
-		o.label(b.X+14, b.Y+8, itoa(i+1), Mono, 20, Left, Caption)
+		o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: o.Theme.PanelHi})
+		o.label(b.X+14, b.Y+8, itoa(i+1), Mono, 20, Left, o.Theme.Caption)
 		mins := itoa(p.Minutes) + " min"
-		o.label(b.X+b.W-12, b.Y+8, mins, Prose, 16, Right, Muted)
-		w := b.W - 52 - 20 - Measure(Prose, textSize(16), mins)
-		lines := Wrap(p.Title, ProseBold, textSize(18), w)
+		o.label(b.X+b.W-12, b.Y+8, mins, Prose, 16, Right, o.Theme.Muted)
+		w := b.W - 52 - 20 - Measure(Prose, o.Theme.TextSize(16), mins)
+		lines := Wrap(p.Title, ProseBold, o.Theme.TextSize(18), w)
 		for j, line := range lines[:min(2, len(lines))] {
 			if j == 1 && len(lines) > 2 {
-				line = fitText(ProseBold, 18, line+" "+strings.Join(lines[2:], " "), w)
+				line = o.Theme.fitText(ProseBold, 18, line+" "+strings.Join(lines[2:], " "), w)
 			}
-			o.label(b.X+48, b.Y+8+float64(j)*24, line, ProseBold, 18, Left, Ink)
+			o.label(b.X+48, b.Y+8+float64(j)*24, line, ProseBold, 18, Left, o.Theme.Ink)
 		}
 	}
 	sb := bs[len(bs)-1]
-	o.rect(Rect{X: sb.X, Y: sb.Y, W: sb.W, H: sb.H, Radius: 12, Fill: Rule})
-	o.label(sb.X+sb.W/2, sb.Y+18, fitText(Prose, 22, sb.Label, sb.W-32), Prose, 22, Center, Ink)
+	o.rect(Rect{X: sb.X, Y: sb.Y, W: sb.W, H: sb.H, Radius: 12, Fill: o.Theme.Rule})
+	o.label(sb.X+sb.W/2, sb.Y+18, o.Theme.fitText(Prose, 22, sb.Label, sb.W-32), Prose, 22, Center, o.Theme.Ink)
 }

@@ -10,12 +10,12 @@ import "strconv"
 func tape(sc *Scene, s Snapshot, m *Motion, a axis) {
 	caption := "every write takes the next revision; a delete writes a tombstone"
 	if tx, ok := compactionTagX(s, a); ok { // the caption ends before the compaction's tag
-		room := tx - 16 - (Margin + Measure(ProseBold, textSize(18), "REVISION TAPE") + 24)
-		caption = fitText(Prose, 20, caption, room)
+		room := tx - 16 - (Margin + Measure(ProseBold, sc.Theme.TextSize(18), "REVISION TAPE") + 24)
+		caption = sc.Theme.fitText(Prose, 20, caption, room)
 	}
 	section(sc, 192, "REVISION TAPE", caption)
-	sc.label(GridLeft-32, TapeTop+14, "revision", Prose, 20, Right, Caption)
-	sc.label(GridLeft-32, TapeTop+54, "change", Prose, 20, Right, Caption)
+	sc.label(GridLeft-32, TapeTop+14, "revision", Prose, 20, Right, sc.Theme.Caption)
+	sc.label(GridLeft-32, TapeTop+54, "change", Prose, 20, Right, sc.Theme.Caption)
 	compactedBand(sc, a, lanesBottom(s))
 
 	byRev := recordsByRev(mergeRecords(s.Records, m.BeforeRecords, a.line))
@@ -36,29 +36,29 @@ func cell(sc *Scene, x, alpha float64, r, rev int64, recs []Record, compacted bo
 	w := float64(Pitch - 8)
 	switch {
 	case r > rev: // room on the tape for revisions to come
-		sc.rect(Rect{X: left, Y: TapeTop, W: w, H: TapeH, Radius: 8, Fill: Fade(Panel, alpha*0.5)})
+		sc.rect(Rect{X: left, Y: TapeTop, W: w, H: TapeH, Radius: 8, Fill: Fade(sc.Theme.Panel, alpha*0.5)})
 		return
 	case len(recs) == 0: // compacted away (or revision 1, the empty store)
-		sc.rect(Rect{X: left, Y: TapeTop, W: w, H: TapeH, Radius: 8, Fill: Fade(Rule, alpha)})
-		sc.rect(Rect{X: left + 2, Y: TapeTop + 2, W: w - 4, H: TapeH - 4, Radius: 6, Fill: Fade(Background, alpha)})
-		sc.label(x, TapeTop+14, strconv.FormatInt(r, 10), Mono, 20, Center, Fade(Faint, alpha))
-		sc.line(Line{X0: x - 8, Y0: TapeTop + 66, X1: x + 8, Y1: TapeTop + 66, Width: 2, Color: Fade(Faint, alpha)})
+		sc.rect(Rect{X: left, Y: TapeTop, W: w, H: TapeH, Radius: 8, Fill: Fade(sc.Theme.Rule, alpha)})
+		sc.rect(Rect{X: left + 2, Y: TapeTop + 2, W: w - 4, H: TapeH - 4, Radius: 6, Fill: Fade(sc.Theme.Background, alpha)})
+		sc.label(x, TapeTop+14, strconv.FormatInt(r, 10), Mono, 20, Center, Fade(sc.Theme.Faint, alpha))
+		sc.line(Line{X0: x - 8, Y0: TapeTop + 66, X1: x + 8, Y1: TapeTop + 66, Width: 2, Color: Fade(sc.Theme.Faint, alpha)})
 		return
 	}
-	fill, ink := Panel, Ink
+	fill, ink := sc.Theme.Panel, sc.Theme.Ink
 	if r == rev { // the newest revision: etcd's header.revision right now
-		fill = PanelHi
-		sc.rect(Rect{X: left - 2, Y: TapeTop - 2, W: w + 4, H: TapeH + 4, Radius: 10, Fill: Fade(Muted, alpha)})
+		fill = sc.Theme.PanelHi
+		sc.rect(Rect{X: left - 2, Y: TapeTop - 2, W: w + 4, H: TapeH + 4, Radius: 10, Fill: Fade(sc.Theme.Muted, alpha)})
 	}
 	if compacted {
-		ink = Muted
+		ink = sc.Theme.Muted
 	}
 	sc.rect(Rect{X: left, Y: TapeTop, W: w, H: TapeH, Radius: 8, Fill: Fade(fill, alpha)})
 	sc.label(x, TapeTop+14, strconv.FormatInt(r, 10), Mono, 20, Center, Fade(ink, alpha))
 	k := recs[0].Kind()
 	sc.mark(Mark{X: x, Y: TapeTop + 66, R: 12, Shape: k.Shape(), Color: Fade(k.Color(), alpha)})
 	if len(recs) > 1 {
-		sc.label(x+Pitch/2-8, TapeTop+TapeH-22, "+"+strconv.Itoa(len(recs)-1), Mono, 14, Right, Fade(Muted, alpha))
+		sc.label(x+Pitch/2-8, TapeTop+TapeH-22, "+"+strconv.Itoa(len(recs)-1), Mono, 14, Right, Fade(sc.Theme.Muted, alpha))
 	}
 }
 
@@ -74,7 +74,7 @@ func compactedBand(sc *Scene, a axis, bottom float64) {
 		return
 	}
 	sc.rect(Rect{X: x0, Y: TapeTop - 8, W: x1 - x0, H: bottom - TapeTop + 16,
-		Radius: 8, Fill: Fade(Faint, 0.16)})
+		Radius: 8, Fill: Fade(sc.Theme.Faint, 0.16)})
 }
 
 func recordsByRev(rs []Record) map[int64][]Record {

@@ -111,10 +111,10 @@ func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA, placed []Region) []Region {
 	if w.Error {
 		font, size = ProseBold, 26
 	} else {
-		c = Ink // the glyph carries the kind's colour; the words must read on any theme
+		c = sc.Theme.Ink // the glyph carries the kind's colour; the words must read on any theme
 	}
-	width := Measure(font, textSize(size), text)
-	plate := Region{X: p.x + 10, Y: p.y - textSize(size) - 15, W: width + 12, H: textSize(size)*1.3 + 6}
+	width := Measure(font, sc.Theme.TextSize(size), text)
+	plate := Region{X: p.x + 10, Y: p.y - sc.Theme.TextSize(size) - 15, W: width + 12, H: sc.Theme.TextSize(size)*1.3 + 6}
 	// Above and right of the glyph, else below it, else to its left;
 	// when every side hides something, an error goes down past the
 	// plates and any other packet keeps only its glyph.
@@ -132,7 +132,7 @@ func wireLabel(sc *Scene, p pt, w Wire, c colorRGBA, placed []Region) []Region {
 	for tries := 0; !free && tries < 6 && overlapsAny(plate, placed); tries++ {
 		plate.Y += plate.H + 2
 	}
-	sc.rect(Rect{X: plate.X, Y: plate.Y, W: plate.W, H: plate.H, Radius: 6, Fill: Fade(PanelHi, 0.9)})
+	sc.rect(Rect{X: plate.X, Y: plate.Y, W: plate.W, H: plate.H, Radius: 6, Fill: Fade(sc.Theme.PanelHi, 0.9)})
 	sc.label(plate.X+6, plate.Y+3, text, font, size, Left, c)
 	sc.Texts[len(sc.Texts)-1].Plate = true // over the stage on its own plate, not part of its layout
 	return append(placed, plate)

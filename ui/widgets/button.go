@@ -55,9 +55,9 @@ func (l *Layer) syncButtons(have *[]*button, want []view.ToggleButton, big bool)
 // lighter under the pointer, darker while pressed.
 func (l *Layer) newButton(b view.ToggleButton, big bool) *button {
 	st := l.st
-	fill := view.PanelHi
+	fill := st.theme.PanelHi
 	if b.On {
-		fill = view.Mix(view.PanelHi, view.SkyBlue, 0.35)
+		fill = view.Mix(st.theme.PanelHi, view.SkyBlue, 0.35)
 	}
 	face := st.face(view.Prose, 17)
 	if big {
@@ -70,11 +70,11 @@ func (l *Layer) newButton(b view.ToggleButton, big bool) *button {
 		widget.ButtonOpts.WidgetOpts(at(b.Region)),
 		widget.ButtonOpts.Image(&widget.ButtonImage{
 			Idle:     idle,
-			Hover:    st.panel(view.Mix(fill, view.Ink, 0.12), radius),
-			Pressed:  st.panel(view.Mix(fill, view.Background, 0.4), radius),
+			Hover:    st.panel(view.Mix(fill, st.theme.Ink, 0.12), radius),
+			Pressed:  st.panel(view.Mix(fill, st.theme.Background, 0.4), radius),
 			Disabled: idle,
 		}),
-		widget.ButtonOpts.Text(b.Label, face, &widget.ButtonTextColor{Idle: color.Color(view.Ink), Disabled: color.Color(view.Ink)}),
+		widget.ButtonOpts.Text(b.Label, face, &widget.ButtonTextColor{Idle: color.Color(st.theme.Ink), Disabled: color.Color(st.theme.Ink)}),
 		widget.ButtonOpts.DisableDefaultKeys(), // Space and Enter are the page's keys
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { l.send(nb.b.Cmd) }),
 	)

@@ -52,7 +52,7 @@ func newConsole(l *Layer) *console {
 func (c *console) build(st *style) {
 	c.box = widget.NewContainer(
 		widget.ContainerOpts.WidgetOpts(at(consoleBar)),
-		widget.ContainerOpts.BackgroundImage(st.panel(view.Rule, 10)),
+		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.Rule, 10)),
 		widget.ContainerOpts.Layout(place{&c.l.fr}),
 	)
 	mono := st.face(view.Mono, 24)
@@ -61,20 +61,20 @@ func (c *console) build(st *style) {
 	hintW := view.Measure(view.Prose, 16, consoleHint)
 	prompt := widget.NewText(
 		widget.TextOpts.WidgetOpts(at(view.Region{X: consoleBar.X + 20, Y: consoleBar.Y, W: 24, H: consoleBar.H})),
-		widget.TextOpts.Text("$", mono, view.Caption),
+		widget.TextOpts.Text("$", mono, st.theme.Caption),
 		widget.TextOpts.Position(widget.TextPositionStart, widget.TextPositionCenter),
 	)
 	hint := widget.NewText(
 		widget.TextOpts.WidgetOpts(at(view.Region{X: consoleBar.X + consoleBar.W - 20 - hintW, Y: consoleBar.Y, W: hintW, H: consoleBar.H})),
-		widget.TextOpts.Text(consoleHint, st.face(view.Prose, 16), view.Caption),
+		widget.TextOpts.Text(consoleHint, st.face(view.Prose, 16), st.theme.Caption),
 		widget.TextOpts.Position(widget.TextPositionEnd, widget.TextPositionCenter),
 	)
 	clear := eimage.NewNineSliceColor(color.Transparent)
 	c.in = widget.NewTextInput(
 		widget.TextInputOpts.WidgetOpts(at(view.Region{X: consoleBar.X + 44, Y: consoleBar.Y + 4, W: consoleBar.W - 44 - 40 - hintW, H: 48})),
 		widget.TextInputOpts.Face(mono),
-		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: view.Ink, Disabled: view.Caption, Caret: view.Ink, DisabledCaret: view.Caption}),
-		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: clear, Disabled: clear, Highlight: st.panel(view.Mix(view.Rule, view.SkyBlue, 0.45), 0)}),
+		widget.TextInputOpts.Color(&widget.TextInputColor{Idle: st.theme.Ink, Disabled: st.theme.Caption, Caret: st.theme.Ink, DisabledCaret: st.theme.Caption}),
+		widget.TextInputOpts.Image(&widget.TextInputImage{Idle: clear, Disabled: clear, Highlight: st.panel(view.Mix(st.theme.Rule, view.SkyBlue, 0.45), 0)}),
 		widget.TextInputOpts.Padding(&widget.Insets{Left: st.px(4), Right: st.px(4), Top: pad}),
 		widget.TextInputOpts.CaretWidth(st.px(3)),
 		widget.TextInputOpts.Placeholder("etcdctl get /registry --prefix --keys-only, kubectl get pods, sim help"),

@@ -67,11 +67,11 @@ func (d *dialog) sync(open bool, title string, makeRows func() []row) {
 	box := view.Region{X: (view.DesignW - w) / 2, Y: 120, W: w, H: h}
 	panel := widget.NewContainer(
 		widget.ContainerOpts.WidgetOpts(at(box)),
-		widget.ContainerOpts.BackgroundImage(st.panel(view.PanelHi, 16)),
+		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.PanelHi, 16)),
 		widget.ContainerOpts.Layout(place{&d.l.fr}),
 	)
-	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 24, W: box.W - 200, H: 40}, title, view.ProseBold, 26, view.Ink, widget.TextPositionStart))
-	panel.AddChild(label(st, view.Region{X: box.X + box.W - 200, Y: box.Y + 28, W: 168, H: 24}, "Esc closes", view.Prose, 16, view.Caption, widget.TextPositionEnd))
+	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 24, W: box.W - 200, H: 40}, title, view.ProseBold, 26, st.theme.Ink, widget.TextPositionStart))
+	panel.AddChild(label(st, view.Region{X: box.X + box.W - 200, Y: box.Y + 28, W: 168, H: 24}, "Esc closes", view.Prose, 16, st.theme.Caption, widget.TextPositionEnd))
 	y := box.Y + 84
 	for _, r := range rows {
 		panel.AddChild(label(st, view.Region{X: box.X + 40 + r.dx, Y: y, W: box.W - 80 - r.dx, H: r.h()}, r.text, r.font, r.size, r.color, widget.TextPositionStart))
@@ -85,7 +85,7 @@ func (d *dialog) sync(open bool, title string, makeRows func() []row) {
 // is on the dialog) sends "close", as Esc does.
 func (l *Layer) newBackdrop(alpha float64, inside func(x, y float64) bool) *widget.Container {
 	b := widget.NewContainer(
-		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(view.Background, alpha))),
+		widget.ContainerOpts.BackgroundImage(eimage.NewNineSliceColor(view.Fade(l.st.theme.Background, alpha))),
 		widget.ContainerOpts.Layout(place{&l.fr}),
 		widget.ContainerOpts.WidgetOpts(widget.WidgetOpts.MouseButtonReleasedHandler(func(a *widget.WidgetMouseButtonReleasedEventArgs) {
 			x, y := l.fr.Design(float64(a.Widget.Rect.Min.X+a.OffsetX), float64(a.Widget.Rect.Min.Y+a.OffsetY))
@@ -119,27 +119,27 @@ func label(st *style, r view.Region, s string, f view.Font, size float64, c colo
 }
 
 // helpRows are the keys, one per line, in Go Mono so the columns align.
-func helpRows() []row {
+func helpRows(th view.Theme) []row {
 	var rs []row
 	for _, s := range view.HelpLines() {
-		rs = append(rs, row{text: s, font: view.Mono, size: 20, color: view.Muted})
+		rs = append(rs, row{text: s, font: view.Mono, size: 20, color: th.Muted})
 	}
 	return rs
 }
 
 // whyRows is the causal chain, root first, each link with the rule that
 // made it happen under it; the newest link in ink, at most nine links.
-func whyRows(u view.Chrome) []row {
+func whyRows(th view.Theme, u view.Chrome) []row {
 	n := min(len(u.Why), 9)
 	var rs []row
 	if len(u.Why) > n {
-		rs = append(rs, row{text: strconv.Itoa(len(u.Why)-n) + " earlier links not shown", font: view.Prose, size: 16, color: view.Caption})
+		rs = append(rs, row{text: strconv.Itoa(len(u.Why)-n) + " earlier links not shown", font: view.Prose, size: 16, color: th.Caption})
 	}
 	for i, link := range u.Why[len(u.Why)-n:] {
 		ev, rule, _ := strings.Cut(link, "\t")
-		c := view.Muted
+		c := th.Muted
 		if i == n-1 {
-			c = view.Ink
+			c = th.Ink
 		}
 		rs = append(rs, row{text: view.Clip(ev, 140), font: view.Mono, size: 18, color: c})
 		if rule != "" {
@@ -202,15 +202,15 @@ func (p *picker) build(rows []string) {
 	box := p.box()
 	panel := widget.NewContainer(
 		widget.ContainerOpts.WidgetOpts(at(box)),
-		widget.ContainerOpts.BackgroundImage(st.panel(view.PanelHi, 16)),
+		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.PanelHi, 16)),
 		widget.ContainerOpts.Layout(place{&p.l.fr}),
 	)
-	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 16, W: box.W - 80, H: 40}, pickerTitle, view.ProseBold, 24, view.Ink, widget.TextPositionStart))
+	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 16, W: box.W - 80, H: 40}, pickerTitle, view.ProseBold, 24, st.theme.Ink, widget.TextPositionStart))
 	entries := make([]any, len(rows))
 	for i := range rows {
 		entries[i] = i
 	}
-	plain := st.panel(view.PanelHi, 0)
+	plain := st.panel(st.theme.PanelHi, 0)
 	listBox := view.Region{X: box.X + 24, Y: box.Y + 72, W: box.W - 48, H: box.H - 96}
 	opts := []widget.ListOpt{widget.ListOpts.HideHorizontalSlider()}
 	if float64(len(rows))*36 <= listBox.H { // all rows fit: no scroll bar
@@ -222,16 +222,16 @@ func (p *picker) build(rows []string) {
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return p.rows[e.(int)] }),
 		widget.ListOpts.EntryFontFace(st.face(view.Mono, 20)),
 		widget.ListOpts.EntryColor(&widget.ListEntryColor{
-			Unselected: view.Muted, Selected: view.Ink, DisabledUnselected: view.Caption, DisabledSelected: view.Muted,
-			SelectingBackground: view.Rule, SelectedBackground: view.Rule, FocusedBackground: view.Rule,
-			SelectingFocusedBackground: view.Rule, SelectedFocusedBackground: view.Rule, DisabledSelectedBackground: view.Rule,
+			Unselected: st.theme.Muted, Selected: st.theme.Ink, DisabledUnselected: st.theme.Caption, DisabledSelected: st.theme.Muted,
+			SelectingBackground: st.theme.Rule, SelectedBackground: st.theme.Rule, FocusedBackground: st.theme.Rule,
+			SelectingFocusedBackground: st.theme.Rule, SelectedFocusedBackground: st.theme.Rule, DisabledSelectedBackground: st.theme.Rule,
 		}),
 		widget.ListOpts.EntryTextPadding(&widget.Insets{Left: st.px(16), Right: st.px(16), Top: st.px(6), Bottom: st.px(6)}),
 		widget.ListOpts.EntryTextPosition(widget.TextPositionStart, widget.TextPositionCenter),
 		widget.ListOpts.ScrollContainerImage(&widget.ScrollContainerImage{Idle: plain, Disabled: plain, Mask: plain}),
 		widget.ListOpts.SliderParams(&widget.SliderParams{
-			TrackImage:  &widget.SliderTrackImage{Idle: st.panel(view.Panel, 4), Hover: st.panel(view.Panel, 4)},
-			HandleImage: &widget.ButtonImage{Idle: st.panel(view.Faint, 4), Hover: st.panel(view.Caption, 4), Pressed: st.panel(view.Caption, 4)},
+			TrackImage:  &widget.SliderTrackImage{Idle: st.panel(st.theme.Panel, 4), Hover: st.panel(st.theme.Panel, 4)},
+			HandleImage: &widget.ButtonImage{Idle: st.panel(st.theme.Faint, 4), Hover: st.panel(st.theme.Caption, 4), Pressed: st.panel(st.theme.Caption, 4)},
 		}),
 		widget.ListOpts.DisableDefaultKeys(true), // ↑ ↓ Enter are the page's keys (PickerAt)
 		widget.ListOpts.AllowReselect(),

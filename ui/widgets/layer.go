@@ -57,7 +57,7 @@ func New(send func(string)) *Layer {
 
 // build makes the widget tree for the current frame and theme.
 func (l *Layer) build(s view.Snapshot) {
-	l.st = newStyle(l.fr, view.Projector)
+	l.st = newStyle(l.fr, s.UI.Theme.OrDark())
 	l.root = widget.NewContainer(widget.ContainerOpts.Layout(place{&l.fr}))
 	l.controls = widget.NewContainer(widget.ContainerOpts.Layout(place{&l.fr}))
 	l.transport, l.knobs = nil, nil
@@ -100,7 +100,7 @@ func (l *Layer) Dirty() bool {
 // Draw paints the widgets over the scene, rebuilding them first when the
 // frame's scale or the theme changed.
 func (l *Layer) Draw(screen *ebiten.Image, fr view.Frame, s view.Snapshot) {
-	if l.st == nil || fr != l.fr || l.st.projector != view.Projector {
+	if l.st == nil || fr != l.fr || l.st.theme != s.UI.Theme.OrDark() {
 		l.fr = fr
 		l.build(s)
 	}
@@ -126,8 +126,8 @@ func (l *Layer) sync(s view.Snapshot) {
 	}
 	l.console.sync(s)
 	l.picker.sync(s.UI)
-	l.help.sync(s.UI.Help, "Keys", helpRows)
-	l.why.sync(len(s.UI.Why) > 0, "why? "+view.Clip(s.UI.WhyTitle, 100), func() []row { return whyRows(s.UI) })
+	l.help.sync(s.UI.Help, "Keys", func() []row { return helpRows(l.st.theme) })
+	l.why.sync(len(s.UI.Why) > 0, "why? "+view.Clip(s.UI.WhyTitle, 100), func() []row { return whyRows(l.st.theme, s.UI) })
 	l.dialog.sync(l.panel)
 }
 

@@ -200,22 +200,36 @@ func statusColor(failed bool) color.RGBA {
 	return view.SkyBlue
 }
 
-// lineStyle is a line kind's font, size and colour.
-func lineStyle(k LineKind) (view.Font, float64, color.RGBA) {
+// lineFace is a line kind's font and size.
+func lineFace(k LineKind) (view.Font, float64) {
 	switch k {
 	case LineMono:
-		return view.Mono, 20, view.Ink
+		return view.Mono, 20
 	case LineNote:
-		return view.Prose, 20, view.Orange
+		return view.Prose, 20
 	case LineHint:
-		return view.Prose, 18, view.Caption
+		return view.Prose, 18
 	}
-	return view.Prose, 22, view.Muted
+	return view.Prose, 22
+}
+
+// lineStyle is a line kind's font, size and colour in theme th.
+func lineStyle(th view.Theme, k LineKind) (view.Font, float64, color.RGBA) {
+	f, size := lineFace(k)
+	switch k {
+	case LineMono:
+		return f, size, th.Ink
+	case LineNote:
+		return f, size, view.Orange
+	case LineHint:
+		return f, size, th.Caption
+	}
+	return f, size, th.Muted
 }
 
 // wrapLine breaks a line to width: prose on spaces, mono anywhere.
 func wrapLine(ln PanelLine, width float64) []string {
-	f, size, _ := lineStyle(ln.Kind)
+	f, size := lineFace(ln.Kind)
 	if ln.Kind != LineMono {
 		return view.Wrap(ln.Text, f, size, width)
 	}
@@ -255,7 +269,7 @@ func layoutPanel(p *Panel, textW float64) panelLayout {
 	var lay panelLayout
 	y := 64.0 // under the title
 	add := func(ln PanelLine) {
-		_, size, _ := lineStyle(ln.Kind)
+		_, size := lineFace(ln.Kind)
 		for _, s := range wrapLine(ln, textW-24) { // Measure runs a little short of the hinted glyphs
 			lay.lines = append(lay.lines, placedLine{s, ln.Kind, y})
 			y += size * 1.45
@@ -309,21 +323,21 @@ func (d *panelDialog) build(p *Panel) {
 	box := d.box
 	panel := widget.NewContainer(
 		widget.ContainerOpts.WidgetOpts(at(box)),
-		widget.ContainerOpts.BackgroundImage(st.panel(view.PanelHi, 16)),
+		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.PanelHi, 16)),
 		widget.ContainerOpts.Layout(place{&d.l.fr}),
 	)
 	top := box.Y + panelPad - 8
 	left := box.X + textX
-	panel.AddChild(label(st, view.Region{X: left, Y: top, W: textW - 180, H: 52}, p.Title, view.ProseBold, 36, view.Ink, widget.TextPositionStart))
-	panel.AddChild(label(st, view.Region{X: box.X + box.W - panelPad - 180, Y: top + 8, W: 180, H: 28}, "Esc closes", view.Prose, 16, view.Caption, widget.TextPositionEnd))
+	panel.AddChild(label(st, view.Region{X: left, Y: top, W: textW - 180, H: 52}, p.Title, view.ProseBold, 36, st.theme.Ink, widget.TextPositionStart))
+	panel.AddChild(label(st, view.Region{X: box.X + box.W - panelPad - 180, Y: top + 8, W: 180, H: 28}, "Esc closes", view.Prose, 16, st.theme.Caption, widget.TextPositionEnd))
 	for _, pl := range lay.lines {
-		f, size, c := lineStyle(pl.kind)
+		f, size, c := lineStyle(d.l.st.theme, pl.kind)
 		panel.AddChild(label(st, view.Region{X: left, Y: top + pl.y, W: textW, H: size * 1.45}, pl.text, f, size, c, widget.TextPositionStart))
 	}
 	d.buttons = d.buttons[:0]
 	for i, r := range p.Rows {
 		y := top + lay.rowsY[i]
-		panel.AddChild(label(st, view.Region{X: left, Y: y, W: lay.caption, H: buttonH}, r.Caption, view.Prose, 22, view.Muted, widget.TextPositionStart))
+		panel.AddChild(label(st, view.Region{X: left, Y: y, W: lay.caption, H: buttonH}, r.Caption, view.Prose, 22, st.theme.Muted, widget.TextPositionStart))
 		d.row(panel, r.Buttons, left+lay.caption, y)
 	}
 	d.row(panel, p.Buttons, left, top+lay.buttonsY)
@@ -348,7 +362,7 @@ func (d *panelDialog) row(panel *widget.Container, bs []PanelButton, x, y float6
 	for _, b := range bs {
 		if b.Cmd == "" {
 			w := max(valueW, view.Measure(view.Mono, 22, b.Label)+24)
-			panel.AddChild(label(d.l.st, view.Region{X: x, Y: y, W: w, H: buttonH}, b.Label, view.Mono, 22, view.Ink, widget.TextPositionCenter))
+			panel.AddChild(label(d.l.st, view.Region{X: x, Y: y, W: w, H: buttonH}, b.Label, view.Mono, 22, d.l.st.theme.Ink, widget.TextPositionCenter))
 			x += w + 16
 			continue
 		}
@@ -370,7 +384,7 @@ func (d *panelDialog) row(panel *widget.Container, bs []PanelButton, x, y float6
 func (d *panelDialog) bar(panel *widget.Container, r view.Region, frac float64) {
 	st := d.l.st
 	d.barRegion = r
-	panel.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(at(r)), widget.ContainerOpts.BackgroundImage(st.panel(view.Rule, 6))))
+	panel.AddChild(widget.NewContainer(widget.ContainerOpts.WidgetOpts(at(r)), widget.ContainerOpts.BackgroundImage(st.panel(st.theme.Rule, 6))))
 	d.fill = widget.NewContainer(widget.ContainerOpts.WidgetOpts(at(d.fillRegion(frac))), widget.ContainerOpts.BackgroundImage(st.panel(view.SkyBlue, 6)))
 	show(d.fill, frac > 0)
 	panel.AddChild(d.fill)
@@ -386,9 +400,9 @@ func (d *panelDialog) fillRegion(frac float64) view.Region {
 // button is a panel's button: a rounded plate, sky blue for the primary.
 func (d *panelDialog) button(b PanelButton, r view.Region) *widget.Button {
 	st := d.l.st
-	fill, ink := view.Rule, view.Ink
+	fill, ink := st.theme.Rule, st.theme.Ink
 	if b.Pressed {
-		fill = view.Mix(view.Rule, view.SkyBlue, 0.3)
+		fill = view.Mix(st.theme.Rule, view.SkyBlue, 0.3)
 	}
 	if b.Primary { // dark on sky blue in both themes: the projector's background is light
 		fill, ink = view.SkyBlue, color.RGBA{0x0E, 0x11, 0x16, 0xFF}
@@ -400,8 +414,8 @@ func (d *panelDialog) button(b PanelButton, r view.Region) *widget.Button {
 		widget.ButtonOpts.WidgetOpts(at(r)),
 		widget.ButtonOpts.Image(&widget.ButtonImage{
 			Idle:     idle,
-			Hover:    st.panel(view.Mix(fill, view.Ink, 0.15), radius),
-			Pressed:  st.panel(view.Mix(fill, view.Background, 0.4), radius),
+			Hover:    st.panel(view.Mix(fill, st.theme.Ink, 0.15), radius),
+			Pressed:  st.panel(view.Mix(fill, st.theme.Background, 0.4), radius),
 			Disabled: idle,
 		}),
 		widget.ButtonOpts.Text(b.Label, st.face(view.ProseBold, 22), &widget.ButtonTextColor{Idle: color.Color(ink), Disabled: color.Color(ink)}),
@@ -454,11 +468,11 @@ func (d *panelDialog) previewFrame(panel *widget.Container, p *Preview, box view
 	r := d.previewBox
 	panel.AddChild(widget.NewContainer(
 		widget.ContainerOpts.WidgetOpts(at(view.Region{X: r.X - 2, Y: r.Y - 2, W: r.W + 4, H: r.H + 4})),
-		widget.ContainerOpts.BackgroundImage(d.l.st.panel(view.Caption, 2)),
+		widget.ContainerOpts.BackgroundImage(d.l.st.panel(d.l.st.theme.Caption, 2)),
 	))
 	d.previewCaption = view.Region{X: box.X, Y: box.Y + box.H + 6, W: box.W, H: previewCaptionH - 6}
 	if p.Caption != "" {
-		f, size, c := lineStyle(LineHint)
+		f, size, c := lineStyle(d.l.st.theme, LineHint)
 		panel.AddChild(label(d.l.st, d.previewCaption, p.Caption, f, size, c, widget.TextPositionEnd))
 	}
 	d.frame, d.loopStart = 0, time.Now()

@@ -19,10 +19,10 @@ import (
 // renderer does: never scaled afterwards, so text stays crisp at any
 // devicePixelRatio) and rounded panels in the stage's palette.
 type style struct {
-	fr        view.Frame
-	projector bool
-	faces     map[faceKey]*text.Face
-	slices    map[sliceKey]*eimage.NineSlice
+	fr     view.Frame
+	theme  view.Theme
+	faces  map[faceKey]*text.Face
+	slices map[sliceKey]*eimage.NineSlice
 }
 
 type faceKey struct {
@@ -35,8 +35,8 @@ type sliceKey struct {
 	radius float64
 }
 
-func newStyle(fr view.Frame, projector bool) *style {
-	return &style{fr: fr, projector: projector, faces: map[faceKey]*text.Face{}, slices: map[sliceKey]*eimage.NineSlice{}}
+func newStyle(fr view.Frame, theme view.Theme) *style {
+	return &style{fr: fr, theme: theme, faces: map[faceKey]*text.Face{}, slices: map[sliceKey]*eimage.NineSlice{}}
 }
 
 // face is a font role at a design size, built for the frame's scale.

@@ -172,17 +172,16 @@ func TestConsoleHistory(t *testing.T) {
 // TestButtonsDrawInThePalette reads the pixels of a transport button's
 // plate in both themes: the theme's PanelHi, at the button's place.
 func TestButtonsDrawInThePalette(t *testing.T) {
-	defer view.SetTheme(false)
-	for _, projector := range []bool{false, true} {
-		view.SetTheme(projector)
+	for _, th := range []view.Theme{view.Dark, view.Projector} {
 		s := sandbox()
+		s.UI.Theme = th
 		_, _, img := layer(t, s, 1280, 720)
 		b := view.Buttons(s)[0]
 		fr := view.Fit(1280, 720)
 		x, y := int(fr.X(b.X+6)), int(fr.Y(b.Y+b.H/2))
 		got := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
-		if got != view.PanelHi {
-			t.Errorf("projector=%v: button plate at (%d,%d) is %v, want PanelHi %v", projector, x, y, got, view.PanelHi)
+		if got != th.PanelHi {
+			t.Errorf("%s theme: button plate at (%d,%d) is %v, want PanelHi %v", th.Name, x, y, got, th.PanelHi)
 		}
 	}
 }
@@ -197,8 +196,8 @@ func TestPickerSurvivesARebuild(t *testing.T) {
 	settle(l, s)
 	settle(l, s)
 	for i, rebuild := range []func(){
-		func() { view.SetTheme(true) },
-		func() { view.SetTheme(false) },
+		func() { s.UI.Theme = view.Projector },
+		func() { s.UI.Theme = view.Dark },
 		func() { img = ebiten.NewImage(1920, 1080) },
 	} {
 		rebuild()
@@ -211,5 +210,4 @@ func TestPickerSurvivesARebuild(t *testing.T) {
 			t.Fatalf("rebuild %d with the picker open sent %q", i, *sent)
 		}
 	}
-	view.SetTheme(false)
 }
