@@ -73,6 +73,11 @@ func (th Theme) fitText(f Font, size float64, s string, w float64) string {
 		return cut
 	}
 	first, rest, _ := strings.Cut(s, " ")
+	for _, short := range shortForms[first] { // a short form whole ("kcm") before one cut ("ctrl-…")
+		if t := strings.TrimSpace(short + " " + rest); Measure(f, size, t) <= w {
+			return t
+		}
+	}
 	for _, short := range shortForms[first] {
 		if t := th.fitText(f, size, strings.TrimSpace(short+" "+rest), w); t != "" {
 			return t
@@ -539,8 +544,10 @@ func apfBox(sc *Scene, a *scene.Actor, r Region) {
 	used, limit, _ := strings.Cut(strings.TrimSuffix(seats, " seats"), " of ")
 	y := r.Y + 30
 	if level != "" && r.H > 100 {
-		sc.fit(r.X+10, y, level, Mono, 16, Left, sc.Theme.Ink, r.W-20)
-		y += 22
+		for _, line := range levelLines(sc.Theme, level, r.W-20) {
+			sc.label(r.X+10, y, line, Mono, 16, Left, sc.Theme.Ink)
+			y += 22
+		}
 	}
 	sc.label(r.X+10, y, sc.Theme.fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, Left, sc.Theme.Ink)
 	for _, p := range parts[1:] {
@@ -553,6 +560,26 @@ func apfBox(sc *Scene, a *scene.Actor, r Region) {
 		}
 		sc.fit(r.X+10, y, p, Mono, 16, Left, color, r.W-20)
 	}
+}
+
+// levelLines is a priority level's name in lines of width w: whole when
+// it fits, else broken after its hyphens ("workload-" over "low") rather
+// than cut to "workload-…", which hides the level it names.
+func levelLines(th Theme, name string, w float64) []string {
+	size := th.TextSize(16)
+	var lines []string
+	cur := ""
+	for _, part := range strings.SplitAfter(name, "-") {
+		if cur != "" && Measure(Mono, size, cur+part) > w {
+			lines, cur = append(lines, cur), ""
+		}
+		cur += part
+	}
+	lines = append(lines, cur)
+	for i := range lines { // a part wider than w alone is still cut
+		lines[i] = th.fitText(Mono, 16, lines[i], w)
+	}
+	return lines
 }
 
 func etcdBox(sc *Scene, a *scene.Actor, r Region) {
@@ -750,23 +777,27 @@ func castChart(sc *Scene, r Region, a *scene.Actor) {
 		labels += " sum of " + itoa(a.Summed)
 	}
 	y = math.Max(y, r.Y+8+LineHeight(sc.Theme.TextSize(24))) // below the value
-	for i, line := range wrapSeries(name+labels, sc.Theme.TextSize(14), w) {
+	series := wrapSeries(name+labels, sc.Theme.TextSize(14), w)
+	for i, line := range series {
 		sc.fit(r.X+16, y+2+float64(i)*(sc.Theme.TextSize(14)+4), line, Mono, 14, Left, sc.Theme.Caption, w)
 	}
 	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, sc.Theme.Ink)
-	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+2*(sc.Theme.TextSize(14)+4))))
+	lines := float64(max(2, len(series)))
+	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+lines*(sc.Theme.TextSize(14)+4))))
 }
 
-// wrapSeries breaks a raw series name (with its labels) into at most two
-// lines of width w, only where Prometheus names break: after an
+// wrapSeries breaks a raw series name (with its labels) into at most
+// three lines of width w, only where Prometheus names break: after an
 // underscore, before the label set or a label, before " sum of". A name
-// is never cut mid-word; only a second line still too long ends in an
-// ellipsis (sc.fit).
+// is never cut mid-word, nor a label's value: one that does not fit on
+// the second line ("workload-low", a priority level's name) starts a
+// third; only a third line still too long ends in an ellipsis (sc.fit).
 func wrapSeries(s string, size, w float64) []string {
 	var parts []string
-	start := 0
+	start, inLabels := 0, false // a label's name keeps its underscores
 	for i := 1; i < len(s); i++ {
-		if s[i-1] == '_' || s[i] == '{' || s[i-1] == ',' || strings.HasPrefix(s[i:], " sum of") {
+		inLabels = inLabels || s[i-1] == '{'
+		if s[i-1] == '_' && !inLabels || s[i] == '{' || s[i-1] == ',' || strings.HasPrefix(s[i:], " sum of") {
 			parts = append(parts, s[start:i])
 			start = i
 		}
@@ -775,7 +806,7 @@ func wrapSeries(s string, size, w float64) []string {
 	var lines []string
 	cur := ""
 	for _, p := range parts {
-		if cur != "" && Measure(Mono, size, cur+p) > w && len(lines) == 0 {
+		if cur != "" && Measure(Mono, size, cur+p) > w && len(lines) < 2 {
 			lines, cur = append(lines, cur), ""
 		}
 		cur += p

@@ -268,7 +268,8 @@ func TestSceneTextFitsTheCanvas(t *testing.T) {
 }
 
 // TestWrapSeriesNeverCutsAWord: a raw series name too long for a chart
-// card breaks where Prometheus names break, into two lines.
+// card breaks where Prometheus names break, into two lines, or three when
+// a label would be cut on the second ("workload-…" was).
 func TestWrapSeriesNeverCutsAWord(t *testing.T) {
 	for _, tc := range []struct {
 		s    string
@@ -277,12 +278,28 @@ func TestWrapSeriesNeverCutsAWord(t *testing.T) {
 	}{
 		{`process_resident_memory_bytes`, 400, []string{`process_resident_memory_bytes`}},
 		{`apiserver_watch_cache_consistent_read_total{resource="secrets"} sum of 3`, 300,
-			[]string{`apiserver_watch_cache_consistent_`, `read_total{resource="secrets"} sum of 3`}},
+			[]string{`apiserver_watch_cache_consistent_`, `read_total{resource="secrets"}`, `sum of 3`}},
+		{`apiserver_flowcontrol_work_estimated_seats_count{priority_level="workload-low"}`, 320,
+			[]string{`apiserver_flowcontrol_work_estimated_`, `seats_count`, `{priority_level="workload-low"}`}},
 		{`apiserver_watch_events_total{resource="pods"}`, 300, []string{`apiserver_watch_events_total`, `{resource="pods"}`}},
 	} {
 		got := wrapSeries(tc.s, 14, tc.w)
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("wrapSeries(%q, %v) = %q, want %q", tc.s, tc.w, got, tc.want)
+		}
+	}
+}
+
+// TestLevelLinesBreakAfterAHyphen: a priority level's name too wide for
+// an APF box breaks after its hyphen instead of ending in "workload-…".
+func TestLevelLinesBreakAfterAHyphen(t *testing.T) {
+	w := Measure(Mono, 16, "workload-")
+	for _, th := range []Theme{Dark, Projector} {
+		if got := levelLines(th, "workload-low", w+1); strings.Join(got, "|") != "workload-|low" {
+			t.Errorf("%s: %q, want workload- over low", th.Name, got)
+		}
+		if got := levelLines(th, "workload-low", 2*w); strings.Join(got, "|") != "workload-low" {
+			t.Errorf("%s: %q, want it whole", th.Name, got)
 		}
 	}
 }
@@ -305,6 +322,7 @@ func TestFitTextCutsBetweenWords(t *testing.T) {
 		{"workload-low", at("workload-l…"), "workload-…"},
 		{"controller-manager", at("controller-ma…"), "ctrl-mgr"},
 		{"controller-manager", at("kcm…"), "kcm"},
+		{"controller-manager", at("ctrl-mgr") - 1, "kcm"}, // a short form whole, not "ctrl-…"
 		{"controller-manager", at("kc"), ""},
 		{"configmaps", at("config…"), "cm"},
 		{"configmaps cache", at("configmaps c…"), "configmaps…"},
