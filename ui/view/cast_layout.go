@@ -266,21 +266,24 @@ func hasChild(c *scene.Scene, id string) bool {
 	return false
 }
 
-// layoutReplicas gives each replica an equal share of the API band and
-// lays its caches out in it, with memory and APF at its right end.
+// layoutReplicas shares the API band among the replicas (replicaWidths)
+// and lays each one's caches out in its share, with memory and APF at its
+// right end and the snapshots it holds beside its caches.
 func layoutReplicas(l *CastLayout, c *scene.Scene) {
 	reps := c.Of(scene.KindAPIServer)
 	if len(reps) == 0 {
 		return
 	}
-	x0, x1 := float64(StageLeft+bandPad), float64(StageRight-bandPad)
-	gap := 16.0
-	w := (x1 - x0 - gap*float64(len(reps)-1)) / float64(len(reps))
+	const gap = 16.0
+	x := float64(StageLeft + bandPad)
+	widths, share := replicaWidths(c, reps, StageRight-bandPad-x, gap)
+	equal := (StageRight - bandPad - x - gap*float64(len(reps)-1)) / float64(len(reps))
+	side := math.Min(180, equal*0.3) // memory and APF: as wide as in equal shares, in every replica
 	top, bot := float64(CastAPITop+bandLabelH), float64(CastAPIBot-8)
 	for i, r := range reps {
-		pr := Region{x0 + float64(i)*(w+gap), top, w, bot - top}
+		pr := Region{x, top, widths[i], bot - top}
+		x += widths[i] + gap
 		l.put(r, pr, Region{pr.X, pr.Y, pr.W, 32})
-		side := math.Min(180, pr.W*0.3)
 		var caches, snaps []*scene.Actor
 		for j := range c.Actors {
 			a := &c.Actors[j]
@@ -300,6 +303,9 @@ func layoutReplicas(l *CastLayout, c *scene.Scene) {
 		cx0, cx1 := pr.X+8, pr.X+pr.W-side-16
 		if len(snaps) > 0 {
 			sw := math.Min(150, (cx1-cx0)*0.3)
+			if pr.W > share { // the room replicaWidths gave it
+				sw = pr.W - share - 8
+			}
 			for k, sn := range snaps[:min(len(snaps), 3)] {
 				sr := Region{cx1 - sw, pr.Y + 44 + float64(k)*60, sw, 52}
 				l.put(sn, sr, sr)
@@ -308,6 +314,40 @@ func layoutReplicas(l *CastLayout, c *scene.Scene) {
 		}
 		layoutCaches(l, c, caches, Region{cx0, pr.Y + 36, cx1 - cx0, pr.H - 44})
 	}
+}
+
+// snapshotRoom is the width replicaWidths adds for a replica's snapshot
+// column: a card of 100 (room for "snapshot" and "rv 23085" at 16 px)
+// and its gap.
+const snapshotRoom = 108
+
+// replicaWidths shares width among the replicas, gap apart: equal shares,
+// except that when there is more than one, a replica holding a snapshot
+// gets snapshotRoom on top, taken from all, so that its caches keep
+// columns as wide as the others' and can still be titled ("secrets",
+// not a blank). share is the width of a replica without one.
+func replicaWidths(c *scene.Scene, reps []*scene.Actor, width, gap float64) (widths []float64, share float64) {
+	holds := map[string]bool{}
+	if len(reps) > 1 {
+		for _, a := range c.Of(scene.KindSnapshot) {
+			holds[a.Replica] = true
+		}
+	}
+	share = width - gap*float64(len(reps)-1)
+	for _, r := range reps {
+		if holds[r.ID] {
+			share -= snapshotRoom
+		}
+	}
+	share /= float64(len(reps))
+	for _, r := range reps {
+		w := share
+		if holds[r.ID] {
+			w += snapshotRoom
+		}
+		widths = append(widths, w)
+	}
+	return widths, share
 }
 
 // layoutCaches: one column per cache: its watchers on top (toward the
