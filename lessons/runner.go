@@ -143,6 +143,20 @@ func (r *Runner) Rewind(n int) (*Rewind, error) {
 	return &Rewind{r: r, to: n}, nil
 }
 
+// PlayOn is a Rewind that rebuilds nothing: it plays r itself on from
+// the steps it has played to n, a step per Advance. Unlike Rewind's, the
+// runner moves with every piece (a stage that shows it sees the steps go
+// by), and it ends in the world Seek(n) makes: steps are deterministic,
+// so a world played on is the world replayed. A deep link to a late step
+// opens this way: its lesson is new, at step 0, and a second world built
+// only to be replayed would cost as much as the first.
+func (r *Runner) PlayOn(n int) (*Rewind, error) {
+	if n < r.Next() || n > len(r.lesson.Steps) {
+		return nil, fmt.Errorf("lesson %s: cannot play on from step %d to step %d (it has %d)", r.lesson.ID, r.Next(), n, len(r.lesson.Steps))
+	}
+	return &Rewind{r: r, fresh: r, to: n}, nil
+}
+
 // Advance does the next piece; done is true once the runner has been
 // replaced (or on an error, which leaves the runner as it was).
 func (rw *Rewind) Advance() (done bool, err error) {

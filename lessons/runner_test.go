@@ -168,6 +168,46 @@ func TestRewindInPieces(t *testing.T) {
 	}
 }
 
+// TestPlayOnInPieces: playing on takes one piece a step on the runner's
+// own world (the runner moves with each), ends where Seek ends, and
+// refuses to go back or past the end.
+func TestPlayOnInPieces(t *testing.T) {
+	l, err := ByID("etcd-watch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Play(l, Options{})
+	r, _ := NewRunner(l, Options{})
+	w, last := r.World(), len(l.Steps)
+	for _, to := range []int{0, 2, last} {
+		from := r.Next()
+		rw, err := r.PlayOn(to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pieces := 0
+		for done := false; !done; pieces++ {
+			if done, err = rw.Advance(); err != nil {
+				t.Fatal(err)
+			}
+			if r.Next() != min(to, from+pieces+1) || rw.Played() != r.Next() {
+				t.Fatalf("play on to %d: after %d pieces next %d, played %d", to, pieces+1, r.Next(), rw.Played())
+			}
+		}
+		if pieces != max(1, to-from) || r.World() != w {
+			t.Errorf("play on from %d to %d: %d pieces, world replaced %v", from, to, pieces, r.World() != w)
+		}
+	}
+	if r.World().Trace.Hash() != want.TraceHash {
+		t.Error("played on to the end: trace differs from Play")
+	}
+	for _, n := range []int{2, last + 1} {
+		if _, err := r.PlayOn(n); err == nil {
+			t.Errorf("PlayOn(%d) at step %d: want an error", n, r.Next())
+		}
+	}
+}
+
 // evalLesson is a lesson whose checks exercise every form; each check's
 // expected verdict is its claim ("pass" or "fail").
 const evalLesson = header + `## Writes

@@ -102,6 +102,7 @@
   const poll = () => {
     if (!api()) return;
     const s = state();
+    if (!seen && s.busy) return; // a deep link's late step is still replaying: not there yet
     if (!seen) {
       post(readyEvent(s));
       for (const [m, source, origin] of waiting.splice(0)) handle(m, source, origin);

@@ -90,12 +90,19 @@ func (p *lessonPlay) seek(n int) error {
 }
 
 // rewind prepares a jump to n steps played (a click on the timeline).
-func (p *lessonPlay) rewind(n int) (*lessons.Rewind, error) {
+func (p *lessonPlay) rewind(n int) (*lessons.Rewind, error) { return p.jump(n, p.r.Rewind) }
+
+// playOn prepares playing on to n steps played on the runner's own world
+// (a deep link's late step, played over ticks).
+func (p *lessonPlay) playOn(n int) (*lessons.Rewind, error) { return p.jump(n, p.r.PlayOn) }
+
+// jump checks n and prepares the move to it the way how says.
+func (p *lessonPlay) jump(n int, how func(int) (*lessons.Rewind, error)) (*lessons.Rewind, error) {
 	if n < 0 || n > len(p.l.Steps) {
 		return nil, fmt.Errorf("step %d is out of range: lesson %s has %d steps", n, p.l.ID, len(p.l.Steps))
 	}
 	p.pending = false
-	return p.r.Rewind(n)
+	return how(n)
 }
 
 // pick records the learner's answer to the showing question.

@@ -232,38 +232,58 @@ func Open(l Link) (*Session, error) { return OpenFrom(l, nil) }
 // replaying from the first step. Steps are deterministic, so the world is
 // the one a replay makes (TestOpenFromIsOpen), only sooner; prev must not
 // be used again.
-func OpenFrom(l Link, prev *Session) (*Session, error) {
+func OpenFrom(l Link, prev *Session) (*Session, error) { return OpenWithin(l, prev, 0) }
+
+// OpenWithin is OpenFrom for a session that spreads its long work over
+// ticks (SpreadWork(budget)), as the page's does. A link to a late step
+// of a lesson then does not replay the steps before it while the page
+// waits behind its loader: the lesson is shown at its start and the
+// replay is the session's long work (work.go), a step a piece, about
+// budget of it a tick, with "replaying step k of n…" on the message line
+// and in state().busy; the first frame is drawn at once, and what is sent
+// meanwhile waits behind the replay, in order. When it ends, the link's
+// question and answer are restored and its trace hash checked, exactly
+// as OpenFrom does at once (TestDeepLinkSpreadIsOpen): same world, same
+// state, same hash. With budget zero it is OpenFrom.
+func OpenWithin(l Link, prev *Session, budget time.Duration) (*Session, error) {
 	cfg := l.SandboxConfig()
 	sim, err := sandboxWorld(cfg, &l)
 	if err != nil {
 		return nil, err
 	}
 	s := New(sim, Options{Demo: l.Demo && l.Nodes == 0 && !l.Moment(), Speed: l.Speed, Sandbox: cfg})
+	s.SpreadWork(budget)
 	s.chrome.Reduced, s.chrome.Theme = l.Reduced, l.Theme.OrDark()
 	s.carryPage(prev)
 	if l.Start {
 		s.showStart()
 	}
-	if l.Lesson != "" {
-		if err := s.openLinkLesson(l, prev); err != nil {
-			l.Problems = append(l.Problems, err.Error())
-		} else {
-			l.Problems = append(l.Problems, s.restoreQuestion(l)...)
-		}
-	} else if l.Step > 0 {
-		l.Problems = append(l.Problems, "step= needs lesson=")
-	}
-	if l.Moment() {
+	if l.Moment() { // a sandbox's: never with a lesson (ParseLink)
 		s.clock.Paused = true
 		s.clock.CatchUp(s.sim.Now())
 		for _, c := range l.Commands {
 			s.knob(c.Text)
 		}
 	}
-	l.Problems = append(l.Problems, s.checkMoment(l)...)
-	s.msg.Say(l.Message())
+	switch {
+	case l.Lesson != "":
+		s.openLinkLesson(l, prev)
+	case l.Step > 0:
+		l.Problems = append(l.Problems, "step= needs lesson=")
+		fallthrough
+	default:
+		s.arrived(l)
+	}
 	s.Tick(0)
 	return s, nil
+}
+
+// arrived ends the opening of a link once its world is all there: the
+// moment's trace hash is checked, and the link's problems go to the
+// message line.
+func (s *Session) arrived(l Link) {
+	l.Problems = append(l.Problems, s.checkMoment(l)...)
+	s.msg.Say(l.Message())
 }
 
 // carryPage hands the new session what belongs to the page rather than
@@ -281,16 +301,60 @@ func (s *Session) carryPage(prev *Session) {
 	featureOf[*presenter](s).on = featureOf[*presenter](prev).on
 }
 
-// openLinkLesson opens the link's lesson at its step, playing on from
-// prev's lesson when that is the same play, earlier (see OpenFrom).
-func (s *Session) openLinkLesson(l Link, prev *Session) error {
+// openLinkLesson opens the link's lesson at its step, restores its
+// question and ends the arrival (arrived): at once when the session has
+// no budget, the link asks for the start, or prev's lesson plays on to
+// the step (see OpenFrom); else after the replay of the steps before,
+// spread over ticks (see OpenWithin). A lesson that fails to open leaves
+// the sandbox on the stage, and the reason on the message line.
+func (s *Session) openLinkLesson(l Link, prev *Session) {
+	land := func(err error) {
+		if err != nil {
+			l.Problems = append(l.Problems, err.Error())
+		} else {
+			l.Problems = append(l.Problems, s.restoreQuestion(l)...)
+		}
+		s.arrived(l)
+	}
+	if s.workBudget <= 0 || l.Step == 0 || playsOn(l, prev) {
+		land(s.playLinkLesson(l, prev))
+		return
+	}
+	p, err := newLessonPlay(l.Lesson, l.Seed)
+	var rw *lessons.Rewind
+	if err == nil {
+		rw, err = p.playOn(l.Step)
+	}
+	if err != nil {
+		land(err)
+		return
+	}
+	featureOf[*lessonRunner](s).show(p)
+	s.startRewind(rw, func(err error) {
+		s.resetTimeline() // as if opened there: no motion from the steps played on the way
+		land(err)
+	})
+	s.holdWork(2) // this tick (OpenWithin's) and the page's first: then the first frame
+}
+
+// playsOn reports whether prev plays the link's lesson on the same seed,
+// no further than its step and untouched by console commands: then the
+// link plays on from there (see OpenFrom).
+func playsOn(l Link, prev *Session) bool {
 	if prev == nil || prev.lesson == nil || prev.lessonTouched || l.Moment() {
+		return false
+	}
+	old := prev.lesson
+	return old.l.ID == l.Lesson && old.seed == l.Seed && old.r.Next() <= l.Step && l.Step <= len(old.l.Steps)
+}
+
+// playLinkLesson opens the link's lesson at its step now, playing on
+// from prev's lesson when playsOn.
+func (s *Session) playLinkLesson(l Link, prev *Session) error {
+	if !playsOn(l, prev) {
 		return s.Lessons().Open(l.Lesson, l.Seed, l.Step)
 	}
 	old := prev.lesson
-	if old.l.ID != l.Lesson || old.seed != l.Seed || old.r.Next() > l.Step || l.Step > len(old.l.Steps) {
-		return s.Lessons().Open(l.Lesson, l.Seed, l.Step)
-	}
 	p := &lessonPlay{l: old.l, r: old.r, seed: old.seed, picked: -1}
 	prev.lesson = nil
 	for p.r.Next() < l.Step {

@@ -2,7 +2,13 @@ package live
 
 import (
 	"encoding/json"
+	"fmt"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"watchscope/lessons"
 )
@@ -87,12 +93,133 @@ func TestOpenFromCarriesThePage(t *testing.T) {
 }
 
 // stateButFeed is state() without the screen reader's feed.
-func stateButFeed(s *Session) string {
-	st := s.State()
+func stateButFeed(s *Session) string { return stateJSON(s.State()) }
+
+// TestDeepLinkSpreadIsOpen: a deep link opened on a page's budget
+// (OpenWithin: the replay of the steps before the link's is long work,
+// here one piece a tick) shows the lesson's start at once, says
+// "replaying step k of n" in state().busy and on the message line while
+// it replays, keeps the commands sent meanwhile for after it, in order,
+// and ends in the very state a load without budget makes (Open, then the
+// same commands): state() byte for byte, share hash included (the tick
+// count and the feed aside). The links: late steps of several lessons,
+// the largest replay (too-many-watchers at its last step), a question
+// and its answer, the share link's trace hash right and wrong, a step
+// out of range.
+func TestDeepLinkSpreadIsOpen(t *testing.T) {
+	last, err := lessons.ByID("too-many-watchers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	queries := []string{"lesson=gone-410&step=5", "lesson=fan-out&step=3", "lesson=bookmarks&step=6",
+		"lesson=informers&step=2&ask=1&pick=2", "lesson=too-many-watchers&step=" + strconv.Itoa(len(last.Steps)),
+		"lesson=gone-410&step=99", "lesson=revisions&step=0"}
+	then := []string{"next", "pick 1"} // sent on the first tick
+	for _, q := range queries {
+		spreadLink(t, q, time.Nanosecond, then, spreadLink(t, q, 0, then, nil))
+	}
+	for _, q := range queries[:4] { // the share link's trace hash, checked once the replay ends
+		hash := spreadLink(t, q, 0, nil, nil).Share().Hash
+		spreadLink(t, q+"&h="+hash[:12], time.Nanosecond, nil, spreadLink(t, q+"&h="+hash[:12], 0, nil, nil))
+		wrong := spreadLink(t, q+"&h=0123456789ab", 0, nil, nil)
+		if !strings.Contains(wrong.State().Message, "did not replay exactly") {
+			t.Errorf("%s with a wrong hash: message %q", q, wrong.State().Message)
+		}
+		spreadLink(t, q+"&h=0123456789ab", time.Nanosecond, nil, wrong)
+	}
+}
+
+// spreadLink opens the deep link query on budget, sends cmds on its
+// first tick and ticks until all is done; with want, it checks the
+// replay was spread over ticks and ended in want's state.
+func spreadLink(t *testing.T, query string, budget time.Duration, cmds []string, want *Session) *Session {
+	t.Helper()
+	q, err := url.ParseQuery(query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := ParseLink(q)
+	s, err := OpenWithin(l, nil, budget)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := s.State(); want != nil && l.Step > 0 && s.lesson != nil && (st.Busy == "" || st.Step != 0) {
+		t.Errorf("%s: the first tick shows step %d, busy %q; want the start, replaying", query, st.Step, st.Busy)
+	}
+	for _, c := range cmds {
+		s.Send(c)
+	}
+	ticks := 0
+	for s.Tick(0); s.busy != nil || len(s.queue) > 0; s.Tick(0) {
+		if st := s.State(); !strings.HasPrefix(st.Message, st.Busy) || ticks > 1000 {
+			t.Fatalf("%s: busy %q, message %q after %d ticks", query, st.Busy, st.Message, ticks)
+		}
+		ticks++
+	}
+	if want == nil {
+		return s
+	}
+	s.Scene()
+	want.Scene()
+	g, w := s.State(), want.State()
+	g.Tick, w.Tick = 0, 0
+	if gs, ws := stateJSON(g), stateJSON(w); gs != ws {
+		t.Errorf("%s spread over %d ticks, state() differs from the one at once in %s", query, ticks, differingParts(gs, ws))
+	}
+	return s
+}
+
+// differingParts names the parts of two state() texts that differ
+// ("counts", "scene"), with what the first of them holds in each.
+func differingParts(got, want string) string {
+	var g, w map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(got), &g); err != nil {
+		return err.Error()
+	}
+	if err := json.Unmarshal([]byte(want), &w); err != nil {
+		return err.Error()
+	}
+	var out []string
+	for k := range w {
+		if string(g[k]) != string(w[k]) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	if len(out) == 0 {
+		return "(none)"
+	}
+	return fmt.Sprintf("%v; %s is %.300s, want %.300s", out, out[0], g[out[0]], w[out[0]])
+}
+
+func stateJSON(st State) string {
 	st.Feed = nil
 	b, err := json.Marshal(st)
 	if err != nil {
 		return err.Error()
 	}
 	return string(b)
+}
+
+// TestDeepLinkFlush: a page that leaves a deep link's session before its
+// replay has begun (another link followed at once: Flush) still has the
+// replay and the commands sent behind it run, where they would have.
+func TestDeepLinkFlush(t *testing.T) {
+	l := ParseLink(url.Values{"lesson": {"gone-410"}, "step": {"4"}})
+	want, err := Open(l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want.Send("next")
+	want.Tick(0)
+	s, err := OpenWithin(l, nil, time.Nanosecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Send("next")
+	s.Flush()
+	g, w := s.State(), want.State()
+	if s.busy != nil || len(s.queue) > 0 || g.Step != w.Step || g.Pending != w.Pending || s.Share().Hash != want.Share().Hash {
+		t.Errorf("flushed: busy %v, %d queued, step %d pending %v; want step %d pending %v, the same trace", s.busy != nil, len(s.queue), g.Step, g.Pending, w.Step, w.Pending)
+	}
 }

@@ -23,6 +23,7 @@ import (
 type rewindWork struct {
 	rw   *lessons.Rewind
 	then func(err error) // the verb's ending, once the runner is the rewound one
+	from int64           // the first tick that takes a piece (holdWork)
 }
 
 // SpreadWork lets each tick spend about budget on queued commands and
@@ -54,6 +55,21 @@ func (s *Session) startRewind(rw *lessons.Rewind, then func(error)) {
 	s.busy = &rewindWork{rw: rw, then: then}
 }
 
+// holdWork keeps the long work just started, and the commands behind it,
+// waiting for ticks more ticks. A deep link's replay waits for the tick
+// it is opened on and the page's first (Ebiten's first Update, before
+// its first Draw): the first frame is drawn before any piece is taken,
+// however long a piece is.
+func (s *Session) holdWork(ticks int64) {
+	if s.busy != nil {
+		s.busy.from = s.ticks + ticks + 1
+	}
+}
+
+// held reports whether the long work waits for a later tick (holdWork);
+// never when everything must run now (no budget: Flush).
+func (s *Session) held() bool { return s.workBudget > 0 && s.ticks < s.busy.from }
+
 // dropWork forgets the long work under way: the lesson it rewinds has
 // left the stage (another lesson, the sandbox).
 func (s *Session) dropWork() {
@@ -70,7 +86,7 @@ func (s *Session) work() {
 	start := time.Now()
 	more := func() bool { return s.workBudget <= 0 || time.Since(start) < s.workBudget }
 	for {
-		if s.busy != nil && !s.advanceWork(more) {
+		if s.busy != nil && (s.held() || !s.advanceWork(more)) {
 			return
 		}
 		if len(s.queue) == 0 {
@@ -106,6 +122,7 @@ func (s *Session) advanceWork(more func() bool) bool {
 			b := s.busy
 			s.dropWork()
 			b.then(err)
+			s.cmdTick = s.ticks // a new world: every part of the snapshot is read again, as after a command
 			return true
 		}
 		if !more() {

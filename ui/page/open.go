@@ -12,16 +12,18 @@ import (
 )
 
 // arrive is what a deep link does to the stage, from its query string
-// (location.search): the session the link asks for (live.OpenFrom, in the
-// link's theme), and the system's reduced-motion setting. Page load runs
-// it before the first frame with nothing on the stage; watchscope.open(url)
-// and the browser's back and forward buttons run the same function on the
-// game loop, with the session on the stage as prev, so a link followed
-// without reloading opens exactly what loading it would.
+// (location.search): the session the link asks for (live.OpenWithin, in
+// the link's theme, on the page's tickWork: a late step's replay goes on
+// over the first frames, state().busy says how far), and the system's
+// reduced-motion setting. Page load runs it before the first frame with
+// nothing on the stage; watchscope.open(url) and the browser's back and
+// forward buttons run the same function on the game loop, with the
+// session on the stage as prev, so a link followed without reloading
+// opens exactly what loading it would.
 func arrive(search string, prev *live.Session) (*live.Session, error) {
 	q, _ := url.ParseQuery(strings.TrimPrefix(search, "?"))
 	link := live.ParseLink(q)
-	sess, err := live.OpenFrom(link, prev)
+	sess, err := live.OpenWithin(link, prev, tickWork)
 	if err != nil {
 		return nil, err
 	}
@@ -41,8 +43,8 @@ func arrive(search string, prev *live.Session) (*live.Session, error) {
 //	watchscope.arrivals   how many links the stage has arrived at: 1
 //	                      after page load, one more per open or per
 //	                      back/forward, counted once the stage has drawn
-//	                      the new place and ticked (state() and its
-//	                      scene.texts then describe it)
+//	                      the new place and ticked with its replay done
+//	                      (state() and its scene.texts then describe it)
 //
 // and makes the browser's back and forward buttons (popstate) arrive at
 // the address they restore, the same way.
@@ -61,13 +63,12 @@ func installOpen(p *apiPage) {
 			if err != nil {
 				return // live.OpenFrom falls back to the sandbox; only a broken build errs
 			}
-			next.SpreadWork(tickWork)
 			g.SetSession(next)
 			arrived, drawn = next, false
 		})
 	}
 	p.afterDraw = append(p.afterDraw, func(int64) {
-		drawn = drawn || (arrived != nil && p.game.Session() == arrived)
+		drawn = drawn || (arrived != nil && p.game.Session() == arrived && arrived.Busy() == "")
 	})
 	p.afterTick = append(p.afterTick, func(s *live.Session) {
 		if arrived != nil && s == arrived && drawn {

@@ -63,12 +63,11 @@ func Run() {
 		panic(err)
 	}
 	untabTouchInput()
-	sess.SpreadWork(tickWork)
 	g := ui.New(sess)
 	installAPI(g, sess)
 	api := js.Global().Get("watchscope")
 	api.Set("mainAt", mainAt)     // performance.now() when Go's main started (ms)
-	api.Set("openedAt", openedAt) // ... and when the world and lesson were ready
+	api.Set("openedAt", openedAt) // ... and when the session was (a late step's replay goes on: state().busy)
 	ebiten.SetWindowTitle("WatchScope")
 	ebiten.SetScreenClearedEveryFrame(false)
 	if err := ebiten.RunGame(g); err != nil {

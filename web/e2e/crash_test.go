@@ -84,7 +84,7 @@ func reloaded(t *testing.T, ctx context.Context, timeout time.Duration) {
 	t.Helper()
 	for start := time.Now(); time.Since(start) < timeout; time.Sleep(200 * time.Millisecond) {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`!document.getElementById('stopped') && !!window.watchscope &&
-			window.watchscope.ready === true && !!JSON.parse(window.watchscope.state()).share`))
+			window.watchscope.ready === true && !!JSON.parse(window.watchscope.state()).share && !JSON.parse(window.watchscope.state()).busy`))
 		if err == nil && ok {
 			return
 		}

@@ -145,6 +145,17 @@ func TestEmbedHostPage(t *testing.T) {
 			t.Errorf("version 2 refused with %q; want it to name version 1", m.Error)
 		}
 	}
+	// A frame opened on a late step (the longest replay) is ready once it
+	// is there: its first frames come while the steps replay.
+	tmw, err := lessons.ByID("too-many-watchers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readies := countHost(t, ctx, "ready")
+	run(t, ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(document.getElementById("stage").src = "index.html?lesson=too-many-watchers&step=%d"), true`, len(tmw.Steps))))
+	if r := waitHost(t, ctx, "ready", readies); r.Lesson != "too-many-watchers" || r.Step != len(tmw.Steps) {
+		t.Errorf("a frame opened at step %d was ready at %+v", len(tmw.Steps), r)
+	}
 	if f := cons.failures(); len(f) > 0 {
 		t.Fatalf("console errors:\n%v", f)
 	}

@@ -48,11 +48,14 @@ func getLesson(t *testing.T, ctx context.Context) lessonState {
 	return s
 }
 
-// open navigates to a deep link and waits for the first frame.
+// open navigates to a deep link and waits for the first frame and for
+// the stage to be where the link asks: a late step's replay goes on over
+// the first frames (state().busy says how far).
 func open(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	do(t, ctx, chromedp.Navigate(url))
 	waitFor(t, ctx, `window.watchscope && window.watchscope.ready === true`, 120*time.Second)
+	waitFor(t, ctx, `!JSON.parse(window.watchscope.state()).busy`, 120*time.Second)
 }
 
 // TestLessonsPlayInBrowser plays every lesson to its end through the JS

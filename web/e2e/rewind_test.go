@@ -6,9 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -88,6 +90,65 @@ func TestBackKeepsTheStageAnswering(t *testing.T) {
 	}
 	t.Logf("back from step %d: replayed over %d busy ticks in %v; %d frames seen, longest frame %.0f ms",
 		steps, len(busyTicks), time.Since(start).Round(time.Millisecond), len(got.Seen), got.Longest)
+	if f := cons.failures(); len(f) > 0 {
+		t.Errorf("console errors: %v", f)
+	}
+}
+
+// firstFrameWatch runs in the page before the page's own scripts: on
+// every animation frame it looks for the stage's first frame
+// (watchscope.ready) and keeps what state() said on it; then, every
+// 100 ms (state() of a large lesson is not free), it looks for the stage
+// no longer busy.
+const firstFrameWatch = `(() => {
+	const landed = () => {
+		const s = JSON.parse(window.watchscope.state());
+		if (s.busy) { setTimeout(landed, 100); return; }
+		window.__landed = {at: performance.now(), step: s.step};
+	};
+	const frame = () => {
+		const ws = window.watchscope;
+		if (!ws || ws.ready !== true) { requestAnimationFrame(frame); return; }
+		const s = JSON.parse(ws.state());
+		window.__firstFrame = {at: ws.readyAt, main: ws.mainAt, opened: ws.openedAt, busy: s.busy || "", step: s.step, message: s.message || ""};
+		landed();
+	};
+	requestAnimationFrame(frame);
+})()`
+
+// TestDeepLinkDrawsAtOnce: a deep link to the last step of the lesson
+// with the longest replay (too-many-watchers) draws its first frame at
+// once, the lesson's start on the stage and "replaying step k of n" in
+// state().busy and on the message line, and then lands on the step. It
+// used to replay every step before the first frame, behind the loader.
+func TestDeepLinkDrawsAtOnce(t *testing.T) {
+	ctx, cons, base := stage(t, 1280, 720, "/?lesson=too-many-watchers")
+	steps := getLesson(t, ctx).Steps
+	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: firstFrameWatch}); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.Navigate(fmt.Sprintf("%s/?lesson=too-many-watchers&step=%d", base, steps)))
+	waitFor(t, ctx, `!!window.__landed`, 120*time.Second)
+	var got struct {
+		First struct {
+			At, Main, Opened float64
+			Busy, Message    string
+			Step             int
+		}
+		Landed struct {
+			At   float64
+			Step int
+		}
+	}
+	decode(t, run(t, ctx, chromedp.Evaluate[string](`JSON.stringify({first: window.__firstFrame, landed: window.__landed})`)), &got)
+	t.Logf("first frame %.0f ms after navigation start (Go's main at %.0f ms, the session built at %.0f ms; step %d, busy %q); landed on step %d at %.0f ms",
+		got.First.At, got.First.Main, got.First.Opened, got.First.Step, got.First.Busy, got.Landed.Step, got.Landed.At)
+	if got.First.Busy == "" || got.First.Step != 0 || !strings.HasPrefix(got.First.Message, got.First.Busy) {
+		t.Errorf("the first frame showed step %d, busy %q, message %q: want the lesson's start while it replays", got.First.Step, got.First.Busy, got.First.Message)
+	}
+	if st := getLesson(t, ctx); got.Landed.Step != steps || st.Step != steps {
+		t.Errorf("landed on step %d (state() says %d); want %d", got.Landed.Step, st.Step, steps)
+	}
 	if f := cons.failures(); len(f) > 0 {
 		t.Errorf("console errors: %v", f)
 	}
