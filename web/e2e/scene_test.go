@@ -122,7 +122,7 @@ func overlapping(ts []textBox) string {
 // Reloading the page per link would start the wasm ~170 times; the links
 // are followed with watchscope.open, which runs page load's own path
 // (arrive in ui/page/open.go; TestOpenIsPageLoad) and, the steps being in
-// order, plays on from the step on screen (live.OpenFrom). The window
+// order, plays on from the step on screen (live.OpenWithin). The window
 // changes size once per step (the next step starts at the size the last
 // one ended at).
 func TestEveryStepByDeepLink(t *testing.T) {
