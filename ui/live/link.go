@@ -237,14 +237,16 @@ func OpenFrom(l Link, prev *Session) (*Session, error) { return OpenWithin(l, pr
 // OpenWithin is OpenFrom for a session that spreads its long work over
 // ticks (SpreadWork(budget)), as the page's does. A link to a late step
 // of a lesson then does not replay the steps before it while the page
-// waits behind its loader: the lesson is shown at its start and the
-// replay is the session's long work (work.go), a step a piece, about
-// budget of it a tick, with "replaying step k of n…" on the message line
-// and in state().busy; the first frame is drawn at once, and what is sent
-// meanwhile waits behind the replay, in order. When it ends, the link's
-// question and answer are restored and its trace hash checked, exactly
-// as OpenFrom does at once (TestDeepLinkSpreadIsOpen): same world, same
-// state, same hash. With budget zero it is OpenFrom.
+// waits behind its loader: the lesson is shown at its start (or, followed
+// from an earlier step of the same play, at that step) and playing the
+// steps up to the link's is the session's long work (work.go), a step a
+// piece, about budget of it a tick, with "replaying step k of n…" on the
+// message line and in state().busy; a page load draws its first frame
+// before the first step, and what is sent meanwhile waits behind the
+// replay, in order. When it ends, the link's question and answer are
+// restored and its trace hash checked, exactly as OpenFrom does at once
+// (TestDeepLinkSpreadIsOpen): same world, same state, same hash. With
+// budget zero it is OpenFrom.
 func OpenWithin(l Link, prev *Session, budget time.Duration) (*Session, error) {
 	cfg := l.SandboxConfig()
 	sim, err := sandboxWorld(cfg, &l)
@@ -303,10 +305,10 @@ func (s *Session) carryPage(prev *Session) {
 
 // openLinkLesson opens the link's lesson at its step, restores its
 // question and ends the arrival (arrived): at once when the session has
-// no budget, the link asks for the start, or prev's lesson plays on to
-// the step (see OpenFrom); else after the replay of the steps before,
-// spread over ticks (see OpenWithin). A lesson that fails to open leaves
-// the sandbox on the stage, and the reason on the message line.
+// no budget or the link asks for the start; else after the steps before
+// it are played, spread over ticks (see OpenWithin), from the start or
+// on from prev's lesson (see OpenFrom). A lesson that fails to open
+// leaves the sandbox on the stage, and the reason on the message line.
 func (s *Session) openLinkLesson(l Link, prev *Session) {
 	land := func(err error) {
 		if err != nil {
@@ -316,11 +318,11 @@ func (s *Session) openLinkLesson(l Link, prev *Session) {
 		}
 		s.arrived(l)
 	}
-	if s.workBudget <= 0 || l.Step == 0 || playsOn(l, prev) {
+	if s.workBudget <= 0 || l.Step == 0 {
 		land(s.playLinkLesson(l, prev))
 		return
 	}
-	p, err := newLessonPlay(l.Lesson, l.Seed)
+	p, err := linkPlay(l, prev)
 	var rw *lessons.Rewind
 	if err == nil {
 		rw, err = p.playOn(l.Step)
@@ -334,7 +336,9 @@ func (s *Session) openLinkLesson(l Link, prev *Session) {
 		s.resetTimeline() // as if opened there: no motion from the steps played on the way
 		land(err)
 	})
-	s.holdWork(2) // this tick (OpenWithin's) and the page's first: then the first frame
+	if prev == nil { // a page load: its first frame comes before any step
+		s.holdWork(2) // this tick (OpenWithin's) and the page's first
+	}
 }
 
 // playsOn reports whether prev plays the link's lesson on the same seed,
@@ -348,15 +352,24 @@ func playsOn(l Link, prev *Session) bool {
 	return old.l.ID == l.Lesson && old.seed == l.Seed && old.r.Next() <= l.Step && l.Step <= len(old.l.Steps)
 }
 
+// linkPlay is the play a link's lesson starts from: prev's, taken over,
+// when it plays on (playsOn); else the lesson's, new, at its start.
+func linkPlay(l Link, prev *Session) (*lessonPlay, error) {
+	if !playsOn(l, prev) {
+		return newLessonPlay(l.Lesson, l.Seed)
+	}
+	old := prev.lesson
+	prev.lesson = nil
+	return &lessonPlay{l: old.l, r: old.r, seed: old.seed, picked: -1}, nil
+}
+
 // playLinkLesson opens the link's lesson at its step now, playing on
 // from prev's lesson when playsOn.
 func (s *Session) playLinkLesson(l Link, prev *Session) error {
 	if !playsOn(l, prev) {
 		return s.Lessons().Open(l.Lesson, l.Seed, l.Step)
 	}
-	old := prev.lesson
-	p := &lessonPlay{l: old.l, r: old.r, seed: old.seed, picked: -1}
-	prev.lesson = nil
+	p, _ := linkPlay(l, prev)
 	for p.r.Next() < l.Step {
 		if _, err := p.r.Step(); err != nil {
 			return err
