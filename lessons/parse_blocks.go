@@ -26,6 +26,8 @@ func (p *parser) closeBlock(b *block) {
 		p.sceneDirectives(b)
 	case "motion":
 		p.motion(b)
+	case "figure":
+		p.figure(b)
 	}
 }
 
@@ -95,6 +97,24 @@ func (p *parser) cue(b *block) {
 		return
 	}
 	p.step.Cue = label[0]
+}
+
+// FigureKinds are the figures a step's `figure` block may name: the one
+// relation the step is about, which the stage draws large from the world
+// (ui/scene.FigureKinds is the same list).
+var FigureKinds = []string{"rv-axis", "pages", "pipeline", "fan-out", "file", "time"}
+
+func (p *parser) figure(b *block) {
+	var names []string
+	eachLine(b, func(_ int, text string) { names = append(names, text) })
+	switch {
+	case len(names) != 1:
+		p.ps.add(b.line, "a figure block holds exactly one line: one of %s", strings.Join(FigureKinds, ", "))
+	case !contains(FigureKinds, names[0]):
+		p.ps.add(b.line+1, "figure: unknown figure %q%s", names[0], didYouMean(names[0], FigureKinds))
+	default:
+		p.step.Figure = names[0]
+	}
 }
 
 // parseAsk reads a question block:

@@ -26,6 +26,9 @@ func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *less
 	var cw scene.World
 	cw.Lists = stepLists(step)
 	cw.Etcd = []scene.Member{{Name: engine.EtcdNode, Rev: w.Etcd.Rev(), CompactRev: max(0, w.Etcd.CompactRev())}}
+	m := w.Etcd.Metrics()
+	cw.DB = scene.DBFile{Size: m.DbTotalSizeInBytes, InUse: m.DbTotalSizeInUse, Quota: m.QuotaBackendBytes}
+	cw.Now = w.Now()
 	for _, wi := range w.Etcd.Watches() {
 		cw.Etcd[0].Watches = append(cw.Etcd[0].Watches, scene.Watch{Stream: wi.Stream, ID: wi.ID, Owner: wi.Owner,
 			Key: wi.Key, Prefix: wi.Prefix, MinRev: wi.MinRev, Synced: wi.Synced, Queued: wi.Queued})
@@ -193,7 +196,7 @@ func stepLists(step *lessons.StepResult) []scene.ListCall {
 			}
 			l := scene.ListCall{Event: uint64(e.ID), Client: e.Client, Replica: e.Node, Resource: e.Resource,
 				Code: int(e.Code), Items: int(e.Items), RV: e.RV, Source: e.Route, Continue: e.Continue, Page: page[e.Client],
-				Seats: int(e.Seats)}
+				Seats: int(e.Seats), Resumed: cont != ""}
 			if e.Code == 0 {
 				l.Error = e.Reason // the client's own connection error: no answer came
 			}
@@ -219,6 +222,7 @@ func (p *lessonPlay) sceneStep(lv *view.LessonView) scene.Step {
 		dirs = append(dirs, ds)
 	}
 	st.Hidden = scene.Hidden(dirs, shown)
+	st.Figure = p.figureOf(shown)
 	st.Dispatcher = p.pointsAtDispatcher(lv.Highlights)
 	if shown >= 0 && shown < len(p.l.Steps) {
 		for _, a := range p.l.Steps[shown].Actions {
@@ -295,7 +299,13 @@ func (s *Session) buildCast(w *engine.World, h *heavyParts) scene.Scene {
 	}
 	lv := s.lesson.view()
 	step := s.lesson.shownResult()
-	sc := scene.Build(castWorld(w, h, h.apis, step, s.lesson.resources()), s.lesson.sceneStep(lv))
+	st := s.lesson.sceneStep(lv)
+	cw := castWorld(w, h, h.apis, step, s.lesson.resources())
+	if step != nil {
+		cw.Facts = figureFacts(step.Events, 0)
+	}
+	cw.Moments = s.lesson.moments(st.Figure)
+	sc := scene.Build(cw, st)
 	sc.Callout = stepCallout(step, &sc)
 	return sc
 }

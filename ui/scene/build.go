@@ -17,6 +17,7 @@ type Step struct {
 	// Dispatcher: the step points at the dispatcher of Resource's caches,
 	// whose counters the stage then draws beside the cache.
 	Dispatcher bool
+	Figure     string // the figure the step names (FigureKinds), "" for none
 }
 
 // Build makes the scene of w for a step: every actor the world has,
@@ -30,6 +31,9 @@ func Build(w World, st Step) Scene {
 	b.charts()
 	sc := Scene{Actors: b.hideAll(), Resources: append([]string{}, w.Resources...)}
 	sc.Focus = focusIDs(&sc, st)
+	if st.Figure != "" {
+		sc.Figure = buildFigure(st.Figure, w, st, &sc)
+	}
 	return sc
 }
 

@@ -21,6 +21,38 @@ func TestKindsAreTheLessonVocabulary(t *testing.T) {
 	}
 }
 
+// TestFigureKindsAreTheLessonVocabulary: a lesson's figure block names
+// exactly the figures the scene builds.
+func TestFigureKindsAreTheLessonVocabulary(t *testing.T) {
+	if !slices.Equal(FigureKinds, lessons.FigureKinds) {
+		t.Fatalf("scene figures %v, lesson vocabulary %v", FigureKinds, lessons.FigureKinds)
+	}
+	for _, k := range FigureKinds {
+		if f := buildFigure(k, World{}, Step{}, &Scene{}); f != nil && f.Kind != k {
+			t.Errorf("buildFigure(%q) built a %q", k, f.Kind)
+		}
+	}
+}
+
+// TestRVAxisMarksTheAskedRVOutside: a 410's asked-for RV left of the
+// cache window is marked outside it; one inside is not.
+func TestRVAxisMarksTheAskedRVOutside(t *testing.T) {
+	w := world()
+	w.Facts = []Fact{{What: FactAsked, RV: 600, Oldest: 601}, {What: FactWatch, RV: 700}}
+	w.Replicas[0].Caches[0].Ring.OldestRV, w.Replicas[0].Caches[0].Ring.RV = 601, 900
+	sc := Build(w, Step{Figure: FigRVAxis})
+	f := sc.Figure
+	if f == nil || len(f.Window) != 2 || f.Window[0] != 601 || f.Window[1] != 900 {
+		t.Fatalf("figure %+v", f)
+	}
+	if len(f.Marks) != 3 || !f.Marks[0].Outside || f.Marks[1].Outside || f.Marks[2].Label != "etcd now" {
+		t.Errorf("marks %+v: want asked 600 outside, watch from 700 inside, etcd now", f.Marks)
+	}
+	if f.From != 600 || f.To != 900 {
+		t.Errorf("axis %d..%d, want 600..900", f.From, f.To)
+	}
+}
+
 func world() World {
 	return World{
 		Etcd: []Member{{Name: "etcd-0", Rev: 900, CompactRev: 10, Watches: []Watch{

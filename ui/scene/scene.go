@@ -70,6 +70,10 @@ type Actor struct {
 	Summed int       `json:"-"`
 	// informer: its parts, left to right.
 	Parts *Informer `json:"parts,omitempty"`
+	// Rect is where the stage drew it, [x, y, w, h] on the 1920x1080
+	// design canvas (state() fills it from the last layout); nil when the
+	// stage draws it nowhere.
+	Rect []float64 `json:"rect"`
 }
 
 // Ring is a watch cache's ring buffer as the stage draws it: Len events
@@ -157,6 +161,8 @@ type Scene struct {
 	// Packets are the messages on the wires now (issue 16, package
 	// packets): from one actor to another, labelled, with a count.
 	Packets []packets.Packet `json:"packets"`
+	// Figure is the step's figure (issue 26), nil when the step names none.
+	Figure *Figure `json:"figure"`
 }
 
 // Find returns the actor with id, or nil.

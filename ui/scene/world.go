@@ -1,5 +1,7 @@
 package scene
 
+import "time"
+
 // World is what the session copies out of the simulated world for the
 // scene: plain data, so Build is a pure function of it.
 type World struct {
@@ -13,6 +15,13 @@ type World struct {
 	Lists     []ListCall
 	Charts    []Chart
 	Resources []string // the resources the world uses, in the stage's order
+
+	// What the figures draw besides (figure.go): etcd's backend file, the
+	// shown step's facts, the lesson's moments so far, the clock.
+	DB      DBFile
+	Facts   []Fact
+	Moments []Moment
+	Now     time.Duration
 }
 
 // Member is one etcd member.
@@ -116,6 +125,7 @@ type ListCall struct {
 	Continue string // the token the answer carried ("" on a last page)
 	Error    string // the connection error the client got instead of an answer
 	Page     int    // 1 for a LIST without a continue token, then 2, 3, ... along its chain
+	Resumed  bool   // the request carried a continue token: the page is read at the token's revision
 	Seats    int    // its APF work estimate (0: APF off)
 }
 

@@ -1,0 +1,77 @@
+package live
+
+import (
+	"strconv"
+	"strings"
+
+	"watchscope/apiserver"
+	"watchscope/engine"
+	"watchscope/ui/scene"
+)
+
+// figureFacts are what the shown step's trace says that a figure marks
+// (scene.Fact): each 410's asked-for RV with the oldest the cache could
+// serve, each watch's start RV, each BOOKMARK's RV; events up to upTo
+// (0: all), so a step playing in motion marks only what has happened.
+func figureFacts(events []engine.TraceEvent, upTo engine.EventID) []scene.Fact {
+	var out []scene.Fact
+	for _, e := range events {
+		if upTo > 0 && e.ID > upTo {
+			break
+		}
+		switch {
+		case e.Code == statusGone && (e.Kind == engine.KindWatchError || e.Kind == engine.KindResp) && e.RV > 0:
+			out = append(out, scene.Fact{What: scene.FactAsked, RV: e.RV, Oldest: e.OldestRV, Client: e.Client})
+		case e.Kind == engine.KindReq && e.Verb == apiserver.WATCH:
+			if rv, err := strconv.ParseUint(e.AskedRV, 10, 64); err == nil && rv > 0 {
+				out = append(out, scene.Fact{What: scene.FactWatch, RV: rv, Client: e.Client})
+			}
+		case e.Kind == engine.KindBookmark:
+			out = append(out, scene.Fact{What: scene.FactBookmark, RV: e.RV, Client: e.Client})
+		}
+	}
+	return out
+}
+
+// momentOf is the moment a trace event is on a time figure, "" for none.
+func momentOf(e engine.TraceEvent) string {
+	switch {
+	case e.Kind == engine.KindRestart:
+		return scene.MomentRestart
+	case e.Kind == engine.KindKilled && e.Reason == engine.ReasonOOMKilled:
+		return scene.MomentOOM
+	case e.Kind != engine.KindReflector:
+		return ""
+	case e.List == engine.Relist:
+		return scene.MomentRelist
+	case strings.HasPrefix(e.Detail, "watch-list synced") || strings.HasPrefix(e.Detail, "Caches populated"):
+		return scene.MomentSynced
+	}
+	return ""
+}
+
+// moments are the lesson's moments in the steps played so far, for a
+// step whose figure is the time axis (they are read only then: a storm's
+// steps hold thousands of events).
+func (p *lessonPlay) moments(figure string) []scene.Moment {
+	if figure != scene.FigTime {
+		return nil
+	}
+	var out []scene.Moment
+	for _, r := range p.r.Results() {
+		for _, e := range r.Events {
+			if m := momentOf(e); m != "" {
+				out = append(out, scene.Moment{What: m, At: e.At})
+			}
+		}
+	}
+	return out
+}
+
+// figureOf is the figure the shown step names, "" for none.
+func (p *lessonPlay) figureOf(shown int) string {
+	if shown >= 0 && shown < len(p.l.Steps) {
+		return p.l.Steps[shown].Figure
+	}
+	return ""
+}

@@ -1,0 +1,136 @@
+package live
+
+import (
+	"encoding/json"
+	"testing"
+	"time"
+
+	"watchscope/ui/scene"
+)
+
+// figureAt opens a deep link to a lesson's step and returns
+// state().scene.figure as the page hands it to a script.
+func figureAt(t *testing.T, lesson string, step int) *scene.Figure {
+	t.Helper()
+	s, err := Open(Link{Lesson: lesson, Step: step})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Tick(time.Second / 60)
+	s.Scene()
+	b, err := json.Marshal(s.State())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Scene struct {
+			Figure *scene.Figure `json:"figure"`
+		} `json:"scene"`
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Scene.Figure == nil {
+		t.Fatalf("%s step %d: state().scene.figure is null", lesson, step)
+	}
+	return st.Scene.Figure
+}
+
+func markNamed(f *scene.Figure, label string) *scene.FigureMark {
+	for i := range f.Marks {
+		if f.Marks[i].Label == label {
+			return &f.Marks[i]
+		}
+	}
+	return nil
+}
+
+func wantKind(t *testing.T, where string, f *scene.Figure, kind string) {
+	t.Helper()
+	if f.Kind != kind {
+		t.Fatalf("%s: figure %q, want %q (%+v)", where, f.Kind, kind, f)
+	}
+}
+
+// TestFigureAcceptance: the figures issue 26 names, at the steps it
+// names, with the values it names, read from state().scene.figure.
+func TestFigureAcceptance(t *testing.T) {
+	t.Run("gone-410 step 5: the asked-for RV left of the window", func(t *testing.T) {
+		f := figureAt(t, "gone-410", 5)
+		wantKind(t, "gone-410 step 5", f, scene.FigRVAxis)
+		if len(f.Window) != 2 || f.Window[0] != 601 || f.Window[1] != 901 {
+			t.Errorf("window %v, want [601 901]", f.Window)
+		}
+		m := markNamed(f, scene.FactAsked)
+		if m == nil || m.RV != 600 || !m.Outside {
+			t.Errorf("the asked mark is %+v, want rv 600 outside; marks %+v", m, f.Marks)
+		}
+	})
+	t.Run("pagination step 4: the token's revision below etcd's", func(t *testing.T) {
+		f := figureAt(t, "pagination", 4)
+		wantKind(t, "pagination step 4", f, scene.FigPages)
+		tok, now := markNamed(f, "token"), markNamed(f, "etcd now")
+		if tok == nil || now == nil || tok.RV == 0 || tok.RV >= now.RV {
+			t.Fatalf("token %+v, etcd %+v: want both, the token below etcd", tok, now)
+		}
+		if now.RV-tok.RV != 201 { // the load's 200 writes and the late pod
+			t.Errorf("etcd is %d revisions past the token, the narration says 201", now.RV-tok.RV)
+		}
+	})
+	t.Run("informers step 3: a pipeline with a workqueue", func(t *testing.T) {
+		f := figureAt(t, "informers", 3)
+		wantKind(t, "informers step 3", f, scene.FigPipeline)
+		for _, stage := range []string{"Reflector", "DeltaFIFO", "Indexer", "handlers", "workqueue", "worker"} {
+			if markNamed(f, stage) == nil {
+				t.Errorf("no %s stage in %+v", stage, f.Marks)
+			}
+		}
+		if r := markNamed(f, "reconciled"); r == nil || r.Value < 9 {
+			t.Errorf("reconciled %+v, want the initial list's and the burst's", r)
+		}
+	})
+	t.Run("fan-out step 4: 200 direct copies, 1 to the cache", func(t *testing.T) {
+		f := figureAt(t, "fan-out", 4)
+		wantKind(t, "fan-out step 4", f, scene.FigFanOut)
+		if d, c := markNamed(f, "direct"), markNamed(f, "to the cache"); d == nil || c == nil || d.Value != 200 || c.Value != 1 {
+			t.Errorf("direct %+v, to the cache %+v: want 200 and 1", d, c)
+		}
+	})
+	t.Run("restart-storm step 6: the restart and the last relist", func(t *testing.T) {
+		f := figureAt(t, "restart-storm", 6)
+		wantKind(t, "restart-storm step 6", f, scene.FigTime)
+		r, l := markNamed(f, scene.MomentRestart), markNamed(f, "last relist")
+		if r == nil || l == nil || l.AtMs <= r.AtMs {
+			t.Fatalf("restart %+v, last relist %+v: want both, the relist after", r, l)
+		}
+		if d := l.AtMs - r.AtMs; d < 5000 || d > 13000 {
+			t.Errorf("the last relist %d ms after the restart; the narration says about ten seconds", d)
+		}
+	})
+	t.Run("etcd-ops step 3: in use below size, size unchanged by the compaction", func(t *testing.T) {
+		before, after := figureAt(t, "etcd-ops", 2), figureAt(t, "etcd-ops", 3)
+		wantKind(t, "etcd-ops step 3", after, scene.FigFile)
+		use, size, quota := markNamed(after, "in use"), markNamed(after, "size"), markNamed(after, "quota")
+		was, wasUse := markNamed(before, "size"), markNamed(before, "in use")
+		if use == nil || size == nil || quota == nil || was == nil || wasUse == nil {
+			t.Fatalf("marks %+v, before %+v", after.Marks, before.Marks)
+		}
+		if use.Value >= size.Value {
+			t.Errorf("in use %d, size %d: want in use below size", use.Value, size.Value)
+		}
+		if size.Value != was.Value || use.Value >= wasUse.Value {
+			t.Errorf("size %d -> %d, in use %d -> %d: want the size unchanged and in use fallen", was.Value, size.Value, wasUse.Value, use.Value)
+		}
+	})
+	t.Run("snapshots step 2: served from a snapshot", func(t *testing.T) {
+		f := figureAt(t, "snapshots", 2)
+		wantKind(t, "snapshots step 2", f, scene.FigPages)
+		served := false
+		for _, m := range f.Marks {
+			served = served || m.Source == "cache-snapshot"
+		}
+		if !served {
+			t.Errorf("no page served from a snapshot: %+v", f.Marks)
+		}
+	})
+}
