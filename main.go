@@ -105,29 +105,40 @@ func runConsole(args []string, in io.Reader, out io.Writer) error {
 	interactive := isTerminal(in)
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	for prompt(out, interactive); sc.Scan(); prompt(out, interactive) {
-		line := strings.TrimSpace(sc.Text())
-		if sh.Pending() {
-			// standard input of the command before (etcdctl txn): blank lines count
-			if !interactive {
-				fmt.Fprintln(out, line)
-			}
-		} else if line == "" {
-			continue
-		} else if !interactive {
-			fmt.Fprintf(out, "$ %s\n", line)
-		}
-		text, err := sh.Exec(line)
+	show := func(text string, err error) {
 		fmt.Fprint(out, text)
 		if err != nil {
 			fmt.Fprintln(out, console.ErrorLine(err))
 		}
 	}
-	return sc.Err()
+	for prompt(out, interactive, sh); sc.Scan(); prompt(out, interactive, sh) {
+		raw := sc.Text()
+		line := strings.TrimSpace(raw)
+		if sh.Pending() {
+			// standard input of the command before (a here-document, etcdctl
+			// txn): blank lines and indentation count
+			line = raw
+			if !interactive {
+				fmt.Fprintln(out, line)
+			}
+		} else if line != "" && !interactive {
+			fmt.Fprintf(out, "$ %s\n", line)
+		}
+		show(sh.Exec(line)) // blank lines count: an error names its line
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	show(sh.EndInput())
+	return nil
 }
 
-func prompt(out io.Writer, interactive bool) {
-	if interactive {
+// prompt is the console's, or bash's "> " while a command reads its input.
+func prompt(out io.Writer, interactive bool, sh *console.Shell) {
+	switch {
+	case interactive && sh.Pending():
+		fmt.Fprint(out, "> ")
+	case interactive:
 		fmt.Fprint(out, "watchscope> ")
 	}
 }

@@ -28,6 +28,11 @@ type Shell struct {
 	stdinFor string   // a command line waiting for its standard input (etcdctl txn)
 	stdinBuf []string // the input lines so far
 	stdin    string   // while a command runs: the input given with it
+
+	doc     *hereDocPending   // a command collecting its here-document
+	lines   int               // input lines given to Exec one at a time, to name a line
+	files   map[string]string // files written with cat > FILE (kubectl apply -f FILE)
+	outFile string            // while a command runs: its > FILE
 }
 
 // settleMax bounds how much virtual time one command may take to settle.
@@ -128,11 +133,51 @@ func (sh *Shell) World() *engine.World { return sh.w }
 // starting with # are ignored. A mistyped command returns an error naming
 // the problem; the world is unchanged and the shell goes on.
 //
-// `etcdctl txn` reads its transaction from standard input: the lines that
-// follow it, up to and including the third blank line, are that input
-// (Pending reports whether input is being collected). The command line and
-// its input then run, and are logged, as one command.
-func (sh *Shell) Exec(line string) (string, error) {
+// A command's standard input follows it: a here-document (heredoc.go), the
+// lines up to its delimiter; or, for `etcdctl txn` without one, the lines
+// up to and including the third blank line. Pending reports whether input
+// is being collected. The command line and its input then run, and are
+// logged, as one command.
+//
+// Text of several lines (a paste, a lesson's action) runs line by line as
+// a script: the errors of lines before the last print within the output,
+// and a here-document the text leaves open is an error naming the line of
+// the text it began on.
+func (sh *Shell) Exec(text string) (string, error) {
+	if !strings.Contains(text, "\n") {
+		sh.lines++
+		return sh.execLine(text, sh.lines)
+	}
+	var out strings.Builder
+	var last error
+	for i, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		if last != nil {
+			out.WriteString(ErrorLine(last) + "\n")
+		}
+		o, err := sh.execLine(line, i+1)
+		out.WriteString(o)
+		last = err
+	}
+	if sh.doc != nil {
+		if last != nil {
+			out.WriteString(ErrorLine(last) + "\n")
+		}
+		last = sh.doc.unterminated()
+		sh.doc = nil
+	}
+	return out.String(), last
+}
+
+// execLine is Exec for one input line, the n-th.
+func (sh *Shell) execLine(line string, n int) (string, error) {
+	if d := sh.doc; d != nil {
+		if !d.doc.ends(line) {
+			d.body = append(d.body, line)
+			return "", nil
+		}
+		sh.doc = nil
+		return sh.w.Exec(d.command())
+	}
 	if sh.stdinFor != "" {
 		sh.stdinBuf = append(sh.stdinBuf, line)
 		if blankLines(sh.stdinBuf) < txnBlocks {
@@ -146,17 +191,38 @@ func (sh *Shell) Exec(line string) (string, error) {
 	if line == "" || strings.HasPrefix(line, "#") {
 		return "", nil
 	}
+	if _, doc, _, err := splitCommand(line); err == nil && doc != nil {
+		sh.doc = &hereDocPending{doc: doc, head: line, line: n}
+		return "", nil
+	}
 	if readsStdin(line) {
 		sh.stdinFor = line
 		return "", nil
 	}
-	out, err := sh.w.Exec(line)
-	return out, err
+	return sh.w.Exec(line)
+}
+
+// EndInput is the end of the console's input (a script's last line): a
+// here-document still open is an error naming the line it began on, and
+// an etcdctl txn still reading runs on what it got, as etcdctl does at
+// the end of its standard input.
+func (sh *Shell) EndInput() (string, error) {
+	if sh.doc != nil {
+		err := sh.doc.unterminated()
+		sh.doc = nil
+		return "", err
+	}
+	if sh.stdinFor != "" {
+		full := sh.stdinFor + "\n" + strings.Join(sh.stdinBuf, "\n")
+		sh.stdinFor, sh.stdinBuf = "", nil
+		return sh.w.Exec(full)
+	}
+	return "", nil
 }
 
 // Pending reports whether the shell is collecting a command's standard
 // input: blank lines matter then.
-func (sh *Shell) Pending() bool { return sh.stdinFor != "" }
+func (sh *Shell) Pending() bool { return sh.stdinFor != "" || sh.doc != nil }
 
 // txnBlocks is how many blank-line-ended blocks etcdctl txn reads.
 const txnBlocks = 3
@@ -193,19 +259,27 @@ func readsStdin(line string) bool {
 // apply is the world's Applier: parse, dispatch, settle, drain watches.
 func (sh *Shell) apply(line string) (string, error) {
 	line, sh.stdin, _ = strings.Cut(line, "\n")
-	defer func() { sh.stdin = "" }()
-	words, err := splitArgs(line)
+	defer func() { sh.stdin, sh.outFile = "", "" }()
+	words, doc, outFile, err := splitCommand(line)
 	if err != nil {
 		return "", err
 	}
 	if len(words) == 0 {
 		return "", nil
 	}
+	if doc != nil {
+		if sh.stdin, err = doc.text(sh.stdin); err != nil {
+			return "", err
+		}
+	}
+	if sh.outFile = outFile; outFile != "" && words[0] != "cat" {
+		return "", fmt.Errorf("> %s: only cat writes a file in the console (cat > FILE <<EOF)", outFile)
+	}
 	out, err := sh.dispatch(words)
 	return out + sh.settle(), err
 }
 
-var topCommands = []string{"etcdctl", "kubectl", "sim", "help"}
+var topCommands = []string{"etcdctl", "kubectl", "sim", "cat", "help"}
 
 func (sh *Shell) dispatch(words []string) (string, error) {
 	switch words[0] {
@@ -215,6 +289,8 @@ func (sh *Shell) dispatch(words []string) (string, error) {
 		return sh.sim(words[1:])
 	case "kubectl":
 		return sh.kubectl(words[1:])
+	case "cat":
+		return sh.cat(words[1:])
 	case "help":
 		return helpText + "\nAll sim verbs (\"sim VERB\" with no arguments prints its usage):\n  " +
 			strings.Join(simVerbNames(), ", ") + "\n", nil
@@ -312,5 +388,8 @@ Simulator (the most used verbs):
 
 Watches stay open: what they print appears after the output of later commands.
 Lines starting with # are comments. Words are quoted as in bash ('...', "...", \, $'...');
-one command per line, without pipes, redirections or variables.
+one command per line, without pipes, redirections or variables. A command's input may follow
+it as a here-document, as in bash:
+  etcdctl txn <<EOF                 the lines up to EOF are its input (<<'EOF': literal, <<-EOF: tabs stripped)
+  cat > web.yaml <<'EOF'            keep a file (cat FILE prints it)
 `

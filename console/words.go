@@ -38,6 +38,10 @@ type tokenizer struct {
 	out   []string
 	cur   strings.Builder
 	inArg bool // a word has begun (even an empty one: "")
+
+	redirs  bool     // splitCommand: << and > are read, not refused
+	doc     *hereDoc // the here-document operator read, if any
+	outFile string   // the file of "> FILE", if any
 }
 
 func (t *tokenizer) words() ([]string, error) {
@@ -62,6 +66,8 @@ func (t *tokenizer) words() ([]string, error) {
 			t.i++ // a blank line before the command
 		case (c == '\n' || c == ';') && t.lastCommand(c):
 			t.i = len(t.s)
+		case t.redirs && (c == '<' || c == '>'):
+			err = t.redirection(c)
 		case strings.IndexByte("|&;<>()`\n", c) >= 0:
 			err = t.operator(c)
 		default:
