@@ -15,7 +15,7 @@ import (
 // delete. Requests go over the simulated network to an API server replica
 // and take virtual time, exactly as the lessons' clients' do.
 
-var kubectlCommands = []string{"get", "create", "run", "delete", "annotate", "label"}
+var kubectlCommands = []string{"get", "create", "run", "delete", "annotate", "label", "patch", "apply"}
 
 var kubectlShort = map[string]string{
 	"n": "namespace", "A": "all-namespaces", "l": "selector", "o": "output", "w": "watch",
@@ -67,6 +67,10 @@ func (sh *Shell) kubectl(words []string) (string, error) {
 		out, err = sh.kubectlAnnotate(words[1:])
 	case "label":
 		out, err = sh.kubectlLabel(words[1:])
+	case "patch":
+		out, err = sh.kubectlPatch(words[1:])
+	case "apply":
+		out, err = sh.kubectlApply(words[1:])
 	default:
 		return "", unknownCommand(words[0], "kubectl", kubectlCommands)
 	}

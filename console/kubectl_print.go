@@ -258,6 +258,7 @@ func writeYAML(b *strings.Builder, v any, indent int, inList bool) {
 }
 
 func writeYAMLEntry(b *strings.Builder, pad, k string, v any, indent int) {
+	k = yamlScalar(k) // a key is quoted as a value would be
 	switch t := v.(type) {
 	case map[string]any:
 		if len(t) == 0 {
@@ -298,14 +299,14 @@ func yamlScalar(v any) string {
 	return string(b)
 }
 
+// looksLikeNonString: a plain scalar YAML 1.1 reads as something else
+// (resolvePlain), or one that cannot be plain (an indicator first, blanks
+// around it).
 func looksLikeNonString(s string) bool {
-	switch strings.ToLower(s) {
-	case "true", "false", "yes", "no", "on", "off", "null", "~":
+	if _, str := resolvePlain(s).(string); !str {
 		return true
 	}
-	var f float64
-	_, err := fmt.Sscanf(s, "%g", &f)
-	return err == nil && fmt.Sprint(f) == s
+	return s != strings.TrimSpace(s) || s == "-" || s == "?" || strings.HasPrefix(s, "- ") || strings.HasPrefix(s, "? ")
 }
 
 // humanDuration is kubectl's age column (apimachinery duration.HumanDuration).

@@ -372,6 +372,8 @@ Kubernetes:
   kubectl delete RESOURCE NAME [-n NS]
   kubectl label RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version RV] [-n NS]
   kubectl annotate RESOURCE NAME KEY=VALUE... [KEY-] [--overwrite] [--resource-version RV] [-n NS]
+  kubectl patch RESOURCE NAME -p PATCH [--type strategic|merge|json] [--patch-file FILE] [--dry-run=server] [-n NS]
+  kubectl apply -f FILE|- [--dry-run=server] [-n NS]   client-side apply (last-applied-configuration annotation)
 
 Simulator (the most used verbs):
   sim advance DURATION              let simulated time pass (e.g. 500ms, 5s, 10m)
@@ -391,5 +393,5 @@ Lines starting with # are comments. Words are quoted as in bash ('...', "...", \
 one command per line, without pipes, redirections or variables. A command's input may follow
 it as a here-document, as in bash:
   etcdctl txn <<EOF                 the lines up to EOF are its input (<<'EOF': literal, <<-EOF: tabs stripped)
-  cat > web.yaml <<'EOF'            keep a file (cat FILE prints it)
+  cat > web.yaml <<'EOF'            keep a file (cat FILE prints it; kubectl apply -f web.yaml reads it)
 `
