@@ -181,6 +181,7 @@ func (k *realKube) drain() string {
 func (k *realKube) kubectl(args string) (string, error) {
 	cmd := exec.Command("bash", "-c", `exec "$KUBECTL" --kubeconfig "$KUBECONFIG_FILE" `+args)
 	cmd.Env = k.kubectlEnv()
+	cmd.Dir = k.dir // files the script wrote with cat
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
@@ -301,6 +302,12 @@ func (k *realKube) step(t *testing.T, line string) string {
 	case line == "sim restart apiserver-0":
 		k.restartAPIServer(t)
 		return k.drain()
+	case strings.HasPrefix(line, "cat "):
+		// a file for kubectl apply -f, or printed: bash in the same folder
+		cmd := exec.Command("bash", "-c", line)
+		cmd.Dir = k.dir
+		out, _ := cmd.CombinedOutput()
+		return string(out) + k.drain()
 	case isKubeWatch(line):
 		k.startBackground(t, strings.TrimPrefix(line, "kubectl "))
 		return k.drain()
@@ -338,10 +345,22 @@ func TestKubectlScripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			var rv, sv kubeVars
-			for i, line := range strings.Split(string(src), "\n") {
-				line = strings.TrimSpace(line)
+			lines := strings.Split(string(src), "\n")
+			for i := 0; i < len(lines); i++ {
+				line := strings.TrimSpace(lines[i])
 				if line == "" || strings.HasPrefix(line, "#") {
 					continue
+				}
+				at := i
+				if end, ok := hereDocEnd(line); ok {
+					// one command with its here-document: one bash script
+					// on the real side, one pasted text in the console
+					for i++; i < len(lines); i++ {
+						line += "\n" + lines[i]
+						if end(lines[i]) {
+							break
+						}
+					}
 				}
 				if rest, ok := strings.CutPrefix(line, "real: "); ok {
 					k.kubectl(strings.TrimPrefix(rest, "kubectl "))
@@ -358,7 +377,7 @@ func TestKubectlScripts(t *testing.T) {
 					continue
 				}
 				if nr, ns := normaliseKube(r), normaliseKube(s); nr != ns {
-					t.Errorf("line %d %q differs:\nreal:\n%s\nsim:\n%s", i+1, line, nr, ns)
+					t.Errorf("line %d %q differs:\nreal:\n%s\nsim:\n%s", at+1, line, nr, ns)
 				}
 			}
 			if late := k.drain(); late != "" {

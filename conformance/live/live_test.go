@@ -163,6 +163,18 @@ func parseScript(src string) []step {
 			continue
 		}
 		s := step{line: l}
+		if end, ok := hereDocEnd(l); ok {
+			// The command and its here-document are one bash script on
+			// the real side and one pasted text in the console.
+			for i++; i < len(lines); i++ {
+				s.line += "\n" + lines[i]
+				if end(lines[i]) {
+					break
+				}
+			}
+			steps = append(steps, s)
+			continue
+		}
 		if isTxn(l) {
 			blanks := 0
 			for i++; i < len(lines) && blanks < 3; i++ {
@@ -176,6 +188,28 @@ func parseScript(src string) []step {
 		steps = append(steps, s)
 	}
 	return steps
+}
+
+// hereDocEnd reports whether a script line opens a here-document
+// (<<EOF, <<'EOF', <<-EOF) and returns the test for its delimiter line.
+func hereDocEnd(l string) (func(string) bool, bool) {
+	i := strings.Index(l, "<<")
+	if i < 0 || strings.HasPrefix(l[i:], "<<<") {
+		return nil, false
+	}
+	rest := strings.TrimLeft(l[i+2:], " ")
+	tabs := strings.HasPrefix(rest, "-")
+	word := strings.Fields(strings.TrimPrefix(rest, "-"))
+	if len(word) == 0 {
+		return nil, false
+	}
+	delim := strings.NewReplacer("'", "", `"`, "", `\`, "").Replace(word[0])
+	return func(line string) bool {
+		if tabs {
+			line = strings.TrimLeft(line, "\t")
+		}
+		return line == delim
+	}, true
 }
 
 func isTxn(l string) bool {
