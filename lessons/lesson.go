@@ -61,7 +61,7 @@ type Step struct {
 	Cue        string           // optional cue point label: the stage pauses here
 	Scene      []SceneDirective // actors this step shows or hides on the stage
 	Keys       []KeyFilter      // the key events the stage plays slowly (motion block; see motion.go)
-	Figure     string           // the figure the stage draws large (figure block; FigureKinds), "" for none
+	Figure     string           // the figure the stage draws large (highlight figure:KIND), "" for none
 	Checks     []Check
 }
 

@@ -5,7 +5,7 @@ import (
 )
 
 // blockKinds are the fenced blocks a step may hold.
-var blockKinds = []string{"highlight", "do", "check", "ask", "notes", "cue", "scene", "motion", "figure"}
+var blockKinds = []string{"highlight", "do", "check", "ask", "notes", "cue", "scene", "motion"}
 
 // block is one fenced block as read: its kind, the line of its opening
 // fence, and its content lines.

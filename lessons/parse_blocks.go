@@ -26,8 +26,6 @@ func (p *parser) closeBlock(b *block) {
 		p.sceneDirectives(b)
 	case "motion":
 		p.motion(b)
-	case "figure":
-		p.figure(b)
 	}
 }
 
@@ -49,6 +47,14 @@ func (p *parser) highlights(b *block) {
 				continue
 			}
 			t.Line = n
+			if t.Name == "figure" {
+				if p.step.Figure != "" {
+					p.ps.add(n, "highlight figure:%s: this step already points at figure:%s (one figure a step)", t.Param, p.step.Figure)
+					continue
+				}
+				p.step.Figure = t.Param // the step's figure, not a part of the stage to frame
+				continue
+			}
 			p.step.Highlights = append(p.step.Highlights, t)
 		}
 	})
@@ -99,23 +105,10 @@ func (p *parser) cue(b *block) {
 	p.step.Cue = label[0]
 }
 
-// FigureKinds are the figures a step's `figure` block may name: the one
-// relation the step is about, which the stage draws large from the world
-// (ui/scene.FigureKinds is the same list).
+// FigureKinds are the figures a step may point at (highlight
+// figure:KIND): the one relation the step is about, which the stage draws
+// large from the world (ui/scene.FigureKinds is the same list).
 var FigureKinds = []string{"rv-axis", "pages", "pipeline", "fan-out", "file", "time"}
-
-func (p *parser) figure(b *block) {
-	var names []string
-	eachLine(b, func(_ int, text string) { names = append(names, text) })
-	switch {
-	case len(names) != 1:
-		p.ps.add(b.line, "a figure block holds exactly one line: one of %s", strings.Join(FigureKinds, ", "))
-	case !contains(FigureKinds, names[0]):
-		p.ps.add(b.line+1, "figure: unknown figure %q%s", names[0], didYouMean(names[0], FigureKinds))
-	default:
-		p.step.Figure = names[0]
-	}
-}
 
 // parseAsk reads a question block:
 //

@@ -55,6 +55,7 @@ var Targets = []TargetSpec{
 	{"metric", "series", "a live chart of one metric series"},
 	{"console", "", "the console pane"},
 	{"timeline", "", "the timeline with its markers"},
+	{"figure", "figure kind", "the step's figure, drawn large from the world: rv-axis, pages, pipeline, fan-out, file or time"},
 }
 
 // targetNames lists every target name, for suggestions.
@@ -78,6 +79,8 @@ func parseTarget(s string) (Target, error) {
 			return Target{}, fmt.Errorf("highlight %q takes no parameter", name)
 		case spec.Param != "" && param == "":
 			return Target{}, fmt.Errorf("highlight %q needs a %s: %s:<%s>", name, spec.Param, name, spec.Param)
+		case name == "figure" && !contains(FigureKinds, param):
+			return Target{}, fmt.Errorf("unknown figure %q%s: one of %s", param, didYouMean(param, FigureKinds), strings.Join(FigureKinds, ", "))
 		}
 		return Target{Name: name, Param: param}, nil
 	}

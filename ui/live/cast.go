@@ -334,6 +334,7 @@ func (s *Session) sceneState() *scene.Scene {
 		sc.Actors = []scene.Actor{}
 	}
 	sc.Packets = s.flight.List()
+	placeCast(&sc, s.places)
 	return &sc
 }
 

@@ -7,7 +7,33 @@ import (
 	"watchscope/apiserver"
 	"watchscope/engine"
 	"watchscope/ui/scene"
+	"watchscope/ui/view"
 )
+
+// placeCast gives each actor and figure mark of sc the rect the last
+// layout drew it at (state().scene's rect), copying what it changes: sc
+// shares its slices with the session's snapshot.
+func placeCast(sc *scene.Scene, places []view.Place) {
+	at := make(map[string][]float64, len(places))
+	for _, p := range places {
+		at[p.ID] = []float64{round1(p.X), round1(p.Y), round1(p.W), round1(p.H)}
+	}
+	sc.Actors = append([]scene.Actor(nil), sc.Actors...)
+	for i := range sc.Actors {
+		sc.Actors[i].Rect = at[sc.Actors[i].ID]
+	}
+	if sc.Figure != nil {
+		f := *sc.Figure
+		f.Rect = at["figure"]
+		f.Marks = append([]scene.FigureMark(nil), f.Marks...)
+		for i := range f.Marks {
+			f.Marks[i].Rect = at[f.Marks[i].ID]
+		}
+		sc.Figure = &f
+	}
+}
+
+func round1(v float64) float64 { return float64(int64(v*10+0.5)) / 10 }
 
 // figureFacts are what the shown step's trace says that a figure marks
 // (scene.Fact): each 410's asked-for RV with the oldest the cache could

@@ -60,9 +60,10 @@ type Session struct {
 	// is then no longer the one its steps alone make (see OpenFrom).
 	lessonTouched bool
 
-	pace  framePlan       // how a frame's time is shared between world and stage
-	texts []scene.TextBox // the text boxes of the last layout, for state()
-	play  *stepPlay       // the step being replayed in slow motion (playback.go)
+	pace   framePlan       // how a frame's time is shared between world and stage
+	texts  []scene.TextBox // the text boxes of the last layout, for state()
+	places []view.Place    // where the last layout drew the actors and the figure, for state()
+	play   *stepPlay       // the step being replayed in slow motion (playback.go)
 
 	// Long work spread over ticks (work.go): the rewind under way, the
 	// message line it shows, and the page's budget per tick.
@@ -334,6 +335,7 @@ func (s *Session) Scene() view.Scene {
 	t0 := time.Now()
 	sc := view.BuildStage(s.snap, &s.motion, s.clock.Anim())
 	s.texts = view.TextBoxes(&sc)
+	s.places = sc.Places
 	s.Timing.Layout = time.Since(t0)
 	s.pace.stage(s.ticks, s.Timing.Layout)
 	return sc

@@ -30,7 +30,14 @@ func rvAxis(w World, st Step, sc *Scene) *Figure {
 			add(FigureMark{Label: c.Replica, RV: c.Ring.RV})
 		}
 	}
+	asked := map[uint64]bool{}
 	for _, fa := range w.Facts {
+		asked[fa.RV] = asked[fa.RV] || fa.What == FactAsked
+	}
+	for _, fa := range w.Facts {
+		if fa.What == FactWatch && asked[fa.RV] {
+			continue // the watch that was refused: its asked-for RV is marked
+		}
 		m := FigureMark{Label: fa.What, RV: fa.RV}
 		if fa.What == FactAsked {
 			oldest := fa.Oldest
@@ -111,7 +118,7 @@ func pagesFigure(w World, st Step) *Figure {
 		label := "LIST"
 		switch {
 		case l.Resumed:
-			label = "page with token"
+			label = "next page, by token"
 		case l.Continue != "":
 			label = "page " + itoa64(int64(i+1))
 		}

@@ -49,6 +49,8 @@ func TargetRegion(s Snapshot, target string) (Region, bool) {
 		return Region{StageLeft, PanelTop, StageEnd - StageLeft, PanelBot - PanelTop}, true
 	case "timeline":
 		return Region{StageLeft, TimelineTop, StageEnd - StageLeft, TimelineBot - TimelineTop}, true
+	case "figure":
+		return FigureRegion, true
 	}
 	return Region{}, false
 }

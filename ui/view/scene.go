@@ -19,6 +19,10 @@ type Scene struct {
 	// highlight frames and overlays (help, "why?") sit on top of text.
 	Over *Scene
 
+	// Places are where the frame drew the scene's actors and its
+	// figure's marks (state().scene's rects), on the top-level scene only.
+	Places []Place
+
 	// Theme is what the frame is drawn in: every colour above came from
 	// it, and the renderer fills the background with its Background.
 	Theme Theme

@@ -1,0 +1,308 @@
+package view
+
+import (
+	"image/color"
+	"slices"
+	"strings"
+
+	"watchscope/ui/scene"
+)
+
+// drawPages draws a LIST's pages as blocks left to right (what each
+// returned, where from, at which revision), and under them the revision
+// axis with the token's revision and etcd's now.
+func drawPages(sc *Scene, r Region, f *scene.Figure) []Region {
+	out := make([]Region, len(f.Marks))
+	th := sc.Theme
+	lh := LineHeight(th.TextSize(FigText))
+	var pages, axis []int
+	for i, m := range f.Marks {
+		if m.Source != "" && m.Label != "token" {
+			pages = append(pages, i)
+		} else {
+			axis = append(axis, i)
+		}
+	}
+	bw := min(340, (r.W-float64(max(len(pages)-1, 0))*24)/float64(max(len(pages), 1)))
+	bh := 3*lh + 28
+	for k, i := range pages {
+		m := f.Marks[i]
+		b := Region{X: r.X + float64(k)*(bw+24), Y: r.Y, W: bw, H: bh}
+		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: th.PanelHi})
+		sc.rect(Rect{X: b.X, Y: b.Y, W: 8, H: b.H, Radius: 4, Fill: sourceColor(m.Source)})
+		lines := []string{m.Label, thousands(m.Value) + " items", "from " + sourceWords(m.Source)}
+		for j, line := range lines {
+			font := Prose
+			if j == 0 {
+				font = ProseBold
+			}
+			sc.label(b.X+24, b.Y+12+float64(j)*(lh+2), th.fitText(font, FigText, line, b.W-36), font, FigText, Left, th.Ink)
+		}
+		out[i] = b
+	}
+	a := RVAxis{From: f.From, To: f.To, Compacted: f.Compacted}
+	for _, i := range append(pages, axis...) {
+		m := f.Marks[i]
+		label := m.Label
+		if m.Source != "" && m.Label != "token" {
+			label = "read at"
+		}
+		a.Marks = append(a.Marks, RVMark{Label: label, RV: m.RV})
+	}
+	a.Marks = dedupeRV(a.Marks)
+	if i := indexLabel(a.Marks, "token"); i >= 0 { // the token's revision is where its page was read
+		if j := indexRV(a.Marks, "read at", a.Marks[i].RV); j >= 0 {
+			a.Marks = slices.Delete(a.Marks, j, j+1)
+		}
+	}
+	boxes := DrawRVAxis(sc, Region{X: r.X, Y: r.Y + bh + 8 - 2*lh - 36 + 24, W: r.W, H: r.H - bh + 2*lh}, a)
+	for _, i := range axis {
+		if k := indexRV(a.Marks, f.Marks[i].Label, f.Marks[i].RV); k >= 0 && k < len(boxes) {
+			out[i] = boxes[k]
+		}
+	}
+	return out
+}
+
+// dedupeRV keeps the first mark of each label and RV.
+func dedupeRV(ms []RVMark) []RVMark {
+	var out []RVMark
+	for _, m := range ms {
+		if indexRV(out, m.Label, m.RV) < 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func indexLabel(ms []RVMark, label string) int {
+	for i, m := range ms {
+		if m.Label == label {
+			return i
+		}
+	}
+	return -1
+}
+
+func indexRV(ms []RVMark, label string, rv uint64) int {
+	for i, m := range ms {
+		if m.Label == label && m.RV == rv {
+			return i
+		}
+	}
+	return -1
+}
+
+func sourceWords(src string) string {
+	switch src {
+	case "cache-snapshot":
+		return "a cache snapshot"
+	case "cache":
+		return "the watch cache"
+	case "etcd":
+		return "etcd"
+	}
+	return strings.ReplaceAll(src, "-", " ")
+}
+
+func sourceColor(src string) color.RGBA {
+	switch src {
+	case "cache-snapshot":
+		return ReddishPurple
+	case "cache":
+		return SkyBlue
+	}
+	return Orange
+}
+
+// drawPipeline draws an informer's stages left to right as boxes joined
+// by arrows, each with the items in it as a count and up to a dozen
+// tokens.
+func drawPipeline(sc *Scene, r Region, f *scene.Figure) []Region {
+	out := make([]Region, len(f.Marks))
+	th := sc.Theme
+	n := len(f.Marks)
+	gap := 24.0
+	bw := (r.W - gap*float64(n-1)) / float64(n)
+	bh := min(r.H-16, 260)
+	y := r.Y + (r.H-bh)/2
+	for i, m := range f.Marks {
+		b := Region{X: r.X + float64(i)*(bw+gap), Y: y, W: bw, H: bh}
+		fill := th.PanelHi
+		if m.Label == "workqueue" || m.Label == "worker" || m.Label == "reconciled" {
+			fill = Mix(th.PanelHi, BluishGreen, 0.18)
+		}
+		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: fill})
+		sc.label(b.X+b.W/2, b.Y+14, th.fitText(Prose, FigText, m.Label, b.W-8), Prose, FigText, Center, th.Ink)
+		vy := b.Y + 24 + LineHeight(th.TextSize(FigText))
+		if m.Label == "Reflector" { // its phase, in words
+			sc.label(b.X+b.W/2, vy, th.fitText(Prose, FigText, m.Source, b.W-8), Prose, FigText, Center, th.Ink)
+		} else {
+			sc.label(b.X+b.W/2, vy, th.fitText(Mono, FigBig, thousands(m.Value), b.W-8), Mono, FigBig, Center, th.Ink)
+		}
+		tokens(sc, b, m.Value)
+		if i > 0 {
+			ax := b.X - gap + 6
+			sc.line(Line{X0: ax, Y0: b.Y + b.H/2, X1: b.X - 8, Y1: b.Y + b.H/2, Width: 4, Color: th.Muted})
+			sc.mark(Mark{X: b.X - 10, Y: b.Y + b.H/2, R: 8, Shape: Triangle, Color: th.Muted})
+		}
+		out[i] = b
+	}
+	return out
+}
+
+// tokens draws up to twelve items of a stage as small squares at its foot.
+func tokens(sc *Scene, b Region, n int64) {
+	k := int(min(n, 12))
+	per := max(1, int((b.W-24)/26))
+	for i := range k {
+		x := b.X + 12 + float64(i%per)*26
+		y := b.Y + b.H - 34 - float64(i/per)*26
+		sc.rect(Rect{X: x, Y: y, W: 18, H: 18, Radius: 3, Fill: SkyBlue})
+	}
+}
+
+// drawFanOut draws one write leaving etcd: above, a line to every direct
+// watcher (a sheaf as wide as their number); below, one line to the
+// cache and from it a line to each of its watchers.
+func drawFanOut(sc *Scene, r Region, f *scene.Figure) []Region {
+	out := make([]Region, len(f.Marks))
+	th := sc.Theme
+	val := func(label string) (int64, int) {
+		for i, m := range f.Marks {
+			if m.Label == label {
+				return m.Value, i
+			}
+		}
+		return 0, -1
+	}
+	direct, di := val("direct")
+	cached, ci := val("to the cache")
+	clients, ki := val("from the cache")
+	ex, ey := r.X+90, r.Y+r.H/2
+	sc.mark(Mark{X: ex, Y: ey, R: 40, Shape: Circle, Color: Blue})
+	sc.label(ex, ey+48, "etcd", ProseBold, FigText, Center, th.Ink)
+	half := r.H/2 - 20
+	sheaf := func(x0, y0, x1, yTop, h float64, n int64, c color.RGBA) {
+		for i := range min(n, 200) {
+			y := yTop + h*float64(i)/float64(max(min(n, 200)-1, 1))
+			sc.line(Line{X0: x0, Y0: y0, X1: x1, Y1: y, Width: 1.5, Color: c})
+		}
+	}
+	tx := r.X + r.W*0.55
+	if di >= 0 {
+		sheaf(ex+40, ey-8, tx, r.Y+8, half-48, direct, Vermillion)
+		words := thousands(direct) + " copies, straight from etcd"
+		sc.label(tx+24, r.Y+half/2-40, words, ProseBold, FigBig, Left, th.Ink)
+		out[di] = union(Region{X: ex, Y: r.Y, W: tx - ex, H: half}, textBox(sc, tx+24, r.Y+half/2-40, words, ProseBold, FigBig, Left))
+	}
+	cy := r.Y + r.H - half/2
+	cx := r.X + r.W*0.32
+	if ci >= 0 {
+		sc.line(Line{X0: ex + 40, Y0: ey + 8, X1: cx - 50, Y1: cy, Width: 4, Color: SkyBlue})
+		sc.rect(Rect{X: cx - 50, Y: cy - 30, W: 100, H: 60, Radius: 8, Fill: SkyBlue})
+		words := thousands(cached) + " to the cache"
+		sc.label(cx, cy+40, words, ProseBold, FigText, Center, th.Ink)
+		out[ci] = union(Region{X: cx - 50, Y: cy - 30, W: 100, H: 60}, textBox(sc, cx, cy+40, words, ProseBold, FigText, Center))
+	}
+	if ki >= 0 && clients > 0 {
+		sheaf(cx+50, cy, tx, cy-half/2+24, half-64, clients, SkyBlue)
+		words := thousands(clients) + " from the cache"
+		sc.label(tx+24, cy-LineHeight(th.TextSize(FigText))/2, words, Prose, FigText, Left, th.Ink)
+		out[ki] = union(Region{X: cx + 50, Y: cy - half/2, W: tx - cx - 50, H: half}, textBox(sc, tx+24, cy-LineHeight(th.TextSize(FigText))/2, words, Prose, FigText, Left))
+	}
+	return out
+}
+
+// drawFile draws etcd's database file as a bar as long as its quota:
+// the file's size as the bar, what is in use inside it filled, the quota
+// as a line at the end.
+func drawFile(sc *Scene, r Region, f *scene.Figure) []Region {
+	th := sc.Theme
+	top := max(int64(f.To), 1)
+	x0, x1 := r.X+24, r.X+r.W-24
+	x := func(v int64) float64 { return x0 + (x1-x0)*float64(v)/float64(top) }
+	by, bh := r.Y+24, 72.0
+	var pins []Pin
+	for _, label := range []string{"size", "in use", "quota"} { // the file, what is in use inside it, the line
+		for _, m := range f.Marks {
+			if m.Label != label {
+				continue
+			}
+			switch m.Label {
+			case "size":
+				sc.rect(Rect{X: x0, Y: by, W: x(m.Value) - x0, H: bh, Radius: 6, Fill: th.PanelHi})
+				sc.rect(Rect{X: x(m.Value) - 3, Y: by, W: 6, H: bh, Fill: th.Muted})
+			case "in use":
+				sc.rect(Rect{X: x0, Y: by + 8, W: max(x(m.Value)-x0, 4), H: bh - 16, Radius: 4, Fill: BluishGreen})
+			case "quota":
+				sc.rect(Rect{X: x(m.Value) - 4, Y: by - 16, W: 8, H: bh + 32, Fill: Vermillion})
+			}
+		}
+	}
+	var use, size int64
+	for _, m := range f.Marks {
+		pins = append(pins, Pin{X: x(m.Value), Label: m.Label + " " + bytesText(m.Value), Color: fileColor(m.Label, th), Shape: Square})
+		switch m.Label {
+		case "in use":
+			use = m.Value
+		case "size":
+			size = m.Value
+		}
+	}
+	if free := "free pages, inside the file"; x(size)-x(use) > Measure(Prose, th.TextSize(FigText), free)+48 {
+		sc.label((x(use)+x(size))/2, by+bh/2-LineHeight(th.TextSize(FigText))/2, free, Prose, FigText, Center, th.Ink)
+	}
+	rowH := LineHeight(th.TextSize(FigText)) + 8
+	return drawPins(sc, by+bh, by+bh+32, pins, 3, rowH, r.X, r.X+r.W)
+}
+
+func fileColor(label string, th Theme) color.RGBA {
+	switch label {
+	case "in use":
+		return BluishGreen
+	case "quota":
+		return Vermillion
+	}
+	return th.Muted
+}
+
+// drawTime draws the lesson's clock as an axis with its moments as pins,
+// and the time from the first moment to the last written over them.
+func drawTime(sc *Scene, r Region, f *scene.Figure) []Region {
+	th := sc.Theme
+	if len(f.Marks) == 0 {
+		return nil
+	}
+	from, to := f.Marks[0].AtMs, int64(f.To)
+	for _, m := range f.Marks {
+		from, to = min(from, m.AtMs), max(to, m.AtMs)
+	}
+	from = max(0, from-1000)
+	x0, x1 := r.X+24, r.X+r.W-24
+	x := func(ms int64) float64 { return x0 + (x1-x0)*float64(ms-from)/float64(max(to-from, 1)) }
+	ay := r.Y + LineHeight(th.TextSize(FigBig)) + 40
+	sc.rect(Rect{X: x0, Y: ay - 4, W: x1 - x0, H: 8, Radius: 4, Fill: th.Muted})
+	first, last := f.Marks[0].AtMs, f.Marks[len(f.Marks)-1].AtMs
+	took := "took " + secondsText(last-first)
+	sc.line(Line{X0: x(first), Y0: ay - 28, X1: x(last), Y1: ay - 28, Width: 4, Color: th.Ink})
+	sc.label((x(first)+x(last))/2, ay-32-LineHeight(th.TextSize(FigBig)), took, ProseBold, FigBig, Center, th.Ink)
+	pins := make([]Pin, len(f.Marks))
+	for i, m := range f.Marks {
+		c, sh := BluishGreen, Square
+		switch m.Label {
+		case scene.MomentRestart:
+			c, sh = Vermillion, Triangle
+		case scene.MomentOOM:
+			c, sh = Vermillion, Cross
+		case "whole again":
+			c, sh = Blue, Circle
+		}
+		pins[i] = Pin{X: x(m.AtMs), Label: m.Label + " " + secondsText(m.AtMs), Color: c, Shape: sh}
+	}
+	rowH := LineHeight(th.TextSize(FigText)) + 8
+	return drawPins(sc, ay, ay+32, pins, max(1, int((r.Y+r.H-ay-32)/rowH)), rowH, r.X, r.X+r.W)
+}
+
+// secondsText is a duration in milliseconds as seconds: "10.2 s".
+func secondsText(ms int64) string { return formatFloat(float64(ms)/1000, 1) + " s" }
