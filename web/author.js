@@ -15,8 +15,12 @@
 // <input type=file>, other browsers) is a copy taken once: the panel says
 // that live reload is off.
 //
+// A dropped manifest (.yaml, .yml, .json) is not a lesson: it becomes a
+// file of the console's (cat > NAME <<'EOF' ... EOF, sent as a console
+// command), for kubectl apply -f NAME.
+//
 // window.watchscopeAuthor = {open(), openText(name, text), openHandle(h),
-// status()} for the stage and tests; openHandle takes anything with an
+// dropManifest(name, text), manifestCommand(name, text), status()} for the stage and tests; openHandle takes anything with an
 // async getFile() and a name, as a FileSystemFileHandle has.
 "use strict";
 
@@ -50,7 +54,7 @@
     drop = document.createElement("div");
     drop.id = "author-drop";
     drop.hidden = true;
-    drop.textContent = "Drop a lesson file (.md) to play it";
+    drop.textContent = "Drop a lesson file (.md) to play it, or a manifest (.yaml) for kubectl apply -f";
     input = document.createElement("input");
     input.type = "file";
     input.accept = ".md,text/markdown";
@@ -189,6 +193,11 @@
     ensure();
     drop.hidden = true;
     const item = Array.from(e.dataTransfer.items || []).find((i) => i.kind === "file");
+    const dropped = item ? item.getAsFile() : e.dataTransfer.files[0];
+    if (dropped && MANIFEST.test(dropped.name)) {
+      dropped.text().then((text) => dropManifest(dropped.name, text));
+      return;
+    }
     // getAsFileSystemHandle must be called now: the items die with the event.
     const handle = item && item.getAsFileSystemHandle ? item.getAsFileSystemHandle() : null;
     const file = item ? item.getAsFile() : e.dataTransfer.files[0];
@@ -197,10 +206,29 @@
       .catch(() => file && openFile(file));
   });
 
+  // A dropped manifest (.yaml, .yml, .json) becomes a file of the
+  // console's, written by a console command anyone can read in the log:
+  // cat > NAME <<'EOF' ... EOF (a delimiter no line of the file is).
+  const MANIFEST = /\.(ya?ml|json)$/i;
+  function manifestCommand(name, text) {
+    const lines = text.replace(/\r\n/g, "\n").replace(/\n$/, "").split("\n");
+    let delim = "EOF";
+    while (lines.includes(delim)) delim += "_";
+    const file = /^[A-Za-z0-9._+-]+$/.test(name) ? name : "'" + name.replace(/'/g, "'\\''") + "'";
+    return { file, cmd: `cat > ${file} <<'${delim}'\n${lines.join("\n")}\n${delim}` };
+  }
+  function dropManifest(name, text) {
+    const m = manifestCommand(name, text);
+    if (window.watchscope && window.watchscope.send) window.watchscope.send(m.cmd);
+    say(`${esc(name)} is a file of the console's now: <b>kubectl apply -f ${esc(m.file)}</b> <span class="muted">(cat ${esc(m.file)} prints it)</span>`, 8000);
+  }
+
   window.watchscopeAuthor = {
     open,
     openText: (name, text) => { stopWatching(); current.live = false; load(name, text, false); },
     openHandle,
+    dropManifest,
+    manifestCommand,
     status: () => {
       const p = window.watchscope && window.watchscope.panel && JSON.parse(window.watchscope.panel());
       return { name: current.name, live: current.live, errors: current.errors, panel: !!p && p.name === "open" };

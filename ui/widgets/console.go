@@ -23,7 +23,7 @@ var (
 // mouse selection) edited as a text field is (selection.go: ← → Home End,
 // with Shift to select, Backspace and Delete, typing over a selection),
 // with the shell's habits added: ↑ and ↓ walk the lines already run,
-// Ctrl+V pastes a line, Ctrl+C and Ctrl+X copy and cut the selection,
+// Ctrl+V pastes a line (or runs a pasted script), Ctrl+C and Ctrl+X copy and cut the selection,
 // Ctrl+A selects all. In the browser the keys come in order from the page
 // (keys_js.go).
 type console struct {
@@ -183,8 +183,17 @@ func (c *console) text() string {
 	return c.in.GetText()
 }
 
-// paste inserts the first line of text at the caret, over the selection.
+// paste inserts one line of text at the caret, over the selection. Text
+// of several lines is a script (a here-document, an etcdctl txn): it runs
+// at once, after what was typed, as a terminal runs a paste line by line.
 func (c *console) paste(text string) {
+	text = strings.TrimRight(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
+	if c.in != nil && strings.Contains(text, "\n") {
+		c.l.send(c.text() + text)
+		c.in.SetText("")
+		c.at, c.line = len(c.history), ""
+		return
+	}
 	first, _, _ := strings.Cut(text, "\n")
 	first = strings.TrimRight(first, "\r")
 	if c.in != nil && first != "" {

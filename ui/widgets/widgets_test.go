@@ -134,7 +134,8 @@ func TestDialogsTakeTheClicks(t *testing.T) {
 }
 
 // TestConsoleHistory: a submitted line is sent and remembered; ↑ and ↓
-// walk the history; a paste takes the first line; a backquote never
+// walk the history; a paste of one line is typed, of several is sent as
+// a script; a backquote never
 // becomes text.
 func TestConsoleHistory(t *testing.T) {
 	s := sandbox()
@@ -158,10 +159,18 @@ func TestConsoleHistory(t *testing.T) {
 			t.Errorf("after %+d the line is %q, want %q", st.dir, got, st.want)
 		}
 	}
-	l.Paste("kubectl get pods\nsecond line")
+	l.Paste("kubectl get pods")
 	l.console.in.Insert("`")
 	if got := l.ConsoleText(); got != "kubectl get pods" {
 		t.Errorf("after a paste and a backquote the line is %q", got)
+	}
+	// Several lines are a script: sent whole, after what was typed.
+	*sent = nil
+	l.console.in.SetText("etcdctl ")
+	l.Paste("txn <<EOF\r\nmod(\"a\") = \"0\"\r\n\r\nput a 1\r\n\r\n\r\nEOF\r\n")
+	settle(l, s)
+	if want := "etcdctl txn <<EOF\nmod(\"a\") = \"0\"\n\nput a 1\n\n\nEOF"; len(*sent) != 1 || (*sent)[0] != want || l.ConsoleText() != "" {
+		t.Errorf("a pasted script sent %q, left %q", *sent, l.ConsoleText())
 	}
 	l.SetConsole(false)
 	if l.ConsoleOpen() || l.console.box.GetWidget().IsVisible() {
