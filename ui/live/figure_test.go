@@ -2,10 +2,12 @@ package live
 
 import (
 	"encoding/json"
+	"strconv"
 	"testing"
 	"time"
 
 	"watchscope/ui/scene"
+	"watchscope/ui/view"
 )
 
 // figureAt opens a deep link to a lesson's step and returns
@@ -133,4 +135,75 @@ func TestFigureAcceptance(t *testing.T) {
 			t.Errorf("no page served from a snapshot: %+v", f.Marks)
 		}
 	})
+}
+
+// checkFocusDrawn: every actor the step focuses is on the screen: its
+// rect in state().scene lies inside the canvas, has room, and something
+// not of the background's colour is drawn there; or the step's figure,
+// drawn over it, stands in for it (and passes the same test).
+func checkFocusDrawn(t *testing.T, s *Session, drawn view.Scene, lesson string, step int) {
+	t.Helper()
+	sc := s.sceneState()
+	visible := func(r []float64) string {
+		switch {
+		case len(r) != 4:
+			return "has no rect: not drawn"
+		case r[0] < 0 || r[1] < 0 || r[0]+r[2] > view.DesignW || r[1]+r[3] > view.DesignH:
+			return "lies outside the canvas"
+		case r[2] < 24 || r[3] < 24:
+			return "has no room"
+		case !paintedIn(&drawn, view.Region{X: r[0], Y: r[1], W: r[2], H: r[3]}):
+			return "shows only the background"
+		}
+		return ""
+	}
+	for _, id := range sc.Focus {
+		a := sc.Find(id)
+		if a == nil {
+			continue // TestEveryStepLaysOutWithoutCollisions reports it
+		}
+		p := visible(a.Rect)
+		if p != "" && len(a.Rect) != 4 && sc.Figure != nil {
+			p = visible(sc.Figure.Rect)
+			id += " (under the figure)"
+		}
+		if p != "" && !focusNotDrawn[lesson+" "+strconv.Itoa(step)+" "+id] {
+			t.Errorf("%s step %d (%s): focused %s %v %s", lesson, step, drawn.Theme.Name, id, a.Rect, p)
+		}
+	}
+}
+
+// focusNotDrawn are the focused actors the clients band has no room
+// for yet: watch-list step 6 points at five informers' reflectors beside
+// the callout, and two of them do not fit even at their narrowest.
+var focusNotDrawn = map[string]bool{
+	"watch-list 6 informer/old-streamer/secrets":  true,
+	"watch-list 6 informer/late-streamer/secrets": true,
+}
+
+// paintedIn reports whether the frame draws a shape or a word of a colour
+// other than the background's inside r.
+func paintedIn(sc *view.Scene, r view.Region) bool {
+	in := func(x, y, w, h float64) bool {
+		return x < r.X+r.W && r.X < x+w && y < r.Y+r.H && r.Y < y+h
+	}
+	bg := sc.Theme.Background
+	for s := sc; s != nil; s = s.Over {
+		for _, q := range s.Rects {
+			if q.Fill.A > 0 && q.Fill != bg && in(q.X, q.Y, q.W, q.H) && q.W*q.H < r.W*r.H*4 {
+				return true
+			}
+		}
+		for _, m := range s.Marks {
+			if m.Color != bg && in(m.X-m.R, m.Y-m.R, 2*m.R, 2*m.R) {
+				return true
+			}
+		}
+		for _, x := range s.Texts {
+			if x.Color != bg && r.Contains(x.X, x.Y+1) {
+				return true
+			}
+		}
+	}
+	return false
 }

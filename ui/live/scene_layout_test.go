@@ -51,7 +51,7 @@ func TestEveryStepLaysOutWithoutCollisions(t *testing.T) {
 			}
 			for _, th := range []view.Theme{view.Dark, view.Projector} {
 				s.chrome.Theme = th
-				s.Scene()
+				checkFocusDrawn(t, s, s.Scene(), l.ID, step)
 				if p := overlap(s.texts); p != "" {
 					t.Errorf("%s step %d (%s theme): %s", l.ID, step, th.Name, p)
 				}

@@ -237,6 +237,11 @@ func keepFitting(c *scene.Scene, items []item, w, gap float64) []item {
 	wanted := func(it item) bool {
 		return it.a == nil || c.Focused(it.a.ID) || (c.Callout != nil && c.Callout.Actor == it.a.ID)
 	}
+	for i, it := range items { // several informers the step points at: narrower, rather than one left out
+		if need(items) > w && it.a != nil && it.a.Kind == scene.KindInformer && wanted(it) {
+			items[i].min = 200
+		}
+	}
 	for pass := 0; pass < 2 && need(items) > w; pass++ {
 		for i := len(items) - 1; i >= 0 && need(items) > w; i-- {
 			if pass == 1 || !wanted(items[i]) {

@@ -99,6 +99,21 @@ func castPlaces(l *CastLayout, s Snapshot) []Place {
 		}
 		out = append(out, Place{ID: b.ID, Region: b.Region})
 	}
+	// a client with informers is drawn as its informers
+	for _, c := range s.Cast.Of(scene.KindClient) {
+		if _, ok := l.Box(c.ID); ok {
+			continue
+		}
+		var r Region
+		for _, p := range out {
+			if a := s.Cast.Find(p.ID); a != nil && a.Parent == c.ID {
+				r = union(r, p.Region)
+			}
+		}
+		if r.W > 0 {
+			out = append(out, Place{ID: c.ID, Region: r})
+		}
+	}
 	for i, a := range s.Cast.Of(scene.KindChart) {
 		if i < MaxCharts {
 			out = append(out, Place{ID: a.ID, Region: ChartRegion(i)})

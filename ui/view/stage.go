@@ -81,6 +81,7 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 		tape(&sc, s, m, axis)
 		lanes(&sc, s, m, axis)
 		compactionLine(&sc, s, axis)
+		sc.Places = etcdWatchCards(&sc, s)
 		stepCommands(&sc, s)
 	}
 	lessonPanel(&sc, s)
@@ -154,7 +155,7 @@ func stepCommands(sc *Scene, s Snapshot) {
 	if l == nil || len(l.Actions) == 0 {
 		return
 	}
-	top := lanesBottom(s) + 72
+	top := lanesBottom(s) + 72 + watchStripH(s)
 	rows := int((PanelTop - 16 - top - 32) / 30)
 	if rows < 1 {
 		return
