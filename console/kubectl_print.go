@@ -277,9 +277,49 @@ func writeYAMLEntry(b *strings.Builder, pad, k string, v any, indent int) {
 			fmt.Fprintf(b, "%s- ", strings.Repeat("  ", indent))
 			writeYAML(b, e, indent+1, true)
 		}
+	case string:
+		if block, ok := yamlLiteral(t, indent+1); ok {
+			fmt.Fprintf(b, "%s%s: %s", pad, k, block)
+			return
+		}
+		fmt.Fprintf(b, "%s%s: %s\n", pad, k, yamlScalar(v))
 	default:
 		fmt.Fprintf(b, "%s%s: %s\n", pad, k, yamlScalar(v))
 	}
+}
+
+// yamlLiteral writes a string of several lines as go-yaml v2 (under
+// sigs.k8s.io/yaml) does: a literal block, "|" when it ends with one line
+// break, "|-" with none, "|+" with more, its lines indented one level.
+// Strings a literal block cannot carry (blanks at a line's end or its
+// start, tabs and other control characters) are left to yamlScalar.
+func yamlLiteral(s string, indent int) (string, bool) {
+	if !strings.Contains(s, "\n") || strings.HasPrefix(s, " ") || strings.HasPrefix(s, "\n") ||
+		strings.Contains(s, " \n") || strings.HasSuffix(s, " ") {
+		return "", false
+	}
+	for _, r := range s {
+		if r < 0x20 && r != '\n' || r == 0x7f {
+			return "", false
+		}
+	}
+	chomp := ""
+	switch {
+	case !strings.HasSuffix(s, "\n"):
+		chomp = "-"
+	case strings.HasSuffix(s, "\n\n"):
+		chomp = "+"
+	}
+	var b strings.Builder
+	b.WriteString("|" + chomp + "\n")
+	pad := strings.Repeat("  ", indent)
+	for _, l := range strings.Split(strings.TrimSuffix(s, "\n"), "\n") {
+		if l != "" {
+			b.WriteString(pad + l)
+		}
+		b.WriteString("\n")
+	}
+	return b.String(), true
 }
 
 // yamlScalar quotes strings that YAML would otherwise read as another
