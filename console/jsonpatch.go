@@ -241,19 +241,20 @@ func jsonReplace(doc any, path string, v any) (any, error) {
 	if !ok {
 		return nil, fmt.Errorf("replace operation does not apply: doc is missing path: %s: missing value", path)
 	}
-	if _, ok := child(c, tok); !ok {
-		if m, isMap := c.(map[string]any); !isMap || !hasKey(m, tok) {
-			return nil, fmt.Errorf("replace operation does not apply: doc is missing key: %s: missing value", path)
-		}
-	}
+	// json-patch.v4 finds every key of an object (a missing one reads as
+	// null), so a replace of a missing key sets it; only a list's index
+	// must exist.
 	switch c := c.(type) {
 	case map[string]any:
 		c[tok] = v
+		return doc, nil
 	case []any:
-		n, _ := strconv.Atoi(tok)
-		c[n] = v
+		if n, err := strconv.Atoi(tok); err == nil && n >= 0 && n < len(c) {
+			c[n] = v
+			return doc, nil
+		}
 	}
-	return doc, nil
+	return nil, fmt.Errorf("replace operation does not apply: doc is missing key: %s: missing value", path)
 }
 
 func hasKey(m map[string]any, k string) bool { _, ok := m[k]; return ok }

