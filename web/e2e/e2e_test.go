@@ -111,11 +111,26 @@ func buildSite(t *testing.T) string {
 	return siteDir
 }
 
-// browser starts headless Chromium and returns its context.
+// browser starts headless Chromium and returns its context; it ends
+// with the test.
 func browser(t *testing.T) context.Context {
+	t.Helper()
+	ctx, cancel := launch(t)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// launch starts headless Chromium with a fresh profile (nothing cached)
+// and returns its context and the function that ends it, for a test
+// that starts several browsers one after another (TestPageBudgets).
+func launch(t *testing.T) (context.Context, func()) {
 	t.Helper()
 	if _, err := os.Stat(chromium); err != nil {
 		t.Skipf("no %s (apt-get install chromium)", chromium)
+	}
+	profile, err := os.MkdirTemp("", "watchscope-chromium-")
+	if err != nil {
+		t.Fatal(err)
 	}
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(chromium),
@@ -126,12 +141,11 @@ func browser(t *testing.T) context.Context {
 		chromedp.Flag("disable-quic", true),
 		chromedp.Flag("hide-scrollbars", true),
 		chromedp.WindowSize(1920, 1080),
-		chromedp.UserDataDir(t.TempDir()),
+		chromedp.UserDataDir(profile),
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
-	return ctx
+	return ctx, func() { cancel(); cancelAlloc(); os.RemoveAll(profile) }
 }
 
 // consoleLog collects everything the page writes to the console.
