@@ -94,6 +94,8 @@ shots:
 	@mkdir -p $(SHOTS)
 	WS_LESSON_SHOTS=$(abspath $(SHOTS)) xvfb-run -a $(GO) test -count=1 -timeout 30m -run TestLessonShots -v ./ui/ | grep -E 'screenshots in|FAIL|ok' 
 
-## bench: the budgets named in the issues, natively and under wasm
-bench:
+## bench: the benchmarks natively and under wasm, then every timing budget the issues name (first
+## frame, storm frame p95, feed) measured now and printed beside its budget; run it on a quiet machine
+bench: deps
 	bash scripts/bench.sh $(PURE) ./ui/live/
+	bash scripts/budgets.sh

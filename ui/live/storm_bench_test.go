@@ -8,14 +8,16 @@ import (
 	"time"
 
 	"watchscope/engine"
+	"watchscope/internal/budget"
 	"watchscope/ui/view"
 )
 
 // TestStormFrameBudget measures the Go side of a frame (session tick:
 // commands, world, snapshot; then the stage's layout) during a restart
-// storm of a 5,000-node cluster, and reports the p95. The budget is 8 ms
-// per frame natively; WS_STORM=1 turns it on (it builds a 150,000-pod
-// world, which takes a while).
+// storm of a 5,000-node cluster, and reports the p95 beside its budget,
+// 8 ms per frame, for `make bench` (a wall-clock figure: it never fails).
+// WS_STORM=1 turns it on (it builds a 150,000-pod world, which takes a
+// while).
 func TestStormFrameBudget(t *testing.T) {
 	if os.Getenv("WS_STORM") == "" {
 		t.Skip("WS_STORM=1 measures the 5,000-node restart storm")
@@ -57,9 +59,7 @@ func TestStormFrameBudget(t *testing.T) {
 	t.Logf("  whole frame  %s", pcts(all))
 	t.Logf("  simulation   %s", pcts(sim))
 	t.Logf("  stage (snapshot + layout) %s", pcts(ui))
-	if p95(all) > 8*time.Millisecond {
-		t.Errorf("p95 of a frame's Go work (simulation + snapshot + layout) %v is over the 8 ms budget", p95(all))
-	}
+	budget.Report(t, "storm frame, Go work p95 (native)", budget.Ms(p95(all)), 8, "ms")
 }
 
 // TestFramePace: a frame that keeps up reaches the stage time exactly;

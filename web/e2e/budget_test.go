@@ -60,6 +60,17 @@ const (
 	loads = 3
 )
 
+// The page's answers, in units of budget.Pace (a fixed CPU-bound loop,
+// about 4 ms on a quiet two-core machine) timed just before: a busy
+// machine lengthens both alike.
+const (
+	// stateAnswerPaces: state() answers between two frames, so this is
+	// the longest frame the stage may draw: about 1 s on a quiet machine.
+	stateAnswerPaces = 250
+	// tickPaces: the game loop ticks at least this often (about 30 s).
+	tickPaces = 7500
+)
+
 func TestPageBudgets(t *testing.T) {
 	transfer := pageBudget(t)
 	base := httptest.NewServer(web.Handler(baselineSite(t)))

@@ -20,6 +20,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"watchscope/internal/budget"
 	"watchscope/lessons"
 	keytable "watchscope/ui/keys"
 	"watchscope/ui/live"
@@ -32,7 +33,7 @@ import (
 // 320x240 to 3840x2160, theme, motion and presenter toggles, lessons
 // stepped back and forth, the sandbox's fault and knob buttons). After
 // every action the page must have logged no error, answer state() within
-// 1 s and keep drawing frames; at the end the world's trace hash must be
+// stateAnswerPaces (about 1 s on a quiet machine) and keep drawing frames; at the end the world's trace hash must be
 // the one the same moment's commands give natively (live.Open of the
 // moment's link), so the UI cannot have reached the simulation except
 // through its logged commands.
@@ -268,12 +269,13 @@ type monkey struct {
 	base   string
 	w, h   int64
 	runes  map[string]rune
-	seen   int      // console failures already reported
-	frames int64    // the game's tick at the last check
-	late   int      // state() calls that took over 1 s
-	run    int      // the longest run of them in a row
-	slow   []string // the actions after which state() was late twice or more in a row
-	frozen int      // that many in a row fail (MONKEY_FROZEN, default 5)
+	seen   int           // console failures already reported
+	frames int64         // the game's tick at the last check
+	late   int           // state() calls that took over stateAnswerPaces
+	run    int           // the longest run of them in a row
+	slow   []string      // the actions after which state() was late twice or more in a row
+	frozen int           // that many in a row fail (MONKEY_FROZEN, default 5)
+	pace   time.Duration // budget.Pace at the last check
 }
 
 func runMonkey(t *testing.T, seed uint64, n int) {
@@ -307,8 +309,8 @@ func runMonkey(t *testing.T, seed uint64, n int) {
 	if err := m.deterministic(); err != nil {
 		report(len(actions)-1, err)
 	}
-	t.Logf("monkey seed %d: %d actions in %v; state() answered late (over 1 s, then within 1 s) %d times, at most %d in a row (MONKEY_FROZEN %d fails)",
-		seed, n, time.Since(start).Round(time.Millisecond), m.late, m.run, m.frozen)
+	t.Logf("monkey seed %d: %d actions in %v; state() answered late (over %d paces of this machine, then within them) %d times, at most %d in a row (MONKEY_FROZEN %d fails); a pace was %v at the last check",
+		seed, n, time.Since(start).Round(time.Millisecond), stateAnswerPaces, m.late, m.run, m.frozen, m.pace.Round(time.Microsecond))
 	if len(m.slow) > 0 {
 		t.Logf("late twice or more in a row after these actions:\n  %s", strings.Join(m.slow, "\n  "))
 	}
@@ -377,29 +379,34 @@ func (m *monkey) send(ctx context.Context, cmd string) error {
 }
 
 // check is what must hold after every action: no error logged, state()
-// answered within 1 s (a late answer, a long frame, is asked again and
-// counted; MONKEY_FROZEN in a row, default 5, a stage frozen for 5 s,
-// fail), and the game loop still ticking (state's tick grows: the stage
-// skips drawing frames that would not change, so frames drawn cannot
-// tell). Chromium here draws with SwiftShader on the CPU; the stage draws
-// at most 1920x1080 pixels (ui.MaxBackingPixels), and a lesson stepped
-// back replays its steps one a frame (live/work.go), so the longest frame
-// is the longest single step of a lesson in wasm: about 1 s on a loaded
-// two-core machine (TestBackKeepsTheStageAnswering logs it). Before that,
-// a rewind ran whole inside one frame and the default had to be 15.
+// answered within stateAnswerPaces of this machine's pace, timed just
+// before (budget.Pace: about 1 s on a quiet two-core machine, longer in
+// proportion on a busy one; a late answer, a long frame, is asked again
+// and counted; MONKEY_FROZEN in a row, default 5, fail: a stage frozen
+// for about 5 s), and the game loop still ticking within tickPaces
+// (state's tick grows: the stage skips drawing frames that would not
+// change, so frames drawn cannot tell). Chromium here draws with
+// SwiftShader on the CPU; the stage draws at most 1920x1080 pixels
+// (ui.MaxBackingPixels), and a lesson stepped back replays its steps one
+// a frame (live/work.go), so the longest frame is the longest single
+// step of a lesson in wasm: about 1 s on a loaded two-core machine
+// (TestBackKeepsTheStageAnswering logs it). Before that, a rewind ran
+// whole inside one frame and the default had to be 15.
 func (m *monkey) check() error {
 	if f := m.cons.failures(); len(f) > m.seen {
 		m.seen = len(f)
 		return fmt.Errorf("the page logged an error: %s", f[len(f)-1])
 	}
-	deadline := time.Now().Add(30 * time.Second)
+	m.pace = budget.Pace()
+	answer := stateAnswerPaces * m.pace
+	deadline := time.Now().Add(tickPaces * m.pace)
 	for late := 0; ; {
-		ctx, cancel := context.WithTimeout(m.ctx, time.Second)
+		ctx, cancel := context.WithTimeout(m.ctx, answer)
 		raw, err := chromedp.Run(ctx, chromedp.Evaluate[string](`window.watchscope.state()`))
 		cancel()
 		if err != nil {
 			if late++; late == m.frozen {
-				return fmt.Errorf("state() did not answer within 1 s %d times in a row: %v", late, err)
+				return fmt.Errorf("state() did not answer within %d paces (%v) %d times in a row: %v", stateAnswerPaces, answer.Round(time.Millisecond), late, err)
 			}
 			m.late++
 			continue
@@ -416,7 +423,7 @@ func (m *monkey) check() error {
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("the game loop stopped: no tick for 30 s (still %d)", st.Tick)
+			return fmt.Errorf("the game loop stopped: no tick for %d paces (%v; still %d)", tickPaces, (tickPaces * m.pace).Round(time.Second), st.Tick)
 		}
 		time.Sleep(16 * time.Millisecond)
 	}

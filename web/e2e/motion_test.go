@@ -103,6 +103,8 @@ func TestStepSlowMotionInBrowser(t *testing.T) {
 	if len(lens) < 3 || !lens[0] {
 		t.Errorf("the pods ring's len while the step played: %v; want it empty at first, then filling (3 values or more)", lens)
 	}
+	// A lower bound, not a budget: the step's slow motion spans 1.5 s of
+	// stage time, and a busy machine only stretches it.
 	if len(times) < 5 || took < 1500*time.Millisecond {
 		t.Errorf("the step played %v with %d distinct screen times; want >= 1.5 s and >= 5", took, len(times))
 	}
