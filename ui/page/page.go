@@ -119,7 +119,11 @@ func installAPI(g *ui.Game, sess *live.Session) {
 		sess          *live.Session // a followed link puts another on the stage (open.go)
 		ticks, frames int64
 	}
-	state, stateAt := sess.StateJSON(), stamp{sess, sess.Ticks(), g.Frames()}
+	// The first state is made when first asked, after the first frame:
+	// marshalling it builds encoding/json's encoders for the whole State
+	// type, tens of milliseconds in wasm that the first frame need not wait.
+	var state string
+	var stateAt stamp
 
 	api := js.Global().Get("Object").New()
 	api.Set("ready", false)
@@ -136,7 +140,7 @@ func installAPI(g *ui.Game, sess *live.Session) {
 	}))
 	api.Set("state", js.FuncOf(func(js.Value, []js.Value) any {
 		s := g.Session()
-		if at := (stamp{s, s.Ticks(), g.Frames()}); at != stateAt && !g.InFrame() {
+		if at := (stamp{s, s.Ticks(), g.Frames()}); state == "" || at != stateAt && !g.InFrame() {
 			state, stateAt = s.StateJSON(), at
 		}
 		return state
