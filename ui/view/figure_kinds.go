@@ -96,9 +96,9 @@ func indexRV(ms []RVMark, label string, rv uint64) int {
 func sourceWords(src string) string {
 	switch src {
 	case "cache-snapshot":
-		return "a cache snapshot"
+		return "a snapshot"
 	case "cache":
-		return "the watch cache"
+		return "the cache"
 	case "etcd":
 		return "etcd"
 	}

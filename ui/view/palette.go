@@ -61,7 +61,7 @@ var Dark = Theme{
 	PanelHi:    color.RGBA{0x20, 0x25, 0x2E, 0xFF},
 	Rule:       color.RGBA{0x2C, 0x32, 0x3C, 0xFF},
 	Faint:      color.RGBA{0x4A, 0x52, 0x5E, 0xFF},
-	Caption:    color.RGBA{0x78, 0x80, 0x8D, 0xFF},
+	Caption:    color.RGBA{0x8A, 0x92, 0x9F, 0xFF}, // 4.9:1 on PanelHi, WCAG AA
 	Muted:      color.RGBA{0x95, 0x9E, 0xAC, 0xFF},
 	Ink:        color.RGBA{0xEC, 0xEF, 0xF4, 0xFF},
 	Yellow:     color.RGBA{0xF0, 0xE4, 0x42, 0xFF}, // Okabe-Ito yellow
@@ -82,10 +82,10 @@ var Projector = Theme{
 	Caption:    color.RGBA{0x55, 0x5D, 0x69, 0xFF},
 	Muted:      color.RGBA{0x35, 0x3C, 0x46, 0xFF},
 	Ink:        color.RGBA{0x0D, 0x10, 0x14, 0xFF},
-	Yellow:     color.RGBA{0x9A, 0x7B, 0x00, 0xFF}, // dark gold
+	Yellow:     color.RGBA{0x7A, 0x62, 0x00, 0xFF}, // dark gold, 4.6:1 on PanelHi (it is also text: "oldest 601")
 	MinText:    ProjectorMinText,
 	Narration:  Narration{Size: 27, LineH: 34, Lines: 3},
-	Veil:       0.45,
+	Veil:       0.3, // Ink under it keeps 6.6:1 on a panel
 }
 
 // ProjectorMinText is the smallest type the projector theme draws.
