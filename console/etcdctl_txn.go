@@ -55,7 +55,7 @@ func (sh *Shell) etcdTxn(words []string) (string, error) {
 	var req mvcc.TxnRequest
 	sticky := map[string]map[string]string{} // etcdctl's flag variables outlive one line
 	for block := range 3 {
-		if interactive {
+		if interactive && !sh.promptsShown {
 			out.WriteString(txnPrompts[block] + "\n")
 		}
 		for {

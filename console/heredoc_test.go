@@ -228,3 +228,24 @@ func FuzzHereDoc(f *testing.F) {
 		}
 	})
 }
+
+// TestTxnInteractivePrompts: etcdctl txn -i asks for each section as the
+// real one does, when the section before it has ended, and the result
+// does not repeat the prompts; the lines pasted whole print the same text.
+func TestTxnInteractivePrompts(t *testing.T) {
+	sh := newTestShell(t, 0)
+	lines := []string{"put a 0", "etcdctl txn -i", `mod("a") > "0"`, "", "put a 1", "", "get a", ""}
+	want := []string{"OK\n", "compares:\n", "", "success requests (get, put, del):\n", "", "failure requests (get, put, del):\n", "", "SUCCESS\n\nOK\n"}
+	var all strings.Builder
+	for i, l := range lines {
+		out, err := sh.Exec(l)
+		if err != nil || out != want[i] {
+			t.Errorf("%q printed %q (%v), want %q", l, out, err, want[i])
+		}
+		all.WriteString(out)
+	}
+	whole := newTestShell(t, 0)
+	if out, err := whole.Exec(strings.Join(lines, "\n") + "\n"); err != nil || out != all.String() {
+		t.Errorf("pasted whole: %q (%v), want %q", out, err, all.String())
+	}
+}

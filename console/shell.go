@@ -29,6 +29,9 @@ type Shell struct {
 	stdinBuf []string // the input lines so far
 	stdin    string   // while a command runs: the input given with it
 
+	prompting    bool // the txn collecting its input is -i: its prompts show as it goes
+	promptsShown bool // while that txn runs: its prompts were shown already
+
 	doc     *hereDocPending   // a command collecting its here-document
 	lines   int               // input lines given to Exec one at a time, to name a line
 	files   map[string]string // files written with cat > FILE (kubectl apply -f FILE)
@@ -180,12 +183,14 @@ func (sh *Shell) execLine(line string, n int) (string, error) {
 	}
 	if sh.stdinFor != "" {
 		sh.stdinBuf = append(sh.stdinBuf, line)
-		if blankLines(sh.stdinBuf) < txnBlocks {
+		n := blankLines(sh.stdinBuf)
+		if n < txnBlocks {
+			if sh.prompting && strings.TrimSpace(line) == "" {
+				return txnPrompts[n] + "\n", nil // txn -i asks for the next section
+			}
 			return "", nil
 		}
-		full := sh.stdinFor + "\n" + strings.Join(sh.stdinBuf, "\n") + "\n"
-		sh.stdinFor, sh.stdinBuf = "", nil
-		return sh.w.Exec(full)
+		return sh.runStdin("\n")
 	}
 	line = strings.TrimSpace(line)
 	if line == "" || strings.HasPrefix(line, "#") {
@@ -195,8 +200,11 @@ func (sh *Shell) execLine(line string, n int) (string, error) {
 		sh.doc = &hereDocPending{doc: doc, head: line, line: n}
 		return "", nil
 	}
-	if readsStdin(line) {
-		sh.stdinFor = line
+	if reads, prompts := readsStdin(line); reads {
+		sh.stdinFor, sh.prompting = line, prompts
+		if prompts {
+			return txnPrompts[0] + "\n", nil
+		}
 		return "", nil
 	}
 	return sh.w.Exec(line)
@@ -213,11 +221,19 @@ func (sh *Shell) EndInput() (string, error) {
 		return "", err
 	}
 	if sh.stdinFor != "" {
-		full := sh.stdinFor + "\n" + strings.Join(sh.stdinBuf, "\n")
-		sh.stdinFor, sh.stdinBuf = "", nil
-		return sh.w.Exec(full)
+		return sh.runStdin("")
 	}
 	return "", nil
+}
+
+// runStdin runs the txn whose input was collected line by line (end: what
+// ends the input). The prompts of txn -i were shown as it went.
+func (sh *Shell) runStdin(end string) (string, error) {
+	full := sh.stdinFor + "\n" + strings.Join(sh.stdinBuf, "\n") + end
+	sh.stdinFor, sh.stdinBuf = "", nil
+	sh.promptsShown, sh.prompting = sh.prompting, false
+	defer func() { sh.promptsShown = false }()
+	return sh.w.Exec(full)
 }
 
 // Pending reports whether the shell is collecting a command's standard
@@ -239,21 +255,21 @@ func blankLines(lines []string) int {
 
 // readsStdin reports whether line is an etcdctl txn that will read its
 // transaction from the lines that follow (one given arguments fails at
-// once, as etcdctl does before reading).
-func readsStdin(line string) bool {
+// once, as etcdctl does before reading), and whether it prompts (-i).
+func readsStdin(line string) (reads, prompts bool) {
 	words, err := splitArgs(line)
 	if err != nil || len(words) == 0 {
-		return false
+		return false, false
 	}
 	if words[0] == "etcdctl" {
 		words = words[1:]
 	}
 	cmd, rest := etcdctlSubcommand(words)
 	if cmd != "txn" {
-		return false
+		return false, false
 	}
 	p, err := parseFlags(rest, txnSpec())
-	return err == nil && len(p.Args) == 0
+	return err == nil && len(p.Args) == 0, p.Bool("interactive")
 }
 
 // apply is the world's Applier: parse, dispatch, settle, drain watches.
