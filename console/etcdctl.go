@@ -203,7 +203,7 @@ func (sh *Shell) etcdPut(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	req, err := putFromArgs(p)
+	req, err := putFromArgs(p, sh.stdin)
 	if err != nil {
 		return "", err
 	}
@@ -219,8 +219,10 @@ func (sh *Shell) etcdPut(words []string) (string, error) {
 }
 
 // putFromArgs is etcdctl's getPutOp: "<key> <value>" (more words are
-// ignored), or "<key>" alone with --ignore-value; --lease in hex.
-func putFromArgs(p parsedFlags) (mvcc.PutRequest, error) {
+// ignored), "<key>" alone with --ignore-value, or "<key>" and the value
+// from standard input (a here-document: all of it, its last line break
+// too, as etcdctl's argOrStdin reads it); --lease in hex.
+func putFromArgs(p parsedFlags, stdin string) (mvcc.PutRequest, error) {
 	if len(p.Args) == 0 {
 		return mvcc.PutRequest{}, errors.New("put command needs 1 argument and input from stdin or 2 arguments")
 	}
@@ -230,10 +232,14 @@ func putFromArgs(p parsedFlags) (mvcc.PutRequest, error) {
 		return mvcc.PutRequest{}, errors.New("put command needs only 1 argument when 'ignore-value' is set")
 	}
 	if !req.IgnoreValue {
-		if len(p.Args) < 2 {
+		switch {
+		case len(p.Args) >= 2:
+			req.Value = []byte(p.Args[1])
+		case stdin != "":
+			req.Value = []byte(stdin)
+		default:
 			return mvcc.PutRequest{}, errors.New("put command needs 1 argument and input from stdin or 2 arguments")
 		}
-		req.Value = []byte(p.Args[1])
 	}
 	id, err := strconv.ParseInt(p.String("lease", "0"), 16, 64)
 	if err != nil {

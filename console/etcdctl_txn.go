@@ -236,7 +236,7 @@ func parseTxnOpLine(line string, sticky map[string]map[string]string) (mvcc.Requ
 	p.values = sticky[args[0]]
 	switch args[0] {
 	case "put":
-		r, err := putFromArgs(p)
+		r, err := putFromArgs(p, "")
 		return mvcc.RequestOp{Put: &r}, err
 	case "get":
 		r, err := getFromArgs(p)

@@ -249,3 +249,18 @@ func TestTxnInteractivePrompts(t *testing.T) {
 		t.Errorf("pasted whole: %q (%v), want %q", out, err, all.String())
 	}
 }
+
+// TestPutValueFromHereDoc: etcdctl put KEY takes all of its input as the
+// value, the last line break too; without input it is etcdctl's error.
+func TestPutValueFromHereDoc(t *testing.T) {
+	sh := newTestShell(t, 0)
+	if _, err := sh.Exec("etcdctl put k <<'EOF'\na\n  b\nEOF"); err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := sh.Exec("etcdctl get k --print-value-only"); out != "a\n  b\n\n" {
+		t.Errorf("the value is %q", out)
+	}
+	if _, err := sh.Exec("etcdctl put k2"); err == nil || err.Error() != "put command needs 1 argument and input from stdin or 2 arguments" {
+		t.Errorf("put without a value: %v", err)
+	}
+}
