@@ -19,7 +19,7 @@ func rvAxis(w World, st Step, sc *Scene) *Figure {
 	seen := map[string]bool{}
 	add := func(m FigureMark) {
 		key := m.Label + "@" + itoa64(int64(m.RV))
-		if m.RV == 0 || seen[key] || len(f.Marks) >= 6 {
+		if m.RV == 0 || seen[key] || len(f.Marks) >= 5 && m.Label != "etcd now" {
 			return
 		}
 		seen[key] = true
