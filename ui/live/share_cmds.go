@@ -26,6 +26,10 @@ import (
 //	2.5 etcdctl put /a 1
 //	0 etcdctl put /b 2          (same instant as the one before)
 //	10.0166 sim compact 3
+//	1 etcdctl txn <<EOF         (a command's input: lines after a tab)
+//		mod("/a") > "0"
+//		...
+//		EOF
 //
 // then raw DEFLATE (commands repeat their words a lot), then base64url
 // without padding, so the parameter needs no escaping in a URL.
@@ -35,7 +39,7 @@ import (
 const (
 	maxShareCommands = 20000
 	maxShareText     = 1 << 20 // bytes of text form
-	maxShareLine     = 4096
+	maxShareLine     = 64 << 10 // a command with its input (a manifest)
 	// MaxShareTime bounds t= and the sum of the commands' times.
 	MaxShareTime = 24 * time.Hour
 )
@@ -56,7 +60,9 @@ func EncodeCommands(log []engine.LoggedCommand) string {
 	for _, c := range log {
 		text.WriteString(FormatShareTime(c.At - prev))
 		text.WriteByte(' ')
-		text.WriteString(c.Text)
+		// A command with its input (a here-document, a txn's lines) goes
+		// on over lines that start with a tab.
+		text.WriteString(strings.ReplaceAll(c.Text, "\n", "\n\t"))
 		text.WriteByte('\n')
 		prev = c.At
 	}
@@ -106,7 +112,7 @@ func DecodeCommands(s string) ([]engine.LoggedCommand, error) {
 	if len(text) > maxShareText {
 		return nil, errShareTooLarge
 	}
-	lines := strings.Split(strings.TrimSuffix(string(text), "\n"), "\n")
+	lines := joinContinued(strings.Split(strings.TrimSuffix(string(text), "\n"), "\n"))
 	if len(lines) > maxShareCommands {
 		return nil, fmt.Errorf("more than %d commands", maxShareCommands)
 	}
@@ -122,13 +128,28 @@ func DecodeCommands(s string) ([]engine.LoggedCommand, error) {
 	return log, nil
 }
 
+// joinContinued joins the lines that start with a tab to the command
+// before them (a command's input), taking the tab off.
+func joinContinued(lines []string) []string {
+	out := lines[:0]
+	for _, l := range lines {
+		if rest, ok := strings.CutPrefix(l, "\t"); ok && len(out) > 0 {
+			out[len(out)-1] += "\n" + rest
+			continue
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
 // commandLine parses one "DELTA COMMAND" line of the text form.
 func commandLine(line string, prev time.Duration) (engine.LoggedCommand, error) {
 	if len(line) > maxShareLine {
 		return engine.LoggedCommand{}, errShareTooLarge
 	}
 	delta, text, ok := strings.Cut(line, " ")
-	if !ok || strings.TrimSpace(text) != text || text == "" {
+	first, _, _ := strings.Cut(text, "\n") // a command's input may end in blank lines
+	if !ok || strings.TrimSpace(first) != first || first == "" {
 		return engine.LoggedCommand{}, errors.New("want a time and a command")
 	}
 	d, err := ParseShareTime(delta)
@@ -139,7 +160,7 @@ func commandLine(line string, prev time.Duration) (engine.LoggedCommand, error) 
 		return engine.LoggedCommand{}, errors.New("later than " + MaxShareTime.String())
 	}
 	for _, r := range text {
-		if r < ' ' || r == 0x7f || r == 0xfffd {
+		if r < ' ' && r != '\n' && r != '\t' || r == 0x7f || r == 0xfffd { // input lines, <<- tabs
 			return engine.LoggedCommand{}, errors.New("a control character in the command")
 		}
 	}

@@ -48,6 +48,9 @@ func TestShareCommandsRoundTrip(t *testing.T) {
 		{{At: 0, Text: "etcdctl put /a 1"}},
 		{{At: time.Second, Text: "etcdctl put /a 1"}, {At: time.Second, Text: "etcdctl put /b 2"},
 			{At: 12*time.Second + 345678901, Text: `kubectl annotate pod p note="é ü"`}, {At: time.Hour, Text: "sim compact 3"}},
+		// commands with their input: a here-document (tabs of <<- kept), a txn's blank lines
+		{{At: 0, Text: "etcdctl txn <<-EOF\n\tmod(\"a\") > \"0\"\n\n\tput a 1\n\n\n\tEOF"},
+			{At: time.Second, Text: "etcdctl txn\nmod(\"a\") = \"0\"\n\nput a 2\n\n\n"}, {At: 2 * time.Second, Text: "etcdctl get a"}},
 	}
 	for _, log := range logs {
 		enc := EncodeCommands(log)
