@@ -38,7 +38,7 @@ import (
 // crafted one must not make the page inflate gigabytes or replay forever.
 const (
 	maxShareCommands = 20000
-	maxShareText     = 1 << 20 // bytes of text form
+	maxShareText     = 1 << 20  // bytes of text form
 	maxShareLine     = 64 << 10 // a command with its input (a manifest)
 	// MaxShareTime bounds t= and the sum of the commands' times.
 	MaxShareTime = 24 * time.Hour
