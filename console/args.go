@@ -41,7 +41,9 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 			continue
 		}
 		name, val, hasVal := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		needs := "--" + name // how pflag names a flag missing its value
 		if !strings.HasPrefix(w, "--") {
+			needs = fmt.Sprintf("'%s' in %s", name, w)
 			long, ok := spec.Short[name]
 			if !ok {
 				return p, flagError(fmt.Sprintf("unknown shorthand flag: '%s' in %s", name, w))
@@ -59,7 +61,7 @@ func parseFlags(words []string, spec flagSpec) (parsedFlags, error) {
 		case contains(spec.Values, name):
 			if !hasVal {
 				if i+1 >= len(words) {
-					return p, flagError("flag needs an argument: --" + name)
+					return p, flagError("flag needs an argument: " + needs)
 				}
 				i++
 				val = words[i]

@@ -47,7 +47,7 @@ func lookupKubectlResource(name string) (am.Resource, error) {
 
 func (sh *Shell) kubectl(words []string) (string, error) {
 	if len(words) == 0 {
-		return "", errors.New("kubectl needs a command (get, create, run, delete, annotate, label)")
+		return "", errors.New("kubectl needs a command (get, create, run, delete, annotate, label, patch, apply)")
 	}
 	var (
 		out   string

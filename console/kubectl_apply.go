@@ -59,6 +59,9 @@ func (sh *Shell) kubectlApply(words []string) (string, error) {
 	if !ok {
 		return "", serverError(fmt.Sprintf("error: the path %q does not exist", file))
 	}
+	if file == "-" {
+		file = "STDIN" // how kubectl names standard input
+	}
 	docs, err := parseManifests(text)
 	if err != nil {
 		return "", serverError(fmt.Sprintf("error: error parsing %s: error converting YAML to JSON: %v", file, err))
@@ -96,6 +99,22 @@ func flattenLists(docs []any) []any {
 func (sh *Shell) applyOne(p parsedFlags, doc any, file string, dry dryRun) (string, error) {
 	m, ok := doc.(map[string]any)
 	kind, _ := m["kind"].(string)
+	if ok {
+		// kubectl's client-side validation, before anything is sent
+		var missing []string
+		for _, f := range []string{"apiVersion", "kind"} {
+			if v, _ := m[f].(string); v == "" {
+				missing = append(missing, f+" not set")
+			}
+		}
+		if len(missing) > 0 {
+			what := missing[0]
+			if len(missing) > 1 {
+				what = "[" + strings.Join(missing, ", ") + "]"
+			}
+			return "", serverError(fmt.Sprintf("error: error validating %q: error validating data: %s; if you choose to ignore these errors, turn validation off with --validate=false", file, what))
+		}
+	}
 	if !ok || kind == "" {
 		b, _ := json.Marshal(doc)
 		return "", serverError(fmt.Sprintf("error: unable to decode %q: Object 'Kind' is missing in '%s'", file, b))
