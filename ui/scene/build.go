@@ -76,8 +76,8 @@ func (b *builder) etcd() {
 				}
 			}
 			b.add(Actor{ID: EtcdWatchesID(m.Name) + "/other-caches", Kind: KindEtcdWatch, Parent: m.Name,
-				Count: len(caches), Label: plural(len(caches), "watch of another cache", "watches of other caches"),
-				Detail: strings.Join(names, ", ")})
+				Count: len(caches), Label: other(len(caches), "watch of another cache", "other caches"),
+				Detail: shortList(names, 16, "resources")})
 		}
 		if len(rest) > 0 {
 			label := plural(len(rest), "more watch", "more watches")
@@ -425,6 +425,24 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
+}
+
+// shortList is names joined by commas when that is at most max bytes,
+// else how many there are ("3 resources"): a pill has no room for more.
+func shortList(names []string, max int, what string) string {
+	if j := strings.Join(names, ", "); len(j) <= max {
+		return j
+	}
+	return strconv.Itoa(len(names)) + " " + what
+}
+
+// other names a group the stage draws with its count ("×3 other caches"),
+// so the label says less: the count is beside it.
+func other(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func plural(n int, one, many string) string {
