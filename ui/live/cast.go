@@ -301,10 +301,10 @@ func (s *Session) buildCast(w *engine.World, h *heavyParts) scene.Scene {
 	step := s.lesson.shownResult()
 	st := s.lesson.sceneStep(lv)
 	cw := castWorld(w, h, h.apis, step, s.lesson.resources())
-	if step != nil {
+	if step != nil && st.Figure != "" { // read only for a figure: a storm's step holds thousands of events
 		cw.Facts = figureFacts(step.Events, 0)
 	}
-	cw.Moments = s.lesson.moments(st.Figure)
+	cw.Moments = s.lesson.moments(st.Figure, 0)
 	sc := scene.Build(cw, st)
 	sc.Callout = stepCallout(step, &sc)
 	return sc

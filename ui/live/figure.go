@@ -48,9 +48,13 @@ func figureFacts(events []engine.TraceEvent, upTo engine.EventID) []scene.Fact {
 		switch {
 		case e.Code == statusGone && (e.Kind == engine.KindWatchError || e.Kind == engine.KindResp) && e.RV > 0:
 			out = append(out, scene.Fact{What: scene.FactAsked, RV: e.RV, Oldest: e.OldestRV, Client: e.Client})
-		case e.Kind == engine.KindReq && e.Verb == apiserver.WATCH:
+		case e.Kind == engine.KindReq && (e.Verb == apiserver.WATCH || e.Verb == apiserver.GET || e.Verb == apiserver.LIST):
+			what := scene.FactWatch
+			if e.Verb != apiserver.WATCH {
+				what = scene.FactRead
+			}
 			if rv, err := strconv.ParseUint(e.AskedRV, 10, 64); err == nil && rv > 0 {
-				out = append(out, scene.Fact{What: scene.FactWatch, RV: rv, Client: e.Client})
+				out = append(out, scene.Fact{What: what, RV: rv, Client: e.Client})
 			}
 		case e.Kind == engine.KindBookmark:
 			out = append(out, scene.Fact{What: scene.FactBookmark, RV: e.RV, Client: e.Client})
@@ -76,16 +80,20 @@ func momentOf(e engine.TraceEvent) string {
 	return ""
 }
 
-// moments are the lesson's moments in the steps played so far, for a
-// step whose figure is the time axis (they are read only then: a storm's
-// steps hold thousands of events).
-func (p *lessonPlay) moments(figure string) []scene.Moment {
+// moments are the lesson's moments in the steps played so far, up to
+// event upTo (0: all; a step in motion shows only what has happened),
+// for a step whose figure is the time axis (they are read only then: a
+// storm's steps hold thousands of events).
+func (p *lessonPlay) moments(figure string, upTo engine.EventID) []scene.Moment {
 	if figure != scene.FigTime {
 		return nil
 	}
 	var out []scene.Moment
 	for _, r := range p.r.Results() {
 		for _, e := range r.Events {
+			if upTo > 0 && e.ID > upTo {
+				break
+			}
 			if m := momentOf(e); m != "" {
 				out = append(out, scene.Moment{What: m, At: e.At})
 			}

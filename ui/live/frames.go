@@ -180,7 +180,10 @@ func (s *Session) frameCast(shown engine.EventID) scene.Scene {
 	}
 	cw := pl.frames[i].world
 	cw.Lists = pl.lists[:lists]
-	cw.Facts = figureFacts(pl.result.Events, shown)
+	if pl.sceneStep.Figure != "" {
+		cw.Facts = figureFacts(pl.result.Events, shown)
+		cw.Moments = s.lesson.moments(pl.sceneStep.Figure, shown)
+	}
 	cw.Charts = sceneCharts(chartsThen(s.heavy.charts, pl.frames[i].charts))
 	sc := scene.Build(cw, pl.sceneStep)
 	if c := stepCallout(pl.result, &sc); c != nil && engine.EventID(c.Event) <= shown {

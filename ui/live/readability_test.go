@@ -147,7 +147,7 @@ func TestReadableFromTheBackRow(t *testing.T) {
 				}
 				for _, p := range readabilityProblems(&sc, min) {
 					counts[th.Name+": "+p.rule]++
-					worst[p.text]++
+					worst[p.rule+" | "+p.text]++
 				}
 				if s.snap.Cast.Figure != nil {
 					checkFigureReadable(t, &sc, l.ID, step)
@@ -169,7 +169,7 @@ func TestReadableFromTheBackRow(t *testing.T) {
 		texts = append(texts, k)
 	}
 	sort.Slice(texts, func(i, j int) bool { return worst[texts[i]] > worst[texts[j]] })
-	for _, k := range texts[:min(len(texts), 12)] {
+	for _, k := range texts[:min(len(texts), 400)] {
 		t.Logf("  most often: %q (%d)", k, worst[k])
 	}
 }
@@ -182,7 +182,12 @@ func checkFigureReadable(t *testing.T, sc *view.Scene, lesson string, step int) 
 	for s := sc; s != nil; s = s.Over {
 		layers = append(layers, s)
 	}
-	r := view.FigureRegion
+	var r view.Region
+	for _, p := range sc.Places {
+		if p.ID == "figure" {
+			r = p.Region
+		}
+	}
 	for li, l := range layers {
 		for _, x := range l.Texts {
 			if x.Plate || !r.Contains(x.X, x.Y+1) {

@@ -58,7 +58,7 @@ type FigureMark struct {
 // Fact is one thing the shown step's trace says that a figure marks: a
 // 410's asked-for RV, a watch's start, a BOOKMARK.
 type Fact struct {
-	What   string // FactAsked, FactWatch, FactBookmark
+	What   string // FactAsked, FactWatch, FactBookmark, FactRead
 	RV     uint64
 	Oldest uint64 // FactAsked: the oldest RV the cache could serve
 	Client string
@@ -69,6 +69,7 @@ const (
 	FactAsked    = "asked"      // a watch or LIST refused with 410: the RV it asked for
 	FactWatch    = "watch from" // a watch started at an RV
 	FactBookmark = "bookmark"   // a BOOKMARK's RV
+	FactRead     = "read at"    // a GET or LIST that asked for an RV (not older than it, or exactly it)
 )
 
 // Moment is one moment of the lesson so far on the virtual clock: a

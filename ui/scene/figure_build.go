@@ -35,7 +35,7 @@ func rvAxis(w World, st Step, sc *Scene) *Figure {
 		asked[fa.RV] = asked[fa.RV] || fa.What == FactAsked
 	}
 	for _, fa := range w.Facts {
-		if fa.What == FactWatch && asked[fa.RV] {
+		if (fa.What == FactWatch || fa.What == FactRead) && asked[fa.RV] {
 			continue // the watch that was refused: its asked-for RV is marked
 		}
 		m := FigureMark{Label: fa.What, RV: fa.RV}

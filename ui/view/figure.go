@@ -18,6 +18,26 @@ import (
 //     +-------------------------------------------------------------+
 var FigureRegion = Region{X: StageLeft, Y: CastAPITop, W: StageRight - StageLeft, H: CastEtcdBot - CastAPITop}
 
+// figureRegion is where the figure goes in s: FigureRegion, or the whole
+// diagram when the clients band would hold nothing of the lesson (no
+// client, no LIST, no callout): an empty box is not drawn, its room goes
+// to the figure.
+func figureRegion(s Snapshot) Region {
+	c := &s.Cast
+	for _, k := range []scene.Kind{scene.KindInformer, scene.KindClient, scene.KindKubelets, scene.KindPoller, scene.KindPage} {
+		if len(c.Of(k)) > 0 {
+			return FigureRegion
+		}
+	}
+	if c.Callout != nil {
+		return FigureRegion
+	}
+	r := FigureRegion
+	r.H += r.Y - CastClientsTop
+	r.Y = CastClientsTop
+	return r
+}
+
 // Figure sizes: nothing in a figure is under FigText, what the eye should
 // read first is FigBig.
 const (
@@ -41,7 +61,7 @@ func figure(sc *Scene, s Snapshot) {
 	if f == nil || !full(s) {
 		return
 	}
-	r := FigureRegion
+	r := figureRegion(s)
 	hideTextsIn(sc, r)
 	o := sc.over()
 	o.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: o.Theme.Panel})
@@ -94,7 +114,7 @@ func castPlaces(l *CastLayout, s Snapshot) []Place {
 	var out []Place
 	covered := s.Cast.Figure != nil
 	for _, b := range l.Boxes {
-		if b.W <= 0 || covered && meets(b.Region, FigureRegion) {
+		if b.W <= 0 || covered && meets(b.Region, figureRegion(s)) {
 			continue
 		}
 		out = append(out, Place{ID: b.ID, Region: b.Region})

@@ -193,6 +193,9 @@ func drawFanOut(sc *Scene, r Region, f *scene.Figure) []Region {
 	if di >= 0 {
 		sheaf(ex+40, ey-8, tx, r.Y+8, half-48, direct, Vermillion)
 		words := thousands(direct) + " copies, straight from etcd"
+		if direct == 0 {
+			words = "none straight from etcd"
+		}
 		sc.label(tx+24, r.Y+half/2-40, words, ProseBold, FigBig, Left, th.Ink)
 		out[di] = union(Region{X: ex, Y: r.Y, W: tx - ex, H: half}, textBox(sc, tx+24, r.Y+half/2-40, words, ProseBold, FigBig, Left))
 	}

@@ -44,7 +44,7 @@ func DrawRVAxis(sc *Scene, r Region, a RVAxis) []Region {
 	x0, x1 := r.X+24, r.X+r.W-24
 	x := axisScale(a, x0, x1)
 	th := sc.Theme
-	ty := r.Y + max(2*LineHeight(th.TextSize(FigText))+36, r.H*0.3) // room above for the window's words
+	ty := r.Y + max(2*LineHeight(th.TextSize(FigText))+36, r.H*0.36) // room above for the window's words
 	const tapeH = 40
 	sc.rect(Rect{X: x0, Y: ty, W: x1 - x0, H: tapeH, Radius: 6, Fill: th.PanelHi})
 	if a.Compacted > 0 {
