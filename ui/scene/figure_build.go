@@ -115,7 +115,7 @@ func pagesFigure(w World, st Step) *Figure {
 	}
 	ls = ls[max(0, len(ls)-4):]
 	for i, l := range ls {
-		label := "LIST"
+		label := "LIST at rv " + itoa64(int64(l.RV))
 		switch {
 		case l.Resumed:
 			label = "next page, by token"

@@ -30,7 +30,11 @@ func drawPages(sc *Scene, r Region, f *scene.Figure) []Region {
 		b := Region{X: r.X + float64(k)*(bw+24), Y: r.Y, W: bw, H: bh}
 		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: th.PanelHi})
 		sc.rect(Rect{X: b.X, Y: b.Y, W: 8, H: b.H, Radius: 4, Fill: sourceColor(m.Source)})
-		lines := []string{m.Label, thousands(m.Value) + " items", "from " + sourceWords(m.Source)}
+		items := thousands(m.Value) + " items"
+		if m.Value == 1 {
+			items = "1 item"
+		}
+		lines := []string{m.Label, items, "from " + sourceWords(m.Source)}
 		for j, line := range lines {
 			font := Prose
 			if j == 0 {
