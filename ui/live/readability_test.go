@@ -204,8 +204,8 @@ func checkFigureReadable(t *testing.T, sc *view.Scene, lesson string, step int) 
 }
 
 // TestPaletteContrast: the theme's text colours read at WCAG AA (4.5:1)
-// on every surface text sits on, and the projector's ink keeps it under
-// the veil that dims what a step is not about.
+// on every surface text sits on, and the ink keeps it under the veil
+// that dims what a step is not about.
 func TestPaletteContrast(t *testing.T) {
 	for _, th := range []view.Theme{view.Dark, view.Projector} {
 		inks := map[string]color.RGBA{"Ink": th.Ink, "Muted": th.Muted, "Caption": th.Caption}
@@ -220,9 +220,10 @@ func TestPaletteContrast(t *testing.T) {
 			}
 		}
 	}
-	th := view.Projector
-	veil := view.Fade(th.Background, th.Veil)
-	if r := contrast(over(over(th.Panel, th.Ink), veil), over(th.Panel, veil)); r < minContrast {
-		t.Errorf("projector: Ink under the veil at %.2f:1", r)
+	for _, th := range []view.Theme{view.Dark, view.Projector} {
+		veil := view.Fade(th.Background, th.Veil)
+		if r := contrast(over(over(th.Panel, th.Ink), veil), over(th.Panel, veil)); r < minContrast {
+			t.Errorf("%s: Ink under the veil at %.2f:1", th.Name, r)
+		}
 	}
 }

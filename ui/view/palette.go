@@ -66,7 +66,7 @@ var Dark = Theme{
 	Ink:        color.RGBA{0xEC, 0xEF, 0xF4, 0xFF},
 	Yellow:     color.RGBA{0xF0, 0xE4, 0x42, 0xFF}, // Okabe-Ito yellow
 	Narration:  Narration{Size: 22, LineH: narrLineH, Lines: narrLines},
-	Veil:       0.55,
+	Veil:       0.3, // Ink under it keeps 7.8:1 on a panel
 }
 
 // Projector is the theme for a hall: a light background, because a
