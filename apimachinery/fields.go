@@ -161,13 +161,22 @@ func unescapeFieldValue(s string) (string, error) {
 
 // ValidateFieldSelector checks that every field is selectable for the
 // resource; the error is the 400 the API server answers for pods
-// (`field label not supported: spec.foo`).
+// (`field label not supported: spec.foo`). A pod's "spec.host" is the
+// old name of spec.nodeName, which the server's conversion renames in s.
+// status.podIPs passes the conversion though no pod has it as a
+// selectable field: it reads as "", as on the real server.
 func (r Resource) ValidateFieldSelector(s FieldSelector) error {
-	for _, req := range s {
+	for i, req := range s {
 		switch req.Field {
 		case "metadata.name", "metadata.namespace":
 			continue
-		case "spec.nodeName":
+		case "spec.host":
+			if r.Kind == "Pod" {
+				s[i].Field = "spec.nodeName"
+				continue
+			}
+		case "spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName",
+			"spec.hostNetwork", "status.phase", "status.podIP", "status.podIPs", "status.nominatedNodeName":
 			if r.Kind == "Pod" {
 				continue
 			}

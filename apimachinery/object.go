@@ -94,10 +94,24 @@ func (o *Object) Fields() FieldSet {
 		f["metadata.namespace"] = o.Namespace
 	}
 	if o.Kind == "Pod" {
-		f["spec.nodeName"] = o.Spec.NodeName
+		for _, k := range podFields {
+			f[k], _ = o.Field(k)
+		}
 	}
 	return f
 }
+
+// podFields are the fields kube-apiserver lets a pod field selector name
+// beyond metadata's (pod.ToSelectableFields, v1.36). The simulation has
+// no kubelet and no scheduler's other choices, so besides spec.nodeName
+// they hold what a real pod holds while no kubelet has reported: phase
+// Pending, no IP, and the defaults the server fills in.
+var podFields = []string{"spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName",
+	"spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName"}
+
+// podDefaults is each pod field but spec.nodeName as the simulated pods hold it.
+var podDefaults = map[string]string{"spec.restartPolicy": "Always", "spec.schedulerName": "default-scheduler",
+	"spec.serviceAccountName": "default", "spec.hostNetwork": "false", "status.phase": "Pending"}
 
 // Field returns one field selector value without building a map.
 func (o *Object) Field(name string) (string, bool) {
@@ -108,6 +122,9 @@ func (o *Object) Field(name string) (string, bool) {
 		return o.Namespace, true
 	case "spec.nodeName":
 		return o.Spec.NodeName, o.Kind == "Pod"
+	case "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName", "spec.hostNetwork",
+		"status.phase", "status.podIP", "status.nominatedNodeName":
+		return podDefaults[name], o.Kind == "Pod"
 	}
 	return "", false
 }

@@ -99,8 +99,8 @@ func namespaceOf(p parsedFlags, r am.Resource) (ns string, all bool) {
 
 func (sh *Shell) kubectlGet(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Bools:  []string{"all-namespaces", "watch", "watch-only", "output-watch-events"},
-		Values: []string{"namespace", "selector", "field-selector", "output", "chunk-size", "resource-version", "raw"},
+		Bools:  []string{"all-namespaces", "watch", "watch-only", "output-watch-events", "no-headers", "show-labels"},
+		Values: []string{"namespace", "selector", "field-selector", "output", "chunk-size", "resource-version", "raw", "sort-by"},
 		Short:  kubectlShort,
 		Plain:  true,
 	})
@@ -110,11 +110,9 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	if raw := p.String("raw", ""); raw != "" {
 		return sh.kubectlRaw(raw)
 	}
-	format := p.String("output", "")
-	switch format {
-	case "", "wide", "json", "yaml", "name":
-	default:
-		return "", fmt.Errorf("unable to match a printer suitable for the output format %q, allowed formats are: json,name,wide,yaml", format)
+	o, err := parseOutput(p)
+	if err != nil {
+		return "", err
 	}
 	if len(p.Args) == 0 {
 		return "", errors.New("you must specify the type of resource to get")
@@ -125,14 +123,15 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	}
 	ns, all := namespaceOf(p, r)
 	watching := p.Bool("watch") || p.Bool("watch-only")
-	wv := watchView{format: format, all: all, events: p.Bool("output-watch-events"), header: true}
+	wide := o.format == "wide"
+	wv := watchView{out: o, format: o.format, all: all, events: p.Bool("output-watch-events"), header: !o.noHeaders}
 	if len(p.Args) == 2 {
-		out, obj, err := sh.kubectlGetOne(r, ns, p.Args[1], format, p.String("resource-version", ""))
+		out, obj, err := sh.kubectlGetOne(r, ns, p.Args[1], o, p.String("resource-version", ""))
 		if err == nil && watching {
 			// One object: kubectl watches it by name from the version it got.
 			opts := am.ListOptions{FieldSelector: "metadata.name=" + p.Args[1], ResourceVersion: obj.ResourceVersion}
 			wv.header = false
-			wv.tp = newTablePrinter(r.Kind, []*am.Object{obj}, all, wv.events, format == "wide")
+			wv.tp = newTablePrinter(r.Kind, []*am.Object{obj}, all, wv.events, wide, o.showLabels)
 			sh.openKubectlWatch(r, ns, wv, opts)
 		}
 		return out, err
@@ -140,6 +139,9 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	chunk, err := p.Int64("chunk-size", 500)
 	if err != nil {
 		return "", err
+	}
+	if o.sortBy != "" {
+		chunk = 0 // kubectl sorts what one unpaged LIST returns
 	}
 	opts := am.ListOptions{
 		LabelSelector: p.String("selector", ""), FieldSelector: p.String("field-selector", ""),
@@ -149,25 +151,31 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	if err := sortObjects(list.Items, o.sortBy, o.human()); err != nil {
+		return "", err
+	}
 	var out string
 	switch {
 	case p.Bool("watch-only"):
-		wv.tp = newTablePrinter(r.Kind, nil, all, wv.events, format == "wide")
-	case watching && wv.events && (format == "" || format == "wide"):
+		wv.tp = newTablePrinter(r.Kind, nil, all, wv.events, wide, o.showLabels)
+	case watching && wv.events && o.human():
 		// The list's items print as ADDED events, under the EVENT header.
-		wv.tp = newTablePrinter(r.Kind, list.Items, all, true, format == "wide")
-		out = wv.tp.rows(list.Items, "ADDED", true, format == "wide", sh.w.Now())
+		wv.tp = newTablePrinter(r.Kind, list.Items, all, true, wide, o.showLabels)
+		out = wv.tp.rows(list.Items, "ADDED", wv.header, wide, sh.w.Now())
 		wv.header = false
 	case watching && len(list.Items) == 0:
 		// kubectl's watch prints the list's objects without its "No
 		// resources found": nothing, until the first event brings the header.
 	default:
-		out = sh.renderList(r, list, format, ns, all)
+		out, err = sh.renderList(r, list, o, ns, all)
+		if err != nil {
+			return "", err
+		}
 		wv.header = false
 	}
 	if watching {
 		if wv.tp == nil {
-			wv.tp = newTablePrinter(r.Kind, list.Items, all, wv.events, format == "wide")
+			wv.tp = newTablePrinter(r.Kind, list.Items, all, wv.events, wide, o.showLabels)
 		}
 		opts.ResourceVersion, opts.Limit = list.ResourceVersion, 0
 		sh.openKubectlWatch(r, ns, wv, opts)
@@ -175,14 +183,14 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	return out, nil
 }
 
-func (sh *Shell) renderList(r am.Resource, list *am.List, format, ns string, all bool) string {
-	if len(list.Items) == 0 && (format == "" || format == "wide") {
+func (sh *Shell) renderList(r am.Resource, list *am.List, o output, ns string, all bool) (string, error) {
+	if len(list.Items) == 0 && o.human() {
 		if r.Namespaced && !all {
-			return fmt.Sprintf("No resources found in %s namespace.\n", ns)
+			return fmt.Sprintf("No resources found in %s namespace.\n", ns), nil
 		}
-		return "No resources found\n"
+		return "No resources found\n", nil
 	}
-	return printObjects(format, list.Items, all, true, sh.w.Now(), list.ResourceVersion)
+	return o.render(list.Items, false, all, sh.w.Now(), list.ResourceVersion)
 }
 
 // listAll follows continue tokens the way kubectl's chunked list does:
@@ -206,16 +214,14 @@ func (sh *Shell) listAll(r am.Resource, ns string, opts am.ListOptions) (*am.Lis
 
 // kubectlGetOne is a GET: without --resource-version a quorum read from
 // etcd; with one (e.g. 0) it is served by the watch cache.
-func (sh *Shell) kubectlGetOne(r am.Resource, ns, name, format, rv string) (string, *am.Object, error) {
+func (sh *Shell) kubectlGetOne(r am.Resource, ns, name string, o output, rv string) (string, *am.Object, error) {
 	resp, err := sh.call(apiserver.Request{Verb: apiserver.GET, Resource: r.Resource, Namespace: ns, Name: name,
 		Options: am.ListOptions{ResourceVersion: rv}})
 	if err != nil {
 		return "", nil, err
 	}
-	if format == "json" || format == "yaml" {
-		return printObjects(format, []*am.Object{resp.Object}, false, false, sh.w.Now(), ""), resp.Object, nil
-	}
-	return printObjects(format, []*am.Object{resp.Object}, false, true, sh.w.Now(), ""), resp.Object, nil
+	out, err := o.render([]*am.Object{resp.Object}, true, false, sh.w.Now(), "")
+	return out, resp.Object, err
 }
 
 func (sh *Shell) kubectlCreate(words []string) (string, error) {
@@ -295,29 +301,6 @@ func parseSize(s string) (int32, error) {
 		return 0, fmt.Errorf("invalid --size %q: a size from 0 to 3Mi, e.g. 10Ki", s)
 	}
 	return int32(n * mult), nil
-}
-
-func (sh *Shell) kubectlDelete(words []string) (string, error) {
-	p, err := parseFlags(words, flagSpec{Values: []string{"namespace"}, Short: kubectlShort, Plain: true})
-	if err != nil {
-		return "", err
-	}
-	if len(p.Args) != 2 {
-		return "", errors.New("usage: kubectl delete RESOURCE NAME [-n NS]")
-	}
-	r, err := lookupKubectlResource(p.Args[0])
-	if err != nil {
-		return "", err
-	}
-	ns, _ := namespaceOf(p, r)
-	_, err = sh.call(apiserver.Request{Verb: apiserver.DELETE, Resource: r.Resource, Namespace: ns, Name: p.Args[1]})
-	if err != nil {
-		return "", err
-	}
-	if ns != "" {
-		return fmt.Sprintf("%s %q deleted from %s namespace\n", strings.ToLower(r.Kind), p.Args[1], ns), nil
-	}
-	return fmt.Sprintf("%s %q deleted\n", strings.ToLower(r.Kind), p.Args[1]), nil
 }
 
 // labelsFlag is --labels/-l of run and create: KEY=VALUE pairs separated

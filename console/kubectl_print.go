@@ -29,10 +29,11 @@ func printObjects(format string, objs []*am.Object, allNS, header bool, now time
 		}
 		return b.String()
 	}
-	return printTable(objs, allNS, header, format == "wide", now)
+	return printTable(objs, allNS, header, format == "wide", false, now)
 }
 
-func printTable(objs []*am.Object, allNS, header, wide bool, now time.Duration) string {
+// printTable is kubectl's table; labels adds --show-labels' LABELS column.
+func printTable(objs []*am.Object, allNS, header, wide, labels bool, now time.Duration) string {
 	var b strings.Builder
 	// kubectl's printers.GetNewTabWriter: min width 6, tab width 4,
 	// padding 3. Each watch event is flushed on its own, so its row is
@@ -43,14 +44,14 @@ func printTable(objs []*am.Object, allNS, header, wide bool, now time.Duration) 
 		kind = objs[0].Kind
 	}
 	if header {
-		cols := append([]string{"NAME"}, kindColumns(kind, wide)...)
+		cols := append([]string{"NAME"}, tableColumns(kind, wide, labels)...)
 		if allNS {
 			cols = append([]string{"NAMESPACE"}, cols...)
 		}
 		fmt.Fprintln(tw, strings.Join(cols, "\t"))
 	}
 	for _, o := range objs {
-		cols := append([]string{o.Name}, kindCells(o, wide, now)...)
+		cols := append([]string{o.Name}, tableCells(o, wide, labels, now)...)
 		if allNS {
 			cols = append([]string{o.Namespace}, cols...)
 		}
@@ -64,9 +65,9 @@ func printTable(objs []*am.Object, allNS, header, wide bool, now time.Duration) 
 // the whole watch whose column widths only grow (a cell is as wide as its
 // text plus 3, at least 6, as tabwriter pads), the last column unpadded.
 type tablePrinter struct {
-	kind       string
-	all, event bool
-	widths     []int
+	kind               string
+	all, event, labels bool
+	widths             []int
 }
 
 // eventColumnWidth fits the longest event type kubectl prints (MODIFIED,
@@ -75,14 +76,14 @@ const eventColumnWidth = 11
 
 // newTablePrinter starts the widths from the header and the rows already
 // shown.
-func newTablePrinter(kind string, objs []*am.Object, all, event, wide bool) *tablePrinter {
-	tp := &tablePrinter{kind: kind, all: all, event: event}
+func newTablePrinter(kind string, objs []*am.Object, all, event, wide, labels bool) *tablePrinter {
+	tp := &tablePrinter{kind: kind, all: all, event: event, labels: labels}
 	tp.rows(objs, "ADDED", true, wide, 0)
 	return tp
 }
 
 func (tp *tablePrinter) header(wide bool) []string {
-	cols := append([]string{"NAME"}, kindColumns(tp.kind, wide)...)
+	cols := append([]string{"NAME"}, tableColumns(tp.kind, wide, tp.labels)...)
 	if tp.all {
 		cols = append([]string{"NAMESPACE"}, cols...)
 	}
@@ -112,7 +113,7 @@ func (tp *tablePrinter) rows(objs []*am.Object, event string, withHeader, wide b
 		}
 	}
 	for _, o := range objs {
-		cells := append([]string{o.Name}, kindCells(o, wide, now)...)
+		cells := append([]string{o.Name}, tableCells(o, wide, tp.labels, now)...)
 		if tp.all {
 			cells = append([]string{o.Namespace}, cells...)
 		}
@@ -134,6 +135,22 @@ func (tp *tablePrinter) rows(objs []*am.Object, event string, withHeader, wide b
 		b.WriteString(l[len(l)-1] + "\n")
 	}
 	return b.String()
+}
+
+// tableColumns are kindColumns and, for --show-labels, LABELS last.
+func tableColumns(kind string, wide, labels bool) []string {
+	if labels {
+		return append(kindColumns(kind, wide), "LABELS")
+	}
+	return kindColumns(kind, wide)
+}
+
+// tableCells are a row's cells after NAME, as tableColumns names them.
+func tableCells(o *am.Object, wide, labels bool, now time.Duration) []string {
+	if labels {
+		return append(kindCells(o, wide, now), labelsCell(o.Labels))
+	}
+	return kindCells(o, wide, now)
 }
 
 // kindColumns are the columns kubectl's table for a kind shows after

@@ -51,7 +51,7 @@ func TestKubectlOutputs(t *testing.T) {
 		{"too large resource version", []string{"kubectl run a"}, "kubectl get pods --resource-version 999 --chunk-size 0",
 			"Error from server (Timeout): Timeout: Too large resource version: 999, current: 2\n"},
 		{"bad output", nil, "kubectl get pods -o table",
-			"Error: unable to match a printer suitable for the output format \"table\", allowed formats are: json,name,wide,yaml\n"},
+			"error: unable to match a printer suitable for the output format \"table\", allowed formats are: " + allowedFormats + "\n"},
 		{"raw list", []string{"kubectl run a"}, "kubectl get --raw /api/v1/namespaces/default/pods",
 			`{"kind":"PodList","apiVersion":"v1","metadata":{"resourceVersion":"2"},"items":[{"metadata":{"name":"a","namespace":"default","uid":"UID","resourceVersion":"2","creationTimestamp":"TS","labels":{"run":"a"}},"spec":{}}]}` + "\n"},
 		// Texts as kubectl v1.36.5 printed them against kube-apiserver v1.36.5

@@ -30,6 +30,7 @@ func (k *kubectlWatch) drain() (string, bool) {
 // header is still to come (--watch-only, or an empty list), and the table
 // whose column widths later rows keep.
 type watchView struct {
+	out         output // the printer's flags (jsonpath, custom-columns, ...)
 	format      string
 	all, events bool
 	header      bool
@@ -53,8 +54,16 @@ func (sh *Shell) openKubectlWatch(r am.Resource, ns string, v watchView, opts am
 		case v.format == "" || v.format == "wide":
 			kw.out.WriteString(v.tp.rows([]*am.Object{ev.Object}, string(ev.Type), v.header, v.format == "wide", sh.w.Now()))
 			v.header = false
+		case v.format == "custom-columns":
+			// One printer for the watch: its header comes with the first row.
+			kw.out.WriteString(v.out.customRows([]*am.Object{ev.Object}, v.header))
+			v.header = false
 		default:
-			kw.out.WriteString(printObjects(v.format, []*am.Object{ev.Object}, v.all, false, sh.w.Now(), ""))
+			out, err := v.out.render([]*am.Object{ev.Object}, true, v.all, sh.w.Now(), "")
+			if err != nil {
+				out = ErrorLine(err) + "\n"
+			}
+			kw.out.WriteString(out)
 		}
 	}, func(err error) {
 		if err != nil {

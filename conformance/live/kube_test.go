@@ -321,7 +321,9 @@ func (k *realKube) step(t *testing.T, line string) string {
 // console's kubectl against a fresh simulated world. Lines starting with
 // "real: " run on the real side only and are not compared (setup the
 // simulation does not need, such as the service account a pod needs
-// without a controller-manager). "sim advance D" sleeps D on the real
+// without a controller-manager); lines starting with "sim: " run on the
+// console only (the same state reached with a console-only command, such
+// as kubectl run --node for a real run --overrides). "sim advance D" sleeps D on the real
 // side; the output of "sim restart apiserver-0" is not compared (the
 // console says it restarted; the real side prints nothing), what is
 // printed after it is.
@@ -364,6 +366,12 @@ func TestKubectlScripts(t *testing.T) {
 				}
 				if rest, ok := strings.CutPrefix(line, "real: "); ok {
 					k.kubectl(strings.TrimPrefix(rest, "kubectl "))
+					continue
+				}
+				if rest, ok := strings.CutPrefix(line, "sim: "); ok {
+					if _, err := sh.Exec(rest); err != nil {
+						t.Fatalf("line %d %q: %v", i+1, line, err)
+					}
 					continue
 				}
 				r := k.step(t, rv.expand(line))

@@ -1,0 +1,182 @@
+package console
+
+import (
+	"fmt"
+	"math/big"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+
+	am "watchscope/apimachinery"
+	"watchscope/jsonpath"
+)
+
+// sortObjects is kubectl get --sort-by: the field (a relaxed JSONPath) is
+// read from each object as kubectl's unstructured objects hold it, and
+// the objects sorted with sort.Sort and kubectl's isLess, so that equal
+// keys land where kubectl's sort puts them. An object without the field
+// sorts first. table is the human-readable path (kubectl sorts the
+// server's Table rows, and falls back to the raw field when it is not a
+// relaxed path); the others sort the list's objects (a list of none is
+// left alone).
+func sortObjects(objs []*am.Object, field string, table bool) error {
+	if field == "" || len(objs) == 0 {
+		return nil
+	}
+	parsed, err := relaxedJSONPath(field)
+	if err != nil {
+		if !table {
+			return err
+		}
+		parsed = field
+	}
+	jp := jsonpath.New("sorting").AllowMissingKeys(true)
+	if err := jp.Parse(parsed); err != nil {
+		if table {
+			return serverError(fmt.Sprintf("error: sorting error: %v", err))
+		}
+		return serverError("error: " + err.Error())
+	}
+	keys := make([]*reflect.Value, len(objs))
+	found := false
+	for i, o := range objs {
+		u, err := unstructuredInts(o)
+		if err != nil {
+			return err
+		}
+		rs, err := jp.FindResults(u)
+		if err != nil {
+			return serverError("error: " + err.Error())
+		}
+		if len(rs) > 0 && len(rs[0]) > 0 {
+			keys[i], found = &rs[0][0], true
+		}
+	}
+	if !found {
+		return serverError(fmt.Sprintf("error: couldn't find any field with path %q in the list of objects", parsed))
+	}
+	s := &keySort{objs: objs, keys: keys, field: parsed}
+	sort.Sort(s)
+	return s.err
+}
+
+type keySort struct {
+	objs []*am.Object
+	keys  []*reflect.Value
+	field string
+	err   error
+}
+
+func (s *keySort) Len() int { return len(s.objs) }
+func (s *keySort) Swap(i, j int) {
+	s.objs[i], s.objs[j] = s.objs[j], s.objs[i]
+	s.keys[i], s.keys[j] = s.keys[j], s.keys[i]
+}
+func (s *keySort) Less(i, j int) bool {
+	switch {
+	case s.keys[i] == nil:
+		return true
+	case s.keys[j] == nil:
+		return false
+	}
+	less, err := isLess(*s.keys[i], *s.keys[j])
+	if err != nil && s.err == nil {
+		// kubectl exits here (klog.Exitf) with this line.
+		s.err = serverError(fmt.Sprintf("Field %s in *unstructured.Unstructured is an unsortable type: %s, err: %v", s.field, s.keys[i].Kind(), err))
+	}
+	return less
+}
+
+// isLess is kubectl's for the values an unstructured object holds: int64,
+// float64, strings (compared as quantities when both parse as one, so
+// resourceVersions sort as numbers), and slices and maps of them.
+func isLess(i, j reflect.Value) (bool, error) {
+	if i.Kind() == reflect.Interface {
+		if i.IsNil() && j.IsNil() {
+			return false, nil
+		} else if i.IsNil() {
+			return true, nil
+		} else if j.IsNil() {
+			return false, nil
+		}
+		switch a := i.Interface().(type) {
+		case int64:
+			if b, ok := j.Interface().(int64); ok {
+				return a < b, nil
+			}
+		case float64:
+			if b, ok := j.Interface().(float64); ok {
+				return a < b, nil
+			}
+		case string:
+			if b, ok := j.Interface().(string); ok {
+				qa, okA := quantityValue(a)
+				qb, okB := quantityValue(b)
+				if okA && okB {
+					return qa.Cmp(qb) < 0, nil
+				}
+				return a < b, nil
+			}
+		default:
+			return false, fmt.Errorf("unsortable type: %T", a)
+		}
+		return false, fmt.Errorf("unsortable interface: %v", i.Kind())
+	}
+	switch i.Kind() {
+	case reflect.Int64:
+		return i.Int() < j.Int(), nil
+	case reflect.Float64:
+		return i.Float() < j.Float(), nil
+	case reflect.String:
+		return i.String() < j.String(), nil
+	case reflect.Slice:
+		for k := 0; k < min(i.Len(), j.Len()); k++ {
+			less, err := isLess(i.Index(k), j.Index(k))
+			if err != nil || !less {
+				return less, err
+			}
+		}
+		return true, nil
+	}
+	return false, fmt.Errorf("unsortable type: %v", i.Kind())
+}
+
+var quantityRe = regexp.MustCompile(`^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|n|u|m|k|M|G|T|P|E|[eE][+-]?[0-9]+)?$`)
+
+// quantityValue reads a string as resource.ParseQuantity would accept it
+// (a decimal number with an optional SI, binary or exponent suffix) and
+// returns its exact value.
+func quantityValue(s string) (*big.Rat, bool) {
+	m := quantityRe.FindStringSubmatch(s)
+	if m == nil {
+		return nil, false
+	}
+	num, ok := new(big.Rat).SetString(strings.TrimSuffix(m[1], "."))
+	if !ok {
+		return nil, false
+	}
+	mult := new(big.Rat).SetInt64(1)
+	pow := func(base, exp int64) *big.Rat {
+		r := new(big.Int).Exp(big.NewInt(base), big.NewInt(max(exp, -exp)), nil)
+		if exp < 0 {
+			return new(big.Rat).SetFrac(big.NewInt(1), r)
+		}
+		return new(big.Rat).SetInt(r)
+	}
+	switch suf := m[2]; {
+	case suf == "":
+	case strings.HasSuffix(suf, "i"):
+		mult = pow(2, 10*int64(strings.Index("KMGTPE", suf[:1])+1))
+	case len(suf) == 1 && strings.Contains("numkMGTPE", suf):
+		mult = pow(10, map[string]int64{"n": -9, "u": -6, "m": -3, "k": 3, "M": 6, "G": 9, "T": 12, "P": 15, "E": 18}[suf])
+	default:
+		var e int64
+		fmt.Sscan(strings.TrimLeft(suf[1:], "+"), &e)
+		if e > 1000 || e < -1000 {
+			return nil, false
+		}
+		mult = pow(10, e)
+	}
+	return num.Mul(num, mult), true
+}
