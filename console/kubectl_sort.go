@@ -62,7 +62,7 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 }
 
 type keySort struct {
-	objs []*am.Object
+	objs  []*am.Object
 	keys  []*reflect.Value
 	field string
 	err   error
