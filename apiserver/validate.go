@@ -42,7 +42,7 @@ func (s *Server) parse(req Request) (parsed, error) {
 	}
 	if sel := req.Options.FieldSelector; sel != "" {
 		if p.fields, err = am.ParseFieldSelector(sel); err != nil {
-			return p, am.NewBadRequest(err.Error())
+			return p, listError(res, req, err.Error())
 		}
 	}
 	if err := res.ValidateFieldSelector(p.fields); err != nil {

@@ -78,7 +78,7 @@ func (sh *Shell) kubectlDelete(words []string) (string, error) {
 		}
 		return out.String(), serverError(errs[len(errs)-1])
 	}
-	if deleted == 0 {
+	if deleted == 0 && all {
 		return "No resources found\n", nil
 	}
 	return out.String(), nil
