@@ -25,8 +25,8 @@ limitations under the License.
 // The code is client-go's, unchanged but for the package it lives in
 // (its third_party template helpers are compare.go) and one thing: a map
 // wildcard ({.metadata.labels.*}, ..) visits keys sorted, where client-go
-// visits them in Go's random map order. The conformance module runs both
-// on the same templates and objects and compares outputs and errors
-// (conformance/jsonpath); FuzzJSONPath keeps it from panicking on whatever
-// a learner types.
+// visits them in Go's random map order; and a template on which client-go's
+// walker panics is an error here. The live harness (conformance/live
+// k18-jsonpath) compares it with the real kubectl; FuzzJSONPath keeps it
+// from panicking on whatever a learner types.
 package jsonpath
