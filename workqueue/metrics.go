@@ -117,16 +117,17 @@ func (m *queueMetrics) retry() {
 }
 
 // updateUnfinishedWork sets the sum of the processing keys' ages and the
-// oldest one (a sum and a max: map order does not matter).
+// oldest one. The ages are summed as integer durations, exact in any
+// order, and turned into seconds once: a sum of float seconds in map
+// order could differ in its last bits from one run to the next.
 func (m *queueMetrics) updateUnfinishedWork(now time.Duration) {
-	var total, oldest float64
+	var total, oldest time.Duration
 	for _, t := range m.processingStartTimes {
-		age := seconds(now - t)
-		total += age
-		oldest = max(oldest, age)
+		total += now - t
+		oldest = max(oldest, now-t)
 	}
-	m.unfinishedWork.Set(total)
-	m.longestRunning.Set(oldest)
+	m.unfinishedWork.Set(seconds(total))
+	m.longestRunning.Set(seconds(oldest))
 	m.published = total > 0
 }
 
