@@ -15,6 +15,7 @@ PURE += $(shell test -d lessons && echo ./lessons/...)
 PURE += $(shell test -d internal && echo ./internal/...)
 PURE += $(shell test -d workqueue && echo ./workqueue/...)
 PURE += $(shell test -d jsonpath && echo ./jsonpath/...)
+PURE += $(shell test -d recording && echo ./recording/...)
 
 .PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak shots scorm
 
@@ -64,6 +65,8 @@ build-check:
 	  echo "build-check: the native command line must not link ebiten"; exit 1; fi
 	@if GOOS=js GOARCH=wasm $(GO) list -deps . | grep -qx net/http; then \
 	  echo "build-check: the page must not link net/http (with crypto/tls and x509: ~300 KB of brotli it never uses)"; exit 1; fi
+	@if GOOS=js GOARCH=wasm $(GO) list -deps . | grep -q '^k8s.io/client-go'; then \
+	  echo "build-check: the page must not link k8s.io/client-go (watchscope record is native only)"; exit 1; fi
 
 unit:
 	$(GO) test -count=1 -timeout 30m $(PURE) ./web/ .

@@ -38,6 +38,9 @@ commands:
   sim --scenario S [--nodes N] [--duration D] [--seed S] [--json]
                               run a scenario (steady, restart-storm, the-incident, chaos)
                               and print its metrics and whether every informer converged
+  record [--kubeconfig F] [--context C] [--resources pods,configmaps] [--for 5m] [-o FILE]
+                              record a real API server's lists, watches and watch-cache
+                              metrics into a .wsrec file (read-only; see record --help)
   scorm [-site D] [-o FILE]   write the SCORM 1.2 package of a built app for a course
                               platform (make scorm): one SCO per lesson
 `
@@ -65,6 +68,8 @@ func main() {
 		err = runSim(os.Args[2:], os.Stdout)
 	case "scorm":
 		err = runSCORM(os.Args[2:], os.Stdout)
+	case "record":
+		err = runRecord(os.Args[2:])
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return

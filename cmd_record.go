@@ -1,0 +1,91 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"watchscope/recorder"
+	"watchscope/recording"
+)
+
+const recordUsage = `usage: watchscope record [--kubeconfig FILE] [--context NAME] [--resources pods,configmaps]
+                        [--namespace NS] [--for 5m] [--with-objects] [-o FILE.wsrec]
+
+Records what a real API server answers to an informer: LIST, then WATCH with
+allowWatchBookmarks=true, per resource; every event's type, key, resourceVersion
+and size, every BOOKMARK, ERROR (410) and re-LIST, with times since the start,
+and the watch-cache series of /metrics every 10 s when the account may read it.
+Read-only: it sends only GET /version, discovery, LIST, WATCH and GET /metrics.
+Object contents are kept only with --with-objects. Ctrl-C stops it early.
+The file format is documented in recording/format.go (JSON Lines, versioned).
+`
+
+func runRecord(args []string) error {
+	fs := flag.NewFlagSet("record", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), recordUsage, "\nflags:\n"); fs.PrintDefaults() }
+	kubeconfig := fs.String("kubeconfig", "", "kubeconfig file (default: KUBECONFIG, ~/.kube/config, or the in-cluster config)")
+	kctx := fs.String("context", "", "kubeconfig context (default: the current one)")
+	resources := fs.String("resources", "pods,configmaps,leases", "resources to list and watch, comma-separated")
+	namespace := fs.String("namespace", "", "record only this namespace (default: all)")
+	fs.StringVar(namespace, "n", "", "short for --namespace")
+	dur := fs.Duration("for", 5*time.Minute, "how long to record")
+	withObjects := fs.Bool("with-objects", false, "also keep each event's object (off: names and sizes only, so a recording can be shared)")
+	out := fs.String("o", "watchscope"+recording.Ext, "the recording file to write")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("record: unexpected argument %q (flags only; see watchscope record --help)", fs.Arg(0))
+	}
+	if *dur <= 0 {
+		return fmt.Errorf("record: --for %s: give a positive duration such as 2m", *dur)
+	}
+	names := splitList(*resources)
+	if len(names) == 0 {
+		return errors.New("record: --resources is empty: name at least one, e.g. --resources pods")
+	}
+	conn, err := recorder.Connect(*kubeconfig, *kctx)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return fmt.Errorf("record: %v", err)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	r := recorder.New(conn, recorder.Config{Resources: names, Namespace: *namespace, For: *dur,
+		WithObjects: *withObjects, Progress: os.Stderr, Terminal: isTerminal(os.Stderr)})
+	err = r.Run(ctx, f)
+	if cerr := f.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("record: %v", cerr)
+	}
+	if err != nil {
+		os.Remove(*out)
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "wrote %s\n", *out)
+	return nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}

@@ -1,0 +1,220 @@
+//go:build !js
+
+package recorder
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"time"
+
+	"watchscope/recording"
+)
+
+// informer lists and watches one resource as client-go's Reflector does
+// (FIDELITY E1/E2): LIST with resourceVersion "0" (from the watch cache),
+// then WATCH from the list's RV with allowWatchBookmarks=true and a random
+// timeoutSeconds in [300, 600); a normal close re-watches from the last RV
+// at once; an ERROR 410 re-LISTs at the last RV, and a 410 on that LIST
+// re-LISTs with resourceVersion "" (a consistent, paged read); failed
+// requests back off 800 ms, doubling, up to 30 s.
+type informer struct {
+	r   *Recorder
+	t   target
+	rv  string // last RV synced: the list's, then each event's and bookmark's
+	rnd *rand.Rand
+	// paginated: the first list came in pages; otherwise a re-LIST at an
+	// RV asks for everything at once (limit unset), as the Reflector does.
+	paginated bool
+}
+
+const (
+	listLimit  = 500
+	backoffMin = 800 * time.Millisecond
+	backoffMax = 30 * time.Second
+)
+
+func (in *informer) run(ctx context.Context) {
+	listRV := "0"
+	backoff := backoffMin
+	for ctx.Err() == nil {
+		if listRV != "" || in.rv == "" {
+			rv, err := in.list(ctx, listRV)
+			var ae *apiError
+			switch {
+			case errors.As(err, &ae) && ae.Code == http.StatusGone && listRV != "":
+				listRV = "" // the RV is gone: a consistent read from etcd
+				continue
+			case err != nil:
+				if !in.wait(ctx, &backoff) {
+					return
+				}
+				continue
+			}
+			in.rv, listRV = rv, ""
+		}
+		gone, err := in.watch(ctx)
+		switch {
+		case gone:
+			listRV = in.rv
+			fallthrough
+		case err != nil:
+			if !in.wait(ctx, &backoff) {
+				return
+			}
+		default:
+			backoff = backoffMin
+		}
+	}
+}
+
+// wait sleeps the backoff and doubles it; false when the recording ends.
+func (in *informer) wait(ctx context.Context, backoff *time.Duration) bool {
+	t := time.NewTimer(*backoff)
+	defer t.Stop()
+	*backoff = min(*backoff*2, backoffMax)
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// send records a request and sends it; a refused or failed request is
+// recorded as an error record.
+func (in *informer) send(ctx context.Context, verb string, q url.Values) (*http.Response, error) {
+	u := in.r.conn.url(in.t.path(in.r.cfg.Namespace), q)
+	in.r.emit(recording.Record{Kind: recording.KindRequest, Res: in.t.Name, Verb: verb, URL: trimHost(u)})
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := in.r.conn.get(req)
+	if err != nil && ctx.Err() == nil {
+		in.r.failed(in.t.Name, verb, err)
+	}
+	return resp, err
+}
+
+// list pages through a LIST at rv and returns the list's RV.
+func (in *informer) list(ctx context.Context, rv string) (string, error) {
+	q := url.Values{"limit": {strconv.Itoa(listLimit)}, "resourceVersion": {rv}}
+	if rv != "" && rv != "0" && !in.paginated {
+		q.Del("limit")
+	}
+	items, size := 0, int64(0)
+	for {
+		resp, err := in.send(ctx, "LIST", q)
+		if err != nil {
+			return "", err
+		}
+		var l struct {
+			Metadata struct{ ResourceVersion, Continue string }
+			Items    []json.RawMessage
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err == nil {
+			err = json.Unmarshal(body, &l)
+		}
+		if err != nil {
+			in.r.failed(in.t.Name, "LIST", err)
+			return "", err
+		}
+		items, size = items+len(l.Items), size+int64(len(body))
+		if l.Metadata.Continue == "" {
+			in.r.emit(recording.Record{Kind: recording.KindList, Res: in.t.Name, Code: 200, RV: l.Metadata.ResourceVersion, Items: items, Size: size})
+			return l.Metadata.ResourceVersion, nil
+		}
+		in.paginated = true
+		q = url.Values{"limit": {strconv.Itoa(listLimit)}, "continue": {l.Metadata.Continue}}
+	}
+}
+
+// watchEvent is one line of a watch stream.
+type watchEvent struct {
+	Type   string
+	Object json.RawMessage
+}
+
+type objectMeta struct {
+	Metadata struct {
+		Name, Namespace, ResourceVersion string
+		Annotations                      map[string]string
+	}
+	// A Status, in an ERROR event.
+	Kind, Reason, Message string
+	Code                  int
+}
+
+// watch runs one WATCH until it ends; gone reports an ERROR 410 (or a 410
+// answer), after which the caller re-LISTs.
+func (in *informer) watch(ctx context.Context) (gone bool, err error) {
+	q := url.Values{"watch": {"true"}, "allowWatchBookmarks": {"true"}, "resourceVersion": {in.rv},
+		"timeoutSeconds": {strconv.Itoa(300 + in.rnd.IntN(300))}}
+	resp, err := in.send(ctx, "WATCH", q)
+	var ae *apiError
+	if errors.As(err, &ae) {
+		return ae.Code == http.StatusGone, err
+	}
+	if err != nil {
+		return false, err
+	}
+	defer resp.Body.Close()
+	dec := json.NewDecoder(resp.Body)
+	for {
+		var ev watchEvent
+		if err := dec.Decode(&ev); err != nil {
+			if ctx.Err() != nil {
+				return false, nil
+			}
+			why := "eof"
+			if !errors.Is(err, io.EOF) {
+				why = oneLine(err)
+			}
+			in.r.emit(recording.Record{Kind: recording.KindClosed, Res: in.t.Name, Text: why})
+			if why != "eof" {
+				return false, err
+			}
+			return false, nil
+		}
+		if in.event(ev) {
+			return true, nil
+		}
+	}
+}
+
+// event records one watch event; true for an ERROR 410.
+func (in *informer) event(ev watchEvent) bool {
+	var m objectMeta
+	_ = json.Unmarshal(ev.Object, &m)
+	rec := recording.Record{Kind: recording.KindEvent, Res: in.t.Name, Type: ev.Type, RV: m.Metadata.ResourceVersion}
+	switch ev.Type {
+	case "BOOKMARK":
+		rec.Kind, rec.Type = recording.KindBookmark, ""
+		rec.InitialEventsEnd = m.Metadata.Annotations["k8s.io/initial-events-end"] == "true"
+	case "ERROR":
+		rec = recording.Record{Kind: recording.KindError, Res: in.t.Name, Code: m.Code, Reason: m.Reason, Message: m.Message}
+		in.r.emit(rec)
+		return m.Code == http.StatusGone
+	default:
+		rec.Key, rec.Size = m.Metadata.Name, int64(len(ev.Object))
+		if m.Metadata.Namespace != "" {
+			rec.Key = m.Metadata.Namespace + "/" + m.Metadata.Name
+		}
+		if in.r.cfg.WithObjects {
+			rec.Object = ev.Object
+		}
+	}
+	if rec.RV != "" {
+		in.rv = rec.RV
+	}
+	in.r.emit(rec)
+	return false
+}

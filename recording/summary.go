@@ -1,0 +1,176 @@
+package recording
+
+import (
+	"math"
+	"slices"
+	"strconv"
+)
+
+// Resource sums up what a recording saw of one resource.
+type Resource struct {
+	Name                      string
+	Events                    int // ADDED + MODIFIED + DELETED
+	Added, Modified, Deleted  int
+	Bookmarks, Errors, Closed int
+	Lists                     int // LIST requests sent (the first and every re-LIST)
+	Gone                      int // 410s: ERROR events and refused LISTs
+	GoneMessage               string
+	// FirstRV and LastRV bound the revisions seen (lists, events, bookmarks).
+	FirstRV, LastRV int64
+	// Capacity is the watch cache's ring size from the last metrics
+	// sample (0: not sampled).
+	Capacity int
+	// Rate is the events per second the server's watch cache received
+	// (from apiserver_watch_cache_events_received_total when sampled
+	// twice or more, else the events recorded after the first list).
+	Rate float64
+	// Window is how long the cache's ring lasts at Rate: a watcher away
+	// longer than this comes back to a 410. +Inf when nothing is written
+	// or, with Capacity 0, unknown (see HasWindow).
+	Window float64
+}
+
+// HasWindow reports whether the window could be computed (the capacity
+// was sampled and events arrive).
+func (r Resource) HasWindow() bool { return r.Capacity > 0 && r.Rate > 0 }
+
+// Duration is the time of the recording's last record, in milliseconds.
+func (rec *Recording) Duration() int64 {
+	if len(rec.Records) == 0 {
+		return 0
+	}
+	return rec.Records[len(rec.Records)-1].T
+}
+
+// Summary sums up each resource of the header, in the header's order
+// (then any other resource the records name, sorted).
+func (rec *Recording) Summary() []Resource {
+	names := slices.Clone(rec.Header.Resources)
+	by := map[string]*Resource{}
+	get := func(n string) *Resource {
+		if r, ok := by[n]; ok {
+			return r
+		}
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+		by[n] = &Resource{Name: n}
+		return by[n]
+	}
+	for _, n := range rec.Header.Resources {
+		get(n)
+	}
+	firstListDone := map[string]int64{}
+	for _, x := range rec.Records {
+		if x.Res == "" {
+			continue
+		}
+		r := get(x.Res)
+		r.add(x)
+		if x.Kind == KindList && x.Code == 200 {
+			if _, ok := firstListDone[x.Res]; !ok {
+				firstListDone[x.Res] = x.T
+			}
+		}
+	}
+	slices.Sort(names[len(rec.Header.Resources):])
+	out := make([]Resource, 0, len(names))
+	for _, n := range names {
+		r := by[n]
+		rec.window(r, firstListDone)
+		out = append(out, *r)
+	}
+	return out
+}
+
+func (r *Resource) add(x Record) {
+	switch x.Kind {
+	case KindEvent:
+		r.Events++
+		switch x.Type {
+		case "ADDED":
+			r.Added++
+		case "MODIFIED":
+			r.Modified++
+		case "DELETED":
+			r.Deleted++
+		}
+	case KindBookmark:
+		r.Bookmarks++
+	case KindError:
+		r.Errors++
+		r.gone(x)
+	case KindClosed:
+		r.Closed++
+	case KindRequest:
+		if x.Verb == "LIST" {
+			r.Lists++
+		}
+	case KindList:
+		r.gone(x)
+	}
+	if rv, err := strconv.ParseInt(x.RV, 10, 64); err == nil && rv > 0 {
+		if r.FirstRV == 0 || rv < r.FirstRV {
+			r.FirstRV = rv
+		}
+		r.LastRV = max(r.LastRV, rv)
+	}
+}
+
+func (r *Resource) gone(x Record) {
+	if x.Code != 410 {
+		return
+	}
+	r.Gone++
+	if r.GoneMessage == "" {
+		r.GoneMessage = x.Message
+	}
+}
+
+// window fills Capacity, Rate and Window.
+func (rec *Recording) window(r *Resource, listed map[string]int64) {
+	var firstT, lastT int64
+	var first, last float64
+	n := 0
+	for _, x := range rec.Records {
+		if x.Kind != KindMetrics {
+			continue
+		}
+		for _, s := range x.Samples {
+			if s.Resource != r.Name {
+				continue
+			}
+			switch s.Name {
+			case "apiserver_watch_cache_capacity":
+				r.Capacity = int(s.Value)
+			case "apiserver_watch_cache_events_received_total":
+				if n == 0 {
+					firstT, first = x.T, s.Value
+				}
+				lastT, last = x.T, s.Value
+				n++
+			}
+		}
+	}
+	if n >= 2 && lastT > firstT {
+		r.Rate = (last - first) / (float64(lastT-firstT) / 1000)
+	} else if start, ok := listed[r.Name]; ok && rec.Duration() > start {
+		r.Rate = float64(r.liveEvents(rec, start)) / (float64(rec.Duration()-start) / 1000)
+	}
+	r.Window = math.Inf(1)
+	if r.HasWindow() {
+		r.Window = float64(r.Capacity) / r.Rate
+	}
+}
+
+// liveEvents counts the events after the first list: writes, not the
+// initial state a watch-list streams.
+func (r *Resource) liveEvents(rec *Recording, after int64) int {
+	n := 0
+	for _, x := range rec.Records {
+		if x.Kind == KindEvent && x.Res == r.Name && x.T > after {
+			n++
+		}
+	}
+	return n
+}
