@@ -125,7 +125,7 @@ func (c *Conn) Version(req func(string) (*http.Request, error)) (string, string,
 
 // target is one resource to record, resolved by discovery.
 type target struct {
-	Name       string // as asked: pods, leases, deployments.apps
+	Name       string // plural, with the group unless core: pods, leases.coordination.k8s.io
 	Group      string
 	Version    string
 	Resource   string // plural name
@@ -144,8 +144,10 @@ func (t target) path(ns string) string {
 	return p + "/" + t.Resource
 }
 
-// resolve finds each asked resource ("pods", "leases",
-// "leases.coordination.k8s.io") in the server's preferred versions.
+// resolve finds each asked resource ("pods", "po", "leases",
+// "leases.coordination.k8s.io") in the server's preferred versions and
+// names it fully (the recording's names: "pods",
+// "leases.coordination.k8s.io").
 func (c *Conn) resolve(names []string) ([]target, error) {
 	dc, err := discovery.NewDiscoveryClientForConfigAndClient(c.cfg, c.client)
 	if err != nil {
@@ -178,7 +180,11 @@ func find(lists []*metav1.APIResourceList, name string) (target, bool) {
 				continue
 			}
 			if r.Name == res || (group == "" && (r.SingularName == res || slices.Contains(r.ShortNames, res))) {
-				return target{Name: name, Group: gv[0], Version: gv[1], Resource: r.Name, Namespaced: r.Namespaced}, true
+				t := target{Name: r.Name, Group: gv[0], Version: gv[1], Resource: r.Name, Namespaced: r.Namespaced}
+				if t.Group != "" {
+					t.Name += "." + t.Group
+				}
+				return t, true
 			}
 		}
 	}
@@ -193,7 +199,9 @@ func parseGV(s string) ([2]string, error) {
 	return [2]string{g, v}, nil
 }
 
-func watchable(verbs metav1.Verbs) bool { return slices.Contains(verbs, "list") && slices.Contains(verbs, "watch") }
+func watchable(verbs metav1.Verbs) bool {
+	return slices.Contains(verbs, "list") && slices.Contains(verbs, "watch")
+}
 
 // oneLine keeps an error's first line.
 func oneLine(err error) string {

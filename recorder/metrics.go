@@ -52,8 +52,9 @@ func (r *Recorder) sampleMetrics(ctx context.Context, targets []target) {
 }
 
 // ParseMetrics keeps the recording.MetricNames series of Prometheus text
-// whose resource label is one of resources, summed over other labels
-// (apiserver_watch_events_total, for one, is split by kind).
+// whose resource label is one of resources (of the long-running requests,
+// the WATCHes only), summed over other labels (apiserver_watch_events_total,
+// for one, is split by version).
 func ParseMetrics(rd io.Reader, resources []string) []recording.Sample {
 	var out []recording.Sample
 	index := map[recording.Sample]int{}
@@ -69,7 +70,7 @@ func ParseMetrics(rd io.Reader, resources []string) []recording.Sample {
 			continue
 		}
 		s := recording.Sample{Name: name, Group: labels["group"], Resource: labels["resource"]}
-		if !slices.Contains(resources, s.Resource) {
+		if !slices.Contains(resources, s.Resource) || (name == recording.MetricWatchers && labels["verb"] != "WATCH") {
 			continue
 		}
 		if i, seen := index[s]; seen {

@@ -40,8 +40,17 @@ type Recorder struct {
 	mu     sync.Mutex
 	out    *bufio.Writer
 	err    error
+	names  []string // the resources, as the recording names them
 	counts map[string]*counts
 	lines  int
+}
+
+func names(targets []target) []string {
+	var out []string
+	for _, t := range targets {
+		out = append(out, t.Name)
+	}
+	return out
 }
 
 type counts struct{ events, bookmarks, gone int }
@@ -66,19 +75,22 @@ func (r *Recorder) Run(ctx context.Context, out io.Writer) error {
 	if err != nil {
 		return err
 	}
+	r.names = names(targets)
 	if err := r.canList(ctx, targets); err != nil {
 		return err
 	}
 	r.note("read-only: only GET /version, discovery, LIST, WATCH and GET /metrics go to %s (%s)", r.conn.Host, version)
 	r.start = time.Now()
 	r.line(recording.Header{Format: recording.Format, Version: recording.Version, Server: version, Platform: platform,
-		Started: r.start.UTC().Format(time.RFC3339Nano), Resources: r.cfg.Resources, Namespace: r.cfg.Namespace,
+		Started: r.start.UTC().Format(time.RFC3339Nano), Resources: names(targets), Namespace: r.cfg.Namespace,
 		WithObjects: r.cfg.WithObjects, ReadOnly: true})
 	ctx, stop := context.WithTimeout(ctx, r.cfg.For)
 	defer stop()
 	var wg sync.WaitGroup
-	for i, t := range targets {
+	for _, t := range targets {
 		r.counts[t.Name] = &counts{}
+	}
+	for i, t := range targets {
 		in := &informer{r: r, t: t, rnd: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), uint64(i)))}
 		wg.Go(func() { in.run(ctx) })
 	}
@@ -175,27 +187,26 @@ func (r *Recorder) note(format string, args ...any) {
 	}
 }
 
-// progress prints the events per resource every second (every 10 s to a
-// file) and flushes the recording, until ctx is done.
+// progress flushes the recording every second (a file read while it
+// grows, or a recorder killed, loses at most a second) and prints the
+// events per resource: every second on a terminal, every 10 s to a file.
 func (r *Recorder) progress(ctx context.Context) {
-	every := time.Second
-	if !r.cfg.Terminal {
-		every = 10 * time.Second
-	}
-	t := time.NewTicker(every)
+	t := time.NewTicker(time.Second)
 	defer t.Stop()
-	for {
+	for tick := 1; ; tick++ {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
 			r.mu.Lock()
 			line := r.progressLine()
-			r.out.Flush()
+			if err := r.out.Flush(); err != nil && r.err == nil {
+				r.err = fmt.Errorf("writing the recording: %v", err)
+			}
 			r.mu.Unlock()
 			if r.cfg.Terminal {
 				fmt.Fprintf(r.cfg.Progress, "\r%s\x1b[K", line)
-			} else {
+			} else if tick%10 == 0 {
 				fmt.Fprintln(r.cfg.Progress, line)
 			}
 		}
@@ -205,7 +216,7 @@ func (r *Recorder) progress(ctx context.Context) {
 func (r *Recorder) progressLine() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "recording %s of %s:", time.Since(r.start).Truncate(time.Second), r.cfg.For)
-	for _, n := range r.cfg.Resources {
+	for _, n := range r.names {
 		c := r.counts[n]
 		fmt.Fprintf(&b, " %s %d events", n, c.events)
 		if c.bookmarks > 0 || c.gone > 0 {
@@ -225,4 +236,3 @@ func (r *Recorder) endProgress() {
 	}
 	fmt.Fprintln(r.cfg.Progress, line)
 }
-

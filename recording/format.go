@@ -99,15 +99,21 @@ type Sample struct {
 	Value    float64 `json:"value"`
 }
 
-// MetricNames are the watch-cache series the recorder samples.
-var MetricNames = []string{
-	"apiserver_watch_cache_capacity",
-	"apiserver_watch_cache_events_received_total",
-	"apiserver_watch_events_total",
-	"apiserver_registered_watchers",
-	"apiserver_terminated_watchers_total",
-	"apiserver_storage_objects",
-}
+// The watch-cache series the recorder samples, named as kube-apiserver
+// 1.36 exports them. The ring's capacity has no apiserver_ prefix; the
+// open watches are apiserver_longrunning_requests with verb="WATCH"
+// (apiserver_registered_watchers is gone since 1.25).
+const (
+	MetricCapacity   = "watch_cache_capacity"
+	MetricReceived   = "apiserver_watch_cache_events_received_total"
+	MetricSent       = "apiserver_watch_events_total"
+	MetricWatchers   = "apiserver_longrunning_requests"
+	MetricTerminated = "apiserver_terminated_watchers_total"
+	MetricObjects    = "apiserver_storage_objects"
+)
+
+// MetricNames are the sampled series, in that order.
+var MetricNames = []string{MetricCapacity, MetricReceived, MetricSent, MetricWatchers, MetricTerminated, MetricObjects}
 
 // Line encodes v (a Header or a Record) as one line of a recording.
 func Line(v any) ([]byte, error) {

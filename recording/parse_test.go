@@ -10,10 +10,10 @@ const sample = `{"format":"watchscope-recording","version":1,"server":"v1.36.5",
 {"t":0,"kind":"request","res":"pods","verb":"LIST","url":"/api/v1/pods?limit=500&resourceVersion=0"}
 {"t":5,"kind":"list","res":"pods","code":200,"rv":"100","items":3,"size":2048}
 {"t":6,"kind":"request","res":"pods","verb":"WATCH","url":"/api/v1/pods?allowWatchBookmarks=true&resourceVersion=100&watch=true"}
-{"t":1000,"kind":"metrics","samples":[{"name":"apiserver_watch_cache_capacity","resource":"pods","value":100},{"name":"apiserver_watch_cache_events_received_total","resource":"pods","value":10}]}
+{"t":1000,"kind":"metrics","samples":[{"name":"watch_cache_capacity","resource":"pods","value":100},{"name":"apiserver_watch_cache_events_received_total","resource":"pods","value":10}]}
 {"t":2000,"kind":"event","res":"pods","type":"ADDED","key":"default/a","rv":"101","size":700}
 {"t":3000,"kind":"event","res":"pods","type":"MODIFIED","key":"default/a","rv":"102","size":720}
-{"t":11000,"kind":"metrics","samples":[{"name":"apiserver_watch_cache_capacity","resource":"pods","value":100},{"name":"apiserver_watch_cache_events_received_total","resource":"pods","value":30}]}
+{"t":11000,"kind":"metrics","samples":[{"name":"watch_cache_capacity","resource":"pods","value":100},{"name":"apiserver_watch_cache_events_received_total","resource":"pods","value":30}]}
 {"t":12000,"kind":"bookmark","res":"pods","rv":"140"}
 {"t":13000,"kind":"error","res":"pods","code":410,"reason":"Expired","message":"too old resource version: 102 (150)"}
 {"t":13001,"kind":"request","res":"pods","verb":"LIST","url":"/api/v1/pods?resourceVersion=102"}

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // Resource sums up what a recording saw of one resource.
@@ -21,7 +22,7 @@ type Resource struct {
 	// sample (0: not sampled).
 	Capacity int
 	// Rate is the events per second the server's watch cache received
-	// (from apiserver_watch_cache_events_received_total when sampled
+	// (from MetricReceived when sampled
 	// twice or more, else the events recorded after the first list).
 	Rate float64
 	// Window is how long the cache's ring lasts at Rate: a watcher away
@@ -137,13 +138,13 @@ func (rec *Recording) window(r *Resource, listed map[string]int64) {
 			continue
 		}
 		for _, s := range x.Samples {
-			if s.Resource != r.Name {
+			if !r.names(s) {
 				continue
 			}
 			switch s.Name {
-			case "apiserver_watch_cache_capacity":
+			case MetricCapacity:
 				r.Capacity = int(s.Value)
-			case "apiserver_watch_cache_events_received_total":
+			case MetricReceived:
 				if n == 0 {
 					firstT, first = x.T, s.Value
 				}
@@ -173,4 +174,12 @@ func (r *Resource) liveEvents(rec *Recording, after int64) int {
 		}
 	}
 	return n
+}
+
+// names reports whether a metrics sample is about this resource: r.Name
+// is the plural with its group unless core ("pods",
+// "leases.coordination.k8s.io"), the sample's labels split them.
+func (r *Resource) names(s Sample) bool {
+	res, group, _ := strings.Cut(r.Name, ".")
+	return s.Resource == res && s.Group == group
 }
