@@ -129,6 +129,10 @@ func runConsole(args []string, in io.Reader, out io.Writer) error {
 		} else if line != "" && !interactive {
 			fmt.Fprintf(out, "$ %s\n", line)
 		}
+		if err := loadDiskFile(sh, line); err != nil {
+			show("", err)
+			continue
+		}
 		show(sh.Exec(line)) // blank lines count: an error names its line
 	}
 	if err := sc.Err(); err != nil {
@@ -136,6 +140,31 @@ func runConsole(args []string, in io.Reader, out io.Writer) error {
 	}
 	show(sh.EndInput())
 	return nil
+}
+
+// loadDiskFile lets the native console's `sim replay FILE` read a file
+// from the disk: the console's files live in its command log (so a rewind
+// has them), so the file goes in as the page's dropped files do, a
+// cat > FILE here-document, before the command runs.
+func loadDiskFile(sh *console.Shell, line string) error {
+	f := strings.Fields(line)
+	if sh.Pending() || len(f) != 3 || f[0] != "sim" || f[1] != "replay" || sh.HasFile(f[2]) {
+		return nil
+	}
+	data, err := os.ReadFile(f[2])
+	if errors.Is(err, os.ErrNotExist) {
+		return nil // the console's own error names it
+	}
+	if err != nil {
+		return fmt.Errorf("sim replay: %v", err)
+	}
+	const end = "WSREC_EOF"
+	text := strings.TrimSuffix(string(data), "\n")
+	if strings.Contains("\n"+text+"\n", "\n"+end+"\n") {
+		return fmt.Errorf("sim replay: %s: a line reads %s; is it a recording?", f[2], end)
+	}
+	_, err = sh.Exec("cat > " + f[2] + " <<'" + end + "'\n" + text + "\n" + end)
+	return err
 }
 
 // prompt is the console's, or bash's "> " while a command reads its input.

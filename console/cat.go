@@ -48,3 +48,9 @@ func (sh *Shell) readFile(name string) (string, bool) {
 	text, ok := sh.files[strings.TrimPrefix(name, "./")]
 	return text, ok
 }
+
+// HasFile reports whether the console has a file of that name.
+func (sh *Shell) HasFile(name string) bool {
+	_, ok := sh.files[strings.TrimPrefix(name, "./")]
+	return ok
+}

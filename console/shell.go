@@ -64,9 +64,14 @@ const bootTimeout = 30 * time.Second
 // begins on a running cluster. A world without API servers does not move.
 // Replay needs no special case: the first logged command comes after the
 // boot, so Restore runs the clock through it.
-func (sh *Shell) boot() {
+func (sh *Shell) boot() { sh.waitServing() }
+
+// waitServing runs the world until every API server serves (a start or a
+// restart takes a few simulated seconds), for at most bootTimeout.
+func (sh *Shell) waitServing() {
+	until := sh.w.Now() + bootTimeout
 	for _, s := range sh.w.APIServers {
-		for !s.Serving() && sh.w.Now() < bootTimeout {
+		for !s.Serving() && sh.w.Now() < until {
 			if !sh.w.Step() {
 				sh.w.RunFor(100 * time.Millisecond)
 			}
@@ -396,6 +401,7 @@ Simulator (the most used verbs):
   sim time                          print the simulated time and revision
   sim informer NAME RESOURCE        start a client-go informer (see: sim informers, sim inspect)
   sim load RESOURCE RATE DURATION   write objects through the API server at a steady rate
+  sim replay FILE.wsrec             send a real cluster's recorded writes (watchscope record) again
   sim restart apiserver-0           restart an API server (sim kill for an OOM-style death)
   sim disconnect NODE DURATION      cut a node off the network (sim partition, sim heal)
   sim set KNOB VALUE                change an API server flag (a restart, as in real life)
