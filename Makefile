@@ -14,7 +14,6 @@ PURE += $(shell test -d informer && echo ./informer/...)
 PURE += $(shell test -d lessons && echo ./lessons/...)
 PURE += $(shell test -d internal && echo ./internal/...)
 PURE += $(shell test -d workqueue && echo ./workqueue/...)
-PURE += $(shell test -d jsonpath && echo ./jsonpath/...)
 PURE += $(shell test -d recording && echo ./recording/...)
 
 .PHONY: serve test deps serve-deps wasm dist vet unit wasm-test build-check lessons conformance conformance-live e2e bench soak shots scorm

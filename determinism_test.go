@@ -24,7 +24,7 @@ import (
 // virtual clock with one seeded random source (DESIGN.md). Everything
 // but ui/ and main*.go.
 var corePackages = []string{"mvcc", "watchcache", "apiserver", "informer", "engine", "lessons",
-	"apimachinery", "console", "internal/ring", "internal/freelist", "workqueue", "jsonpath", "recording"}
+	"apimachinery", "console", "internal/ring", "internal/freelist", "workqueue", "recording"}
 
 // mapRangeAllowed are the ranges over a map (or maps.Keys/Values/All) in
 // the core where the iteration order provably reaches no output, keyed
@@ -39,7 +39,6 @@ var mapRangeAllowed = map[string]string{
 	"watchcache/dispatch_stats.go Cacher.IndexedWatcherCount: c.watchers.valueWatchers": "a count of live watchers: the same sum in any order",
 	"apiserver/apf.go apf.snapshot: a.rejected":                                         "sums one level's rejections: the same sum in any order",
 	"workqueue/metrics.go queueMetrics.updateUnfinishedWork: m.processingStartTimes":    "an integer sum and a max: exact, the same in any order",
-	"jsonpath/parser.go Parser.parseInsideAction: prefixMap":                            "the three prefixes exclude each other ('}', '[?(', '..'): at most one matches, whatever the order",
 	"console/kubectl_printers.go intsFromNumbers: t":                                    "converts each value of the object in place: independent writes, the same object in any order",
 	"console/args.go flagSpec.flagName: spec.Short":                                     "collects a flag's one-letter aliases, then sorts them",
 }

@@ -318,13 +318,19 @@ func deepCopyJSON(v any) any {
 		}
 		return out
 	case []any:
-		out := make([]any, len(v))
-		for i, x := range v {
-			out[i] = deepCopyJSON(x)
-		}
-		return out
+		return mapSlice(v, deepCopyJSON)
 	}
 	return v
+}
+
+// mapSlice is a new list of f of each element of l: the list case of the
+// recursive copies of a JSON value (deepCopyJSON, orderedCopy, plainCopy).
+func mapSlice(l []any, f func(any) any) []any {
+	out := make([]any, len(l))
+	for i, x := range l {
+		out[i] = f(x)
+	}
+	return out
 }
 
 // pruned is v without null values and empty objects, as a typed Go

@@ -12,7 +12,6 @@ import (
 	"time"
 
 	am "watchscope/apimachinery"
-	"watchscope/jsonpath"
 )
 
 // output is what kubectl get's printer flags ask for: -o (a table, wide,
@@ -22,7 +21,7 @@ import (
 type output struct {
 	format     string // "", wide, json, yaml, name, jsonpath, jsonpath-as-json, custom-columns
 	template   string // the jsonpath template as typed
-	jp         *jsonpath.JSONPath
+	jp         *jsonPath
 	columns    []customColumn
 	noHeaders  bool
 	showLabels bool
@@ -31,7 +30,7 @@ type output struct {
 
 type customColumn struct {
 	header string
-	jp     *jsonpath.JSONPath
+	jp     *jsonPath
 }
 
 // allowedFormats is kubectl get's list of -o values, sorted, as its
@@ -51,11 +50,11 @@ func parseOutput(p parsedFlags) (output, error) {
 		if !hasValue || value == "" {
 			return o, serverError("error: template format specified but no template given")
 		}
-		o.format, o.template, o.jp = kind, value, jsonpath.New("out").AllowMissingKeys(true)
-		if err := o.jp.Parse(value); err != nil {
+		jp, err := newJSONPath("out", value)
+		if err != nil {
 			return o, serverError(fmt.Sprintf("error: error parsing jsonpath %s, %v", value, err))
 		}
-		o.jp.EnableJSONOutput(kind == "jsonpath-as-json")
+		o.format, o.template, o.jp = kind, value, jp
 		return o, nil
 	case kind == "custom-columns":
 		if value == "" {
@@ -83,8 +82,8 @@ func customColumns(spec string) ([]customColumn, error) {
 		if err != nil {
 			return nil, err
 		}
-		jp := jsonpath.New(fmt.Sprintf("column%d", i)).AllowMissingKeys(true)
-		if err := jp.Parse(field); err != nil {
+		jp, err := newJSONPath(fmt.Sprintf("column%d", i), field)
+		if err != nil {
 			return nil, serverError("error: " + err.Error())
 		}
 		cols = append(cols, customColumn{header, jp})
@@ -136,12 +135,12 @@ func (o output) runJSONPath(v any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	var b bytes.Buffer
-	if err := o.jp.Execute(&b, obj); err != nil {
+	out, err := o.jp.execute(o.format == "jsonpath-as-json", obj)
+	if err != nil {
 		return "", serverError(fmt.Sprintf("error: error executing jsonpath %q: Error executing template: %v. Printing more information for debugging the template:\n"+
 			"\ttemplate was:\n\t\t%v\n\tobject given to jsonpath engine was:\n\t\t%#v\n\n", o.template, err, o.template, obj))
 	}
-	return b.String(), nil
+	return out, nil
 }
 
 // customRows is kubectl's CustomColumnsPrinter: each column's values
@@ -161,7 +160,7 @@ func (o output) customRows(objs []*am.Object, header bool) string {
 		cells := make([]string, len(o.columns))
 		for i, c := range o.columns {
 			var vals []string
-			results, ferr := c.jp.FindResults(u)
+			results, ferr := c.jp.find(u)
 			if err != nil || ferr != nil {
 				vals = []string{"<none>"}
 			} else if len(results) == 0 || len(results[0]) == 0 {

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	am "watchscope/apimachinery"
-	"watchscope/jsonpath"
 )
 
 // sortObjects is kubectl get --sort-by: the field (a relaxed JSONPath) is
@@ -31,8 +30,8 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 		}
 		parsed = field
 	}
-	jp := jsonpath.New("sorting").AllowMissingKeys(true)
-	if err := jp.Parse(parsed); err != nil {
+	jp, err := newJSONPath("sorting", parsed)
+	if err != nil {
 		if table {
 			return serverError(fmt.Sprintf("error: sorting error: %v", err))
 		}
@@ -45,7 +44,7 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 		if err != nil {
 			return err
 		}
-		rs, err := jp.FindResults(u)
+		rs, err := jp.find(u)
 		if err != nil {
 			return serverError("error: " + err.Error())
 		}
