@@ -62,6 +62,7 @@ type Step struct {
 	Scene      []SceneDirective // actors this step shows or hides on the stage
 	Keys       []KeyFilter      // the key events the stage plays slowly (motion block; see motion.go)
 	Figure     string           // the figure the stage draws large (highlight figure:KIND), "" for none
+	Refs       []Ref            // the lessons the narration points at (lesson:ID), in order
 	Checks     []Check
 }
 

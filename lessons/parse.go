@@ -82,13 +82,14 @@ func (p *parser) body(lines []string, from int) {
 			p.closeBlock(open)
 			open = nil
 		case open != nil:
-			open.lines = append(open.lines, line)
+			prose := open.kind == "notes" || open.kind == "ask"
+			open.lines = append(open.lines, p.crossRefs(line, n, prose, false))
 		case strings.HasPrefix(trimmed, "```"):
 			open = p.openBlock(strings.TrimSpace(trimmed[3:]), n)
 		case strings.HasPrefix(trimmed, "#"):
-			p.heading(trimmed, n)
+			p.heading(p.crossRefs(trimmed, n, true, false), n)
 		default:
-			p.text = append(p.text, line)
+			p.text = append(p.text, p.crossRefs(line, n, true, p.step != nil))
 		}
 	}
 	if open != nil {

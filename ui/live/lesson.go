@@ -138,6 +138,9 @@ func (p *lessonPlay) view() *view.LessonView {
 
 func stepText(lv *view.LessonView, st *lessons.Step) {
 	lv.StepTitle, lv.Narration = st.Title, st.Narration
+	for _, r := range st.Refs {
+		lv.Refs = append(lv.Refs, view.LessonRef{ID: r.ID, Title: r.Title})
+	}
 	for _, t := range st.Highlights {
 		lv.Highlights = append(lv.Highlights, t.String())
 	}

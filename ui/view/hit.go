@@ -56,6 +56,13 @@ func Hit(s Snapshot, x, y float64) string {
 			}
 		}
 	}
+	if l := s.Lesson; l != nil {
+		for i, r := range l.Refs {
+			if RefRegion(l, i).Contains(x, y) {
+				return "lesson " + r.ID
+			}
+		}
+	}
 	if l := s.Lesson; l != nil && l.Question != "" && l.Right < 0 {
 		for i := range l.Choices {
 			if ChoiceRegion(l, i).Contains(x, y) {

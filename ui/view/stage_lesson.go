@@ -33,7 +33,8 @@ func lessonPanel(sc *Scene, s Snapshot) {
 	// row reads (the panel has room for three lines at that size).
 	n := sc.Theme.Narration
 	size, lineH, maxLines := n.Size, n.LineH, n.Lines
-	sc.label(NarrLeft, PanelTop+16, title, ProseBold, 28+(size-22), Left, sc.Theme.Ink)
+	sc.fit(NarrLeft, PanelTop+16, title, ProseBold, 28+(size-22), Left, sc.Theme.Ink, NarrWidth-refsWidth(l))
+	lessonRefs(sc, l)
 	text := l.Narration
 	if l.Error != "" {
 		text = l.Error

@@ -121,7 +121,8 @@ type LessonView struct {
 	Step, Steps int // Step is the number of steps played (0 before the first)
 	StepTitle   string
 	Narration   string
-	Highlights  []string // target names ("apiserver.ring", "etcd.key:/a")
+	Refs        []LessonRef // the lessons the narration points at: links that open them
+	Highlights  []string    // target names ("apiserver.ring", "etcd.key:/a")
 	Question    string
 	Choices     []string
 	Picked      int // the learner's choice, -1 before choosing

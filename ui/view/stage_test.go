@@ -152,6 +152,26 @@ func TestHit(t *testing.T) {
 			t.Errorf("click on choice %d sends %q", i, got)
 		}
 	}
+	s.Lesson.Refs = []LessonRef{{"gone-410", "410 Gone: falling off the cache window"}, {"snapshots", "Snapshots"}}
+	for i, r := range s.Lesson.Refs {
+		g := RefRegion(s.Lesson, i)
+		if got := Hit(s, g.X+g.W/2, g.Y+g.H/2); got != "lesson "+r.ID {
+			t.Errorf("click on the link to %s sends %q", r.ID, got)
+		}
+	}
+	if a, b := RefRegion(s.Lesson, 0), RefRegion(s.Lesson, 1); b.X+b.W > a.X || a.X+a.W > NarrLeft+NarrWidth {
+		t.Errorf("links overlap or leave the narration's width: %+v %+v", a, b)
+	}
+	sc := settledStage(s)
+	for i, r := range s.Lesson.Refs {
+		g, drawn := RefRegion(s.Lesson, i), false
+		for _, tx := range sc.Texts {
+			drawn = drawn || tx.S == "→ "+r.Title && g.Contains(tx.X, tx.Y)
+		}
+		if !drawn {
+			t.Errorf("the stage does not draw the link to %s in its region", r.ID)
+		}
+	}
 	if got := Hit(s, ScrubRight, ScrubY); got != "goto 4" {
 		t.Errorf("click at the end of a lesson's bar sends %q, want goto 4", got)
 	}

@@ -1,0 +1,60 @@
+package view
+
+// LessonRef is a lesson the step's narration points at (lesson:ID in the
+// lesson file): the narration says its title, and a link on the title
+// row opens it.
+type LessonRef struct {
+	ID, Title string
+}
+
+// Geometry of the links to other lessons, right-aligned on the lesson
+// panel's title row.
+const (
+	refSize  = 16
+	refH     = 28
+	refPad   = 12
+	refGap   = 10
+	refMaxW  = 460
+	refArrow = "→ "
+)
+
+// RefRegion is where the link to l.Refs[i] is drawn (and clicked): the
+// first at the right end of the title row, the next to its left.
+func RefRegion(l *LessonView, i int) Region {
+	right := float64(NarrLeft + NarrWidth)
+	for j := range i + 1 {
+		w := refWidth(l.Refs[j].Title)
+		if j == i {
+			return Region{right - w, PanelTop + 14, w, refH}
+		}
+		right -= w + refGap
+	}
+	return Region{}
+}
+
+func refWidth(title string) float64 {
+	return min(Measure(Prose, refSize, refArrow+title)+2*refPad, refMaxW)
+}
+
+// refsWidth is the room the links take on the title row, gaps included.
+func refsWidth(l *LessonView) float64 {
+	if len(l.Refs) == 0 {
+		return 0
+	}
+	r := RefRegion(l, len(l.Refs)-1)
+	return NarrLeft + NarrWidth - r.X + 2*refGap
+}
+
+// lessonRefs draws the links: a pill each, the arrow and the title in
+// the link colour of the theme.
+func lessonRefs(sc *Scene, l *LessonView) {
+	ink := SkyBlue
+	if sc.Theme.Name == Projector.Name {
+		ink = Blue
+	}
+	for i, r := range l.Refs {
+		g := RefRegion(l, i)
+		sc.rect(Rect{X: g.X, Y: g.Y, W: g.W, H: g.H, Radius: 6, Fill: sc.Theme.PanelHi})
+		sc.fit(g.X+refPad, g.Y+5, refArrow+r.Title, Prose, refSize, Left, ink, g.W-2*refPad)
+	}
+}
