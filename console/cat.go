@@ -51,6 +51,13 @@ func (sh *Shell) readFile(name string) (string, bool) {
 
 // HasFile reports whether the console has a file of that name.
 func (sh *Shell) HasFile(name string) bool {
-	_, ok := sh.files[strings.TrimPrefix(name, "./")]
+	_, ok := sh.File(name)
 	return ok
+}
+
+// File is the text of a console file (written with cat > FILE, or a file
+// dropped on the page).
+func (sh *Shell) File(name string) (string, bool) {
+	text, ok := sh.files[strings.TrimPrefix(name, "./")]
+	return text, ok
 }

@@ -22,7 +22,7 @@ type Resource struct {
 	// sample (0: not sampled).
 	Capacity int
 	// Rate is the events per second the server's watch cache received
-	// (from MetricReceived when sampled
+	// (the rise of MetricReceived, across restarts that reset it, when sampled
 	// twice or more, else the events recorded after the first list).
 	Rate float64
 	// Window is how long the cache's ring lasts at Rate: a watcher away
@@ -128,15 +128,19 @@ func (r *Resource) gone(x Record) {
 	}
 }
 
-// window fills Capacity, Rate and Window.
+// window fills Capacity, Rate and Window. A counter series is absent
+// from /metrics until it first counts, and an API server's restart starts
+// it again from nothing: a sample without it reads 0, and a fall is a
+// restart (what rose after it is the new value), as Prometheus' rate().
 func (rec *Recording) window(r *Resource, listed map[string]int64) {
 	var firstT, lastT int64
-	var first, last float64
+	var received, last float64
 	n := 0
 	for _, x := range rec.Records {
 		if x.Kind != KindMetrics {
 			continue
 		}
+		v := 0.0
 		for _, s := range x.Samples {
 			if !r.names(s) {
 				continue
@@ -145,16 +149,22 @@ func (rec *Recording) window(r *Resource, listed map[string]int64) {
 			case MetricCapacity:
 				r.Capacity = int(s.Value)
 			case MetricReceived:
-				if n == 0 {
-					firstT, first = x.T, s.Value
-				}
-				lastT, last = x.T, s.Value
-				n++
+				v = s.Value
 			}
 		}
+		switch {
+		case n == 0:
+			firstT = x.T
+		case v >= last:
+			received += v - last
+		default:
+			received += v
+		}
+		lastT, last = x.T, v
+		n++
 	}
 	if n >= 2 && lastT > firstT {
-		r.Rate = (last - first) / (float64(lastT-firstT) / 1000)
+		r.Rate = received / (float64(lastT-firstT) / 1000)
 	} else if start, ok := listed[r.Name]; ok && rec.Duration() > start {
 		r.Rate = float64(r.liveEvents(rec, start)) / (float64(rec.Duration()-start) / 1000)
 	}

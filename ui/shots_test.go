@@ -49,6 +49,9 @@ func TestShots(t *testing.T) {
 		"workqueue-projector":      "lesson=informers&step=3",
 		"workqueue-deep":           "lesson=slow-consumers&step=6",
 		"workqueue-deep-projector": "lesson=slow-consumers&step=6",
+		// a real cluster's recording (issue 27)
+		"recording":           "nodes=20",
+		"recording-projector": "nodes=20",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
 	cmds := map[string][]string{
@@ -64,6 +67,10 @@ func TestShots(t *testing.T) {
 		"console-warning-projector": compactedRead,
 		"resume-projector":          {`progress {"compaction":{"step":2,"steps":8}}`},
 		"resume":                    {`progress {"revisions":{"step":8,"steps":8,"done":true},"compaction":{"step":2,"steps":8}}`},
+	}
+	if rec, err := os.ReadFile("../recording/testdata/kube-1.36.5.wsrec"); err == nil {
+		open := []string{"cat > kube-1.36.5.wsrec <<'EOF'\n" + string(rec) + "EOF", "recording kube-1.36.5.wsrec"}
+		cmds["recording"], cmds["recording-projector"] = open, open
 	}
 	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
 		links = map[string]string{only: links[only]}
@@ -103,8 +110,8 @@ func TestShots(t *testing.T) {
 		if name == "sandbox" {
 			s.Chrome().HoverRV = s.Snapshot().Rev - 3
 		}
-		if strings.HasPrefix(name, "console-") {
-			s.Chrome().Console = true
+		if strings.HasPrefix(name, "console-") || strings.HasPrefix(name, "recording") {
+			s.Chrome().Console = strings.HasPrefix(name, "console-")
 			img := ebiten.NewImage(1280, 720)
 			newRenderer().draw(img, s.Scene(), view.Fit(1280, 720))
 			writePNG(t, filepath.Join(dir, name+"-1280x720.png"), img)

@@ -19,6 +19,12 @@
 // file of the console's (cat > NAME <<'EOF' ... EOF, sent as a console
 // command), for kubectl apply -f NAME.
 //
+// A recording of a real cluster (.wsrec, `watchscope record`), dropped or
+// named by ?recording=URL (fetched from that address), becomes a console
+// file the same way and opens the stage's "your cluster" page (the stage
+// verb recording NAME); sim replay NAME sends its writes into the
+// simulation.
+//
 // window.watchscopeAuthor = {open(), openText(name, text), openHandle(h),
 // dropManifest(name, text), manifestCommand(name, text), status()} for the stage and tests; openHandle takes anything with an
 // async getFile() and a name, as a FileSystemFileHandle has.
@@ -198,6 +204,10 @@
       dropped.text().then((text) => dropManifest(dropped.name, text));
       return;
     }
+    if (dropped && RECORDING.test(dropped.name)) {
+      dropped.text().then((text) => openRecording(dropped.name, text));
+      return;
+    }
     // getAsFileSystemHandle must be called now: the items die with the event.
     const handle = item && item.getAsFileSystemHandle ? item.getAsFileSystemHandle() : null;
     const file = item ? item.getAsFile() : e.dataTransfer.files[0];
@@ -223,12 +233,28 @@
     say(`${esc(name)} is a file of the console's now: <b>kubectl apply -f ${esc(m.file)}</b> <span class="muted">(cat ${esc(m.file)} prints it)</span>`, 8000);
   }
 
+  // openRecording sends a recording to the console as a file and opens
+  // its page once the stage runs.
+  const RECORDING = /\.wsrec$/i;
+  function openRecording(name, text) {
+    const m = manifestCommand(name.replace(/[^A-Za-z0-9._+-]/g, "_"), text);
+    whenReady((ws) => { ws.send(m.cmd); ws.send("recording " + m.file); });
+  }
+  const recURL = new URLSearchParams(location.search).get("recording");
+  if (recURL) {
+    fetch(recURL)
+      .then((r) => { if (!r.ok) throw new Error(`${r.status} ${r.statusText}`); return r.text(); })
+      .then((text) => openRecording(decodeURIComponent(recURL.split("?")[0].split("/").pop()) || "recording.wsrec", text))
+      .catch((err) => { ensure(); say(`Could not fetch the recording ${esc(recURL)}: ${esc(err.message || err)}`, 12000); });
+  }
+
   window.watchscopeAuthor = {
     open,
     openText: (name, text) => { stopWatching(); current.live = false; load(name, text, false); },
     openHandle,
     dropManifest,
     manifestCommand,
+    openRecording,
     status: () => {
       const p = window.watchscope && window.watchscope.panel && JSON.parse(window.watchscope.panel());
       return { name: current.name, live: current.live, errors: current.errors, panel: !!p && p.name === "open" };

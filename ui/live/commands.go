@@ -95,7 +95,7 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"legend": func(s *Session, _, _ string) { s.chrome.Legend = !s.chrome.Legend },
 	"close": func(s *Session, _, _ string) {
 		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Console = false, nil, false, false
-		s.chrome.Start, s.chrome.Legend = false, false
+		s.chrome.Start, s.chrome.Legend, s.chrome.Recording = false, false, nil
 		s.msg.Clear()
 	},
 	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },

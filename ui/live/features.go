@@ -36,6 +36,7 @@ func newFeatures(s *Session) featureList {
 		&exporter{s: s},     // export.go: the GIF recording and its progress
 		&lessonPicker{s: s}, // picker.go: the lesson picker overlay
 		&progressBook{s: s}, // progress.go: the learner's progress kept in this browser
+		&clusterView{s: s},  // cluster.go: a recording of a real cluster ("your cluster")
 	}
 }
 

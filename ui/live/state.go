@@ -58,6 +58,8 @@ type State struct {
 	Export   any `json:"export,omitempty"`   // export.go: a running GIF export's progress
 	Picker   any `json:"picker,omitempty"`   // picker.go: the open lesson picker's rows
 	Progress any `json:"progress,omitempty"` // progress.go: the learner's progress kept in this browser
+	// Recording is cluster.go's: the open recording of a real cluster.
+	Recording any `json:"recording,omitempty"`
 
 	// Scene is the stage's cast, focus, callout and drawn text boxes.
 	Scene *scene.Scene `json:"scene"`

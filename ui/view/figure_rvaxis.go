@@ -10,13 +10,15 @@ import (
 
 // RVAxis is the revision axis as plain data: the revisions it spans, the
 // cache window [oldest, newest] (nil: none), the compacted revision (0:
-// none) and the RVs it marks. The stage's figure draws one; a recording
-// view may draw its own from the same fields.
+// none), the RVs it marks and the RVs it ticks (a recording's events, a
+// thin line each on the tape). The stage's figure draws one; the
+// recording view draws its own from the same fields.
 type RVAxis struct {
 	From, To  uint64
 	Window    []uint64
 	Compacted uint64
 	Marks     []RVMark
+	Ticks     []uint64
 }
 
 // RVMark is one labelled revision on the axis; Outside marks an RV left
@@ -65,6 +67,9 @@ func DrawRVAxis(sc *Scene, r Region, a RVAxis) []Region {
 		sc.line(Line{X0: wx0, Y0: by, X1: wx0, Y1: ty + tapeH, Width: 4, Color: SkyBlue})
 		sc.line(Line{X0: wx1, Y0: by, X1: wx1, Y1: ty + tapeH, Width: 4, Color: SkyBlue})
 		windowWords(sc, wx0, wx1, by, a.Window, x0, x1)
+	}
+	for _, rv := range a.Ticks {
+		sc.rect(Rect{X: x(rv) - 1, Y: ty + 8, W: 3, H: tapeH - 16, Fill: th.Ink})
 	}
 	pins := make([]Pin, len(a.Marks))
 	for i, m := range a.Marks {

@@ -17,6 +17,9 @@ func overlays(sc *Scene, s Snapshot) {
 	if u.Start { // under the message line, the picker and the help
 		startScreen(o, u)
 	}
+	if u.Recording != nil {
+		recordingPanel(o, u.Recording)
+	}
 	if u.Legend {
 		legendPanel(o)
 	}

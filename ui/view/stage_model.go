@@ -166,4 +166,7 @@ type Chrome struct {
 	Legend   bool        // the legend: what each glyph, colour and marker means
 	Path     []PathStop  // the lessons in the order the start screen walks them
 	Resume   *ResumeStop // a lesson the learner started in this browser (the start screen's big button)
+	// Recording is the "your cluster" page of a recording while it shows
+	// (recording.go; live's cluster.go fills it).
+	Recording *RecordingView
 }

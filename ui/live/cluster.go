@@ -1,0 +1,155 @@
+package live
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"time"
+
+	"watchscope/recording"
+	"watchscope/ui/view"
+)
+
+// clusterView is the "your cluster" page (features.go): a recording of a
+// real API server (`watchscope record`) read from a console file, which
+// is how a .wsrec dropped on the page or fetched for ?recording=URL
+// arrives (web/author.js writes it with cat > NAME, so `sim replay NAME`
+// reads the same file). The view draws it from Chrome.Recording, which
+// only it fills; close shuts it.
+//
+//	recording NAME      open the page of console file NAME
+//	recordingAway N     answer for a watcher away N seconds (default 90)
+//
+//	"recording": {"name": "x.wsrec", "server": "v1.36.5", "durationMs": 120005,
+//	  "awaySeconds": 90, "resources": [{"name": "pods", "events": 4, ...,
+//	  "windowRV": [73, 77], "windowSeconds": 2749.5, "awayRV": 72, "awayGone": true,
+//	  "answer": "a watcher away 90 s resumes from rv 72: too old, it gets a 410"}]}
+type clusterView struct {
+	s    *Session
+	name string
+	rec  *recording.Recording
+	away float64 // seconds
+	json *RecordingJSON
+}
+
+// RecordingJSON is the open recording in state().
+type RecordingJSON struct {
+	Name        string              `json:"name"`
+	Server      string              `json:"server"`
+	DurationMs  int64               `json:"durationMs"`
+	Truncated   bool                `json:"truncated,omitempty"`
+	AwaySeconds float64             `json:"awaySeconds"`
+	Resources   []RecordingResource `json:"resources"`
+}
+
+// RecordingResource is one resource of the recording in state().
+type RecordingResource struct {
+	Name        string  `json:"name"`
+	Events      int     `json:"events"`
+	Bookmarks   int     `json:"bookmarks"`
+	Relists     int     `json:"relists"`
+	Gone        int     `json:"gone"` // 410s
+	GoneMessage string  `json:"goneMessage,omitempty"`
+	Rate        float64 `json:"rate"`     // events/s the watch cache received
+	Capacity    int     `json:"capacity"` // the ring's, from /metrics (0: not sampled)
+	// WindowRV is the cache's window at the end, [oldest, newest];
+	// WindowSeconds how long capacity events last at Rate (0: unknown).
+	WindowRV      []uint64 `json:"windowRV,omitempty"`
+	WindowSeconds float64  `json:"windowSeconds,omitempty"`
+	AwayRV        uint64   `json:"awayRV"`   // where a watcher away AwaySeconds resumes
+	AwayGone      bool     `json:"awayGone"` // ... and that is a 410
+	Answer        string   `json:"answer"`
+}
+
+func (c *clusterView) verbs() map[string]func(arg string) {
+	return map[string]func(arg string){
+		"recording": c.open,
+		"recordingAway": func(arg string) {
+			n, err := strconv.ParseFloat(arg, 64)
+			if err != nil || n <= 0 || n > 1e6 {
+				c.s.msg.Say("recordingAway wants seconds, such as 90, not " + strconv.Quote(arg))
+				return
+			}
+			c.away = n
+			c.build()
+		},
+	}
+}
+
+func (c *clusterView) fillState(st *State) {
+	if c.s.chrome.Recording != nil && c.json != nil {
+		st.Recording = c.json
+	}
+}
+
+// open reads console file name as a recording and shows it.
+func (c *clusterView) open(name string) {
+	e, ok := c.s.sim.(*etcdSim)
+	text, found := "", false
+	if ok {
+		text, found = e.sh.File(name)
+	}
+	if !found {
+		c.s.msg.Say(name + ": no such console file: drop the .wsrec on the page, or open ?recording=URL")
+		return
+	}
+	rec, err := recording.Parse(name, []byte(text))
+	if err != nil {
+		c.s.msg.Fail(err)
+		return
+	}
+	c.name, c.rec = name, rec
+	c.build()
+	if rec.Truncated {
+		c.s.msg.Say(name + " ends inside a line (the recorder was cut off): shown up to its last whole line")
+	}
+}
+
+// build turns the recording into the page and its state.
+func (c *clusterView) build() {
+	if c.rec == nil {
+		return
+	}
+	rec := c.rec
+	away := c.away
+	if away == 0 { // 90 s, or half of a recording not longer
+		away = 90
+		if rec.Duration() <= 90_000 {
+			away = max(math.Round(float64(rec.Duration())/2000), 1)
+		}
+	}
+	dur := time.Duration(rec.Duration()) * time.Millisecond
+	c.json = &RecordingJSON{Name: c.name, Server: rec.Header.Server, DurationMs: rec.Duration(), Truncated: rec.Truncated, AwaySeconds: away}
+	v := &view.RecordingView{
+		Title: "Your cluster: " + c.name,
+		Lines: []string{fmt.Sprintf("kube-apiserver %s · recorded %s from %s%s · a tick on the tape is a recorded event · sim replay %s sends them into the simulation",
+			rec.Header.Server, dur.Round(time.Second), startedWords(rec.Header.Started), namespaceWords(rec.Header.Namespace), c.name)},
+	}
+	for i, r := range rec.Summary() {
+		f := factsOf(rec, r, away)
+		c.json.Resources = append(c.json.Resources, f.json)
+		if i < view.RecordingRows {
+			v.Rows = append(v.Rows, view.RecordingRow{Resource: r.Name, Lines: f.lines, Axis: f.axis})
+		} else {
+			v.More++
+		}
+	}
+	c.s.chrome.Recording = v
+}
+
+func namespaceWords(ns string) string {
+	if ns == "" {
+		return ""
+	}
+	return " in namespace " + ns
+}
+
+// startedWords is the recording's start to the second ("2026-11-29
+// 01:28:48 UTC"), or as written if it is not RFC 3339.
+func startedWords(started string) string {
+	t, err := time.Parse(time.RFC3339Nano, started)
+	if err != nil {
+		return started
+	}
+	return t.UTC().Format("2006-01-02 15:04:05 UTC")
+}

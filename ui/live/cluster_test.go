@@ -1,0 +1,65 @@
+package live
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// The fixture (a real kube-apiserver v1.36.5, recorded by make
+// conformance-live) dropped as a console file opens the "your cluster"
+// page: per resource its counts, the window after the restart (the 410
+// named 73 as the cache's start) and the answer for a watcher away 90 s,
+// which left before the restart at rv 72 and so gets a 410.
+func TestRecordingPage(t *testing.T) {
+	data, err := os.ReadFile("../../recording/testdata/kube-1.36.5.wsrec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(sim, Options{})
+	s.Send("cat > kube.wsrec <<'EOF'\n" + string(data) + "EOF")
+	s.Send("recording kube.wsrec")
+	s.Tick(0)
+	st := s.State()
+	rj, ok := st.Recording.(*RecordingJSON)
+	if !ok || s.chrome.Recording == nil {
+		t.Fatalf("no recording in state (message %q)", st.Message)
+	}
+	if rj.Server != "v1.36.5" || rj.AwaySeconds != 90 || len(rj.Resources) != 2 {
+		t.Fatalf("%+v", rj)
+	}
+	for i, want := range []struct {
+		name   string
+		events int
+		away   uint64
+	}{{"pods", 4, 72}, {"configmaps", 7, 71}} {
+		r := rj.Resources[i]
+		if r.Name != want.name || r.Events != want.events || r.Bookmarks != 1 || r.Relists != 1 || r.Gone != 1 ||
+			r.Capacity != 100 || len(r.WindowRV) != 2 || r.WindowRV[0] != 73 || r.AwayRV != want.away || !r.AwayGone ||
+			!strings.Contains(r.Answer, "it gets a 410") || r.WindowSeconds <= 0 {
+			t.Errorf("%s: %+v", want.name, r)
+		}
+	}
+	// A watcher away 20 s left after the relist: inside the window.
+	s.Send("recordingAway 20")
+	s.Tick(0)
+	for _, r := range s.State().Recording.(*RecordingJSON).Resources {
+		if r.AwayGone || !strings.Contains(r.Answer, "inside the window: no 410") {
+			t.Errorf("away 20 s: %+v", r)
+		}
+	}
+	s.Send("close")
+	s.Tick(0)
+	if s.State().Recording != nil || s.chrome.Recording != nil {
+		t.Error("close left the recording open")
+	}
+	s.Send("recording nope.wsrec")
+	s.Tick(0)
+	if m := s.State().Message; !strings.Contains(m, "nope.wsrec: no such console file") {
+		t.Errorf("message %q", m)
+	}
+}

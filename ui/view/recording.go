@@ -1,0 +1,59 @@
+package view
+
+// RecordingView is the "your cluster" page: a recording of a real API
+// server (package recording, `watchscope record`) as plain data, which
+// live fills and the overlay draws over the whole stage. Per resource it
+// shows the revision axis with the recorded events as ticks on the tape,
+// the lists, bookmarks and 410s as pins, the cache's window as the
+// bracket, and where a watcher away for a while would resume, red when
+// that is a 410.
+type RecordingView struct {
+	Title string
+	Lines []string // under the title: the server, the length, what to do next
+	Rows  []RecordingRow
+	More  int // resources left out for room (state() has them all)
+}
+
+// RecordingRow is one resource: its name, its lines of numbers (events
+// and rate, the window, the 410 answer) and its axis.
+type RecordingRow struct {
+	Resource string
+	Lines    []string
+	Axis     RVAxis
+}
+
+// RecordingRows is how many resources the page has room for.
+const RecordingRows = 3
+
+// recordingPanel draws the view over the stage.
+func recordingPanel(o *Scene, v *RecordingView) {
+	th := o.Theme
+	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: th.Background})
+	o.label(StageLeft, 28, v.Title, ProseBold, 34, Left, th.Ink)
+	o.label(StageEnd, 40, "Esc closes", Prose, 20, Right, th.Caption)
+	y := 84.0
+	for _, l := range v.Lines {
+		o.label(StageLeft, y, l, Prose, 22, Left, th.Muted)
+		y += 32
+	}
+	if v.More > 0 {
+		o.label(StageEnd, y-32, "+"+u64(uint64(v.More))+" more resources in state()", Prose, 20, Right, th.Caption)
+	}
+	y += 12
+	if len(v.Rows) == 0 {
+		return
+	}
+	h := (DesignH - 16 - y) / float64(len(v.Rows))
+	for _, r := range v.Rows {
+		o.rect(Rect{X: StageLeft, Y: y, W: StageEnd - StageLeft, H: 2, Fill: th.Rule})
+		o.label(StageLeft, y+12, r.Resource, ProseBold, 28, Left, th.Ink)
+		ly := y + 12
+		for _, l := range r.Lines {
+			o.label(StageLeft+300, ly, l, Prose, 22, Left, th.Ink)
+			ly += 30
+		}
+		top := max(ly, y+48) + 4
+		DrawRVAxis(o, Region{X: StageLeft, Y: top, W: StageEnd - StageLeft, H: y + h - top}, r.Axis)
+		y += h
+	}
+}
