@@ -118,13 +118,3 @@ func mdKeys(labels []string) string {
 	}
 	return strings.Join(out, " ")
 }
-
-// ReplaceReadme puts the table between the markers of readme.
-func ReplaceReadme(readme string) (string, bool) {
-	i := strings.Index(readme, ReadmeBegin)
-	j := strings.Index(readme, ReadmeEnd)
-	if i < 0 || j < i {
-		return readme, false
-	}
-	return readme[:i] + ReadmeBegin + "\n" + ReadmeTable() + ReadmeEnd + readme[j+len(ReadmeEnd):], true
-}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"watchscope/internal/readme"
 )
 
 var update = flag.Bool("update", false, "rewrite web/keys.js and the README's key table from the table")
@@ -111,25 +113,14 @@ func TestPageCommandsAreHandled(t *testing.T) {
 // table's (go test ./ui/keys -update rewrites them).
 func TestGeneratedFiles(t *testing.T) {
 	const jsPath, readmePath = "../../web/keys.js", "../../README.md"
-	readme, err := os.ReadFile(readmePath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, ok := ReplaceReadme(string(readme))
-	if !ok {
-		t.Fatalf("README.md has no %q ... %q markers for the key table", ReadmeBegin, ReadmeEnd)
+	if err := readme.Check(readmePath, ReadmeBegin, ReadmeEnd, ReadmeTable(), *update, "go test ./ui/keys -update"); err != nil {
+		t.Error(err)
 	}
 	if *update {
 		if err := os.WriteFile(jsPath, Script(), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(readmePath, []byte(want), 0o644); err != nil {
-			t.Fatal(err)
-		}
 		return
-	}
-	if want != string(readme) {
-		t.Errorf("README.md's key table is not the table's: run go test ./ui/keys -update")
 	}
 	js, err := os.ReadFile(jsPath)
 	if err != nil || string(js) != string(Script()) {
