@@ -32,7 +32,10 @@ func TestNextBookmarkTime(t *testing.T) {
 		{"no deadline: every minute", bookmarkSent, 0, 10 * time.Second, 70 * time.Second, false, true},
 		{"far deadline: now+1m", bookmarkSent, 10 * time.Minute, 10 * time.Second, 70 * time.Second, false, true},
 		{"near deadline: deadline-2s", bookmarkSent, 40 * time.Second, 10 * time.Second, 38 * time.Second, false, true},
-		{"deadline-2s == now: still one", bookmarkSent, 12 * time.Second, 10 * time.Second, 10 * time.Second, false, true},
+		// The real clock has moved on since the deadline was fixed (and since
+		// the tick fired): a deadline-2s equal to virtual now is behind it.
+		{"deadline-2s == now: already behind a running clock", bookmarkSent, 12 * time.Second, 10 * time.Second, 0, false, false},
+		{"deadline-2s just ahead: one more", bookmarkSent, 12*time.Second + time.Millisecond, 10 * time.Second, 10*time.Second + time.Millisecond, false, true},
 		{"deadline-2s passed: no more", bookmarkSent, 11 * time.Second, 10 * time.Second, 0, false, false},
 		{"watch-list still waiting: immediate", waitingForBookmark, 40 * time.Second, 10 * time.Second, 0, true, true},
 	}

@@ -290,6 +290,14 @@ func (w *CacheWatcher) stop(graceful bool) {
 
 // nextBookmarkTime is C7: immediately while the bookmark-after RV has not
 // been received; else min(now+1m, deadline-2s); none once that is past.
+//
+// "Past" includes "now": the real cacher asks heartbeatTime.Before(now)
+// of a clock that has always moved on since the request handler fixed the
+// deadline (context.WithTimeout) and since the tick fired, so a
+// deadline-2s equal to now is one already behind it. In virtual time they
+// are the same instant; a watch with timeoutSeconds=2 is bucketed at
+// deadline-2s exactly and, counted as due, would get a bookmark the real
+// API server never sends it.
 func (w *CacheWatcher) nextBookmarkTime(now time.Duration) (time.Duration, bool, bool) {
 	if w.state == waitingForBookmark {
 		return 0, true, true
@@ -301,7 +309,7 @@ func (w *CacheWatcher) nextBookmarkTime(now time.Duration) (time.Duration, bool,
 	if pre := w.deadline - 2*time.Second; pre < next {
 		next = pre
 	}
-	if next < now {
+	if next <= now {
 		return 0, false, false
 	}
 	return next, false, true

@@ -22,6 +22,9 @@ type pair struct {
 func newPair(t *testing.T, pre ...writeOp) *pair {
 	t.Helper()
 	p := &pair{t: t, real: startReal(t, pre...), sim: startSim(t, pre...), rev: int64(1 + len(pre))}
+	// startSim ran the sim's clock while the real one stood still: one
+	// step puts both at the same cacher time (no timer is due before 1s).
+	p.real.clock.Step(p.sim.now)
 	p.sync()
 	return p
 }
@@ -52,19 +55,32 @@ func (p *pair) sync() {
 // the first bookmark tick unless it advances time on purpose.
 const settleStep = 30 * time.Millisecond
 
-// tick moves both cachers' clocks forward by d: the sim in virtual time,
-// the real one by stepping its fake clock in steps of at most 250ms (the
-// bookmark timer re-arms for 1-1.25s each time it fires), waiting
-// briefly after each step for the dispatcher goroutine.
+// tick moves both cachers' clocks forward by d: the sim in virtual time
+// (10ms steps), the real one by stepping its fake clock in steps of at
+// most 250ms, waiting briefly after each step for the dispatcher
+// goroutine. A step never jumps over the bookmark timer: the real clock
+// stops at the first 10ms step at or after it (where the sim's
+// dispatcher sees it due) and waits until the dispatcher has re-armed
+// it, so both tick at the same cacher times (tickClock).
 func (p *pair) tick(d time.Duration) {
 	p.sim.settle(d)
 	for d > 0 {
 		step := min(d, 250*time.Millisecond)
+		armed, due := p.real.ticks.state()
+		fires := false
+		if until := due.Sub(p.real.clock.Now()); until <= step {
+			step, fires = max(roundUp(until, 10*time.Millisecond), 0), true
+		}
 		p.real.clock.Step(step)
 		d -= step
+		if fires {
+			p.real.waitRearmed(armed)
+		}
 		time.Sleep(2 * time.Millisecond)
 	}
 }
+
+func roundUp(d, unit time.Duration) time.Duration { return (d + unit - 1) / unit * unit }
 
 func (p *pair) compact(rev int64) {
 	p.t.Helper()

@@ -70,6 +70,7 @@ type realSide struct {
 	store   storage.Interface // writes (direct client)
 	cacher  *realcacher.Cacher
 	clock   *testingclock.FakeClock
+	ticks   *tickClock // the Cacher's clock: clock, with the sim's bookmark jitter
 	breaker *breakableWatcher
 }
 
@@ -126,6 +127,7 @@ func (noCleanup) Cleanup(func()) {}
 
 func startRealOn(t testing.TB, e *etcd.Embedded, pre ...writeOp) *realSide {
 	r := &realSide{t: t, etcd: e, clock: testingclock.NewFakeClock(time.Unix(1_800_000_000, 0))}
+	r.ticks = newTickClock(r.clock, simJitterSeed1, simJitterSeed2)
 	r.store = newEtcd3Store(t, e.Endpoint, nil)
 	for _, op := range pre {
 		r.apply(op)
@@ -144,7 +146,7 @@ func startRealOn(t testing.TB, e *etcd.Embedded, pre ...writeOp) *realSide {
 		NewFunc:             newPod,
 		NewListFunc:         newPodList,
 		Codec:               codecs.LegacyCodec(examplev1.SchemeGroupVersion),
-		Clock:               r.clock,
+		Clock:               r.ticks,
 	})
 	if err != nil {
 		t.Fatal(err)

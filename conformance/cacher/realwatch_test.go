@@ -52,7 +52,7 @@ func prefixKey(ns string) string {
 // clock, which is stepped by 1s every 20ms until Watch returns.
 func (r *realSide) watch(req watchReq) *realWatch {
 	r.t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := r.watchContext(req.Timeout)
 	opts := storage.ListOptions{ResourceVersion: req.RV, Recursive: true, SendInitialEvents: req.SendInitialEvents,
 		Predicate: r.predicate(req.Label, req.Bookmarks)}
 	if req.SendInitialEvents != nil {
@@ -85,6 +85,34 @@ func (r *realSide) watch(req watchReq) *realWatch {
 	go rw.collect()
 	return rw
 }
+
+// watchContext is the request context of a watch. With a timeout its
+// deadline is on the cacher's fake clock (the cacher schedules the
+// watcher's last bookmark from ctx.Deadline() against that clock), and it
+// is cancelled when the fake clock passes the deadline, as the request
+// handler's timeout would end the real watch.
+func (r *realSide) watchContext(timeout time.Duration) (context.Context, context.CancelFunc) {
+	ctx, cancel := context.WithCancel(context.Background())
+	if timeout == 0 {
+		return ctx, cancel
+	}
+	// The real request handler fixes the deadline before the Cacher
+	// buckets the watcher, and a running clock has moved on in between;
+	// the fake clock stands still, so the deadline is set a nanosecond
+	// earlier to keep that order (see CacheWatcher.nextBookmarkTime).
+	deadline := r.clock.Now().Add(timeout - time.Nanosecond)
+	r.clock.AfterFunc(timeout, cancel)
+	return fakeDeadlineCtx{ctx, deadline}, cancel
+}
+
+// fakeDeadlineCtx reports a deadline on the fake clock; Done is the
+// parent's, cancelled by the fake clock's timer.
+type fakeDeadlineCtx struct {
+	context.Context
+	deadline time.Time
+}
+
+func (c fakeDeadlineCtx) Deadline() (time.Time, bool) { return c.deadline, true }
 
 func (rw *realWatch) collect() {
 	for e := range rw.w.ResultChan() {

@@ -3,6 +3,7 @@ package cacher
 import (
 	"encoding/base64"
 	"fmt"
+	"time"
 )
 
 // watchReq and listReq are one WATCH / LIST as both sides receive it.
@@ -12,6 +13,9 @@ type watchReq struct {
 	SendInitialEvents *bool
 	Bookmarks         bool
 	Label             string
+	// Timeout is the request's timeoutSeconds: the watch's deadline is
+	// this far after it was opened (cacher time); 0 means none.
+	Timeout time.Duration
 }
 
 type listReq struct {

@@ -18,6 +18,11 @@ import (
 
 var pods, _ = am.LookupResource("pods")
 
+// simJitterSeed1 and simJitterSeed2 seed the simulated cacher's random
+// source; the real Cacher's bookmark timer follows the same draws
+// (tickClock).
+const simJitterSeed1, simJitterSeed2 = 2, 2
+
 type simSide struct {
 	t       testing.TB
 	s       *mvcc.Server
@@ -38,7 +43,7 @@ func startSim(t testing.TB, pre ...writeOp) *simSide {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := watchcache.New(watchcache.Config{Resource: pods, Rand: rand.New(rand.NewPCG(2, 2))}, 0)
+	c := watchcache.New(watchcache.Config{Resource: pods, Rand: rand.New(rand.NewPCG(simJitterSeed1, simJitterSeed2))}, 0)
 	sim := &simSide{t: t, s: s, c: c, r: watchcache.NewReflector(c, s)}
 	for _, op := range pre {
 		sim.apply(op)
@@ -110,7 +115,7 @@ func (sim *simSide) watch(req watchReq) *simWatch {
 	}
 	w, err := sim.c.Watch(sim.now, watchcache.WatchOptions{Namespace: req.NS, ResourceVersion: req.RV,
 		SendInitialEvents: req.SendInitialEvents, AllowWatchBookmarks: req.Bookmarks, LabelSelector: sel,
-		StorageRV: uint64(sim.s.Rev())})
+		StorageRV: uint64(sim.s.Rev()), Deadline: sim.deadline(req.Timeout)})
 	if err != nil {
 		sim.t.Fatalf("sim watch %+v: %v", req, err)
 	}
@@ -122,6 +127,14 @@ func (sim *simSide) watch(req watchReq) *simWatch {
 
 // list serves one LIST from the cache, stepping virtual time while it
 // waits for freshness (at most 4s: the 3s wait then the 504).
+// deadline is the watch's deadline in virtual time; 0 = none.
+func (sim *simSide) deadline(timeout time.Duration) time.Duration {
+	if timeout == 0 {
+		return 0
+	}
+	return sim.now + timeout
+}
+
 func (sim *simSide) list(req listReq) listPage {
 	sim.t.Helper()
 	sel, err := am.ParseLabelSelector(req.Label)
