@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"strings"
@@ -15,6 +16,7 @@ import (
 
 	"watchscope/recorder"
 	"watchscope/recording"
+	"watchscope/web"
 )
 
 const recordUsage = `usage: watchscope record [--kubeconfig FILE] [--context NAME] [--resources pods,configmaps]
@@ -88,4 +90,74 @@ func splitList(s string) []string {
 		}
 	}
 	return out
+}
+
+// liveOptions are serve's flags for recording while serving.
+type liveOptions struct {
+	live                                    *bool
+	kubeconfig, context, resources, ns, out *string
+}
+
+func liveFlags(fs *flag.FlagSet) liveOptions {
+	o := liveOptions{
+		live:       fs.Bool("live", false, "record a real API server while serving and stream it to the page at /?live (kubeconfig as kubectl finds it)"),
+		kubeconfig: fs.String("kubeconfig", "", "with --live: the kubeconfig (implies --live)"),
+		context:    fs.String("context", "", "with --live: the kubeconfig context (implies --live)"),
+		resources:  fs.String("resources", "pods,configmaps,leases", "with --live: the resources to record"),
+		ns:         fs.String("n", "", "with --live: record only this namespace"),
+		out:        fs.String("o", "", "with --live: also write the recording to this file"),
+	}
+	return o
+}
+
+// serveLive serves the app and records a real API server meanwhile, until
+// Ctrl-C: the recording's lines go to the page as Server-Sent Events
+// (web.Feed) and, with -o, to a file. The server is checked before the
+// page is served, so a bad kubeconfig or an unreachable server is one
+// line and nothing listens.
+func serveLive(addr, dir string, o liveOptions) error {
+	names := splitList(*o.resources)
+	if len(names) == 0 {
+		return errors.New("serve: --resources is empty: name at least one, e.g. --resources pods")
+	}
+	conn, err := recorder.Connect(*o.kubeconfig, *o.context)
+	if err != nil {
+		return err
+	}
+	feed := web.NewFeed()
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	r := recorder.New(conn, recorder.Config{Resources: names, Namespace: *o.ns, Progress: os.Stderr, Sink: feed.Add})
+	if err := r.Start(ctx); err != nil {
+		return err
+	}
+	var out io.Writer = io.Discard
+	if *o.out != "" {
+		f, err := os.Create(*o.out)
+		if err != nil {
+			return fmt.Errorf("serve: %v", err)
+		}
+		defer f.Close()
+		out = f
+	}
+	recorded := make(chan struct{})
+	go func() {
+		defer close(recorded)
+		if err := r.Record(ctx, out); err != nil {
+			fmt.Fprintf(os.Stderr, "watchscope serve: the recording stopped: %v\n", err)
+		}
+	}()
+	fmt.Fprintf(os.Stderr, "watchscope serve: recording %s live; open http://%s/?live\n", strings.Join(names, ", "), addr)
+	errc := make(chan error, 1)
+	go func() { errc <- web.ServeWith(addr, dir, web.LiveHandler(dir, feed)) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		select { // the recording writes its end line
+		case <-recorded:
+		case <-time.After(5 * time.Second):
+		}
+		return nil
+	}
 }

@@ -30,6 +30,9 @@ commands:
                               kubectl syntax, sim verbs); a script is just stdin:
                               watchscope console < demo.txt
   serve [-dir D] [-addr A]    serve a built web/ folder (default 127.0.0.1:8080)
+        [--live] [--kubeconfig F] [--context C] [--resources R] [-n NS] [-o FILE]
+                              ... and record a real API server while serving, streamed
+                              to the page at /?live (read-only; see record --help)
   lessons                     list the lessons: id, title, minutes
   play ID|FILE [--seed N]     play a lesson headless: narration, trace, every check;
                               exit 1 if a check fails
@@ -190,10 +193,14 @@ func runServe(args []string) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	dir := fs.String("dir", "web/build", "folder with the built app (make wasm)")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	lf := liveFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	return web.Serve(*addr, *dir)
+	if !*lf.live && *lf.kubeconfig == "" && *lf.context == "" {
+		return web.Serve(*addr, *dir)
+	}
+	return serveLive(*addr, *dir, lf)
 }
 
 // errFailed ends a command with exit status 1: the lesson (or file) was

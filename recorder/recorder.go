@@ -37,12 +37,14 @@ type Recorder struct {
 	conn  *Conn
 	start time.Time
 
-	mu     sync.Mutex
-	out    *bufio.Writer
-	err    error
-	names  []string // the resources, as the recording names them
-	counts map[string]*counts
-	lines  int
+	mu                sync.Mutex
+	out               *bufio.Writer
+	err               error
+	version, platform string   // the server's, from GET /version
+	targets           []target // the resources, resolved by Start
+	names             []string // the resources, as the recording names them
+	counts            map[string]*counts
+	lines             int
 }
 
 func names(targets []target) []string {
@@ -61,31 +63,48 @@ func New(conn *Conn, cfg Config) *Recorder {
 }
 
 // Run records until cfg.For has passed or ctx is done (Ctrl-C), writing
-// the recording to out. It returns one-line errors for the ways a start
-// can fail; once recording, failures are recorded and retried.
+// the recording to out: Start, then Record.
 func (r *Recorder) Run(ctx context.Context, out io.Writer) error {
-	r.out = bufio.NewWriter(out)
-	version, platform, err := r.conn.Version(func(u string) (*http.Request, error) {
+	if err := r.Start(ctx); err != nil {
+		return err
+	}
+	return r.Record(ctx, out)
+}
+
+// Start checks the server before anything is recorded: its version, the
+// resources (discovery) and that each may be listed. It returns one-line
+// errors for the ways a start can fail.
+func (r *Recorder) Start(ctx context.Context) error {
+	var err error
+	r.version, r.platform, err = r.conn.Version(func(u string) (*http.Request, error) {
 		return http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	})
 	if err != nil {
 		return err
 	}
-	targets, err := r.conn.resolve(r.cfg.Resources)
-	if err != nil {
+	if r.targets, err = r.conn.resolve(r.cfg.Resources); err != nil {
 		return err
 	}
-	r.names = names(targets)
-	if err := r.canList(ctx, targets); err != nil {
-		return err
-	}
-	r.note("read-only: only GET /version, discovery, LIST, WATCH and GET /metrics go to %s (%s)", r.conn.Host, version)
+	r.names = names(r.targets)
+	return r.canList(ctx, r.targets)
+}
+
+// Record records a started server until cfg.For has passed (0: until
+// ctx is done), writing the recording to out; failures while recording
+// are recorded and retried.
+func (r *Recorder) Record(ctx context.Context, out io.Writer) error {
+	r.out = bufio.NewWriter(out)
+	targets := r.targets
+	r.note("read-only: only GET /version, discovery, LIST, WATCH and GET /metrics go to %s (%s)", r.conn.Host, r.version)
 	r.start = time.Now()
-	r.line(recording.Header{Format: recording.Format, Version: recording.Version, Server: version, Platform: platform,
+	r.line(recording.Header{Format: recording.Format, Version: recording.Version, Server: r.version, Platform: r.platform,
 		Started: r.start.UTC().Format(time.RFC3339Nano), Resources: names(targets), Namespace: r.cfg.Namespace,
 		WithObjects: r.cfg.WithObjects, ReadOnly: true})
-	ctx, stop := context.WithTimeout(ctx, r.cfg.For)
-	defer stop()
+	if r.cfg.For > 0 {
+		var stop context.CancelFunc
+		ctx, stop = context.WithTimeout(ctx, r.cfg.For)
+		defer stop()
+	}
 	var wg sync.WaitGroup
 	for _, t := range targets {
 		r.counts[t.Name] = &counts{}
@@ -97,9 +116,9 @@ func (r *Recorder) Run(ctx context.Context, out io.Writer) error {
 	wg.Go(func() { r.sampleMetrics(ctx, targets) })
 	r.progress(ctx)
 	wg.Wait()
-	why := "--for " + r.cfg.For.String() + " elapsed"
-	if time.Since(r.start) < r.cfg.For {
-		why = "interrupted"
+	why := "interrupted"
+	if r.cfg.For > 0 && time.Since(r.start) >= r.cfg.For {
+		why = "--for " + r.cfg.For.String() + " elapsed"
 	}
 	r.emit(recording.Record{Kind: recording.KindEnd, Text: why})
 	r.endProgress()
@@ -215,7 +234,11 @@ func (r *Recorder) progress(ctx context.Context) {
 
 func (r *Recorder) progressLine() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "recording %s of %s:", time.Since(r.start).Truncate(time.Second), r.cfg.For)
+	fmt.Fprintf(&b, "recording %s", time.Since(r.start).Truncate(time.Second))
+	if r.cfg.For > 0 {
+		fmt.Fprintf(&b, " of %s", r.cfg.For)
+	}
+	b.WriteByte(':')
 	for _, n := range r.names {
 		c := r.counts[n]
 		fmt.Fprintf(&b, " %s %d events", n, c.events)

@@ -23,7 +23,8 @@
 // named by ?recording=URL (fetched from that address), becomes a console
 // file the same way and opens the stage's "your cluster" page (the stage
 // verb recording NAME); sim replay NAME sends its writes into the
-// simulation.
+// simulation. With ?live, the page shows the recording serve --live
+// makes as it serves, growing every second.
 //
 // window.watchscopeAuthor = {open(), openText(name, text), openHandle(h),
 // dropManifest(name, text), manifestCommand(name, text), status()} for the stage and tests; openHandle takes anything with an
@@ -246,6 +247,27 @@
       .then((r) => { if (!r.ok) throw new Error(`${r.status} ${r.statusText}`); return r.text(); })
       .then((text) => openRecording(decodeURIComponent(recURL.split("?")[0].split("/").pop()) || "recording.wsrec", text))
       .catch((err) => { ensure(); say(`Could not fetch the recording ${esc(recURL)}: ${esc(err.message || err)}`, 12000); });
+  }
+
+  // ?live (serve --live): the recording the server makes as it serves
+  // arrives line by line as Server-Sent Events (EventSource goes on after
+  // its last line by itself when the connection drops); every second the
+  // text so far goes to the stage's "your cluster" page.
+  if (new URLSearchParams(location.search).has("live")) {
+    let text = "", dirty = false, warned = false;
+    const es = new EventSource("live/events");
+    es.onmessage = (e) => { text += e.data + "\n"; dirty = true; warned = false; };
+    es.onerror = () => {
+      if (warned) return;
+      warned = true;
+      ensure();
+      say("The live recording is not reachable: serve it with <b>go run . serve --live</b>", 10000);
+    };
+    setInterval(() => {
+      if (!dirty) return;
+      dirty = false;
+      whenReady((ws) => ws.showRecording("live", text));
+    }, 1000);
   }
 
   window.watchscopeAuthor = {

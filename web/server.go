@@ -157,7 +157,10 @@ func accepts(header, coding string) bool {
 }
 
 // Serve serves dir on addr (DefaultAddr if empty) until the server fails.
-func Serve(addr, dir string) error {
+func Serve(addr, dir string) error { return ServeWith(addr, dir, Handler(dir)) }
+
+// ServeWith serves dir's app with handler h (LiveHandler for serve --live).
+func ServeWith(addr, dir string, h http.Handler) error {
 	if addr == "" {
 		addr = DefaultAddr
 	}
@@ -169,7 +172,7 @@ func Serve(addr, dir string) error {
 		return err
 	}
 	log.Printf("WatchScope: serving %s on http://%s/", dir, ln.Addr())
-	srv := &http.Server{Handler: Handler(dir), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	err = srv.Serve(ln)
 	if errors.Is(err, http.ErrServerClosed) {
 		return nil

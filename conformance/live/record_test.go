@@ -395,3 +395,37 @@ func countAfter(revs []int64, after int64) int {
 	}
 	return n
 }
+
+// TestRecordBadInput: what a real server refuses is one line naming the
+// problem and the next step, and no file is left behind.
+func TestRecordBadInput(t *testing.T) {
+	bin := binDir(t, "all")
+	ws := buildWatchscope(t)
+	k := startKube(t, bin)
+	good, err := os.ReadFile(filepath.Join(k.dir, "cp", "kubeconfig"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name, from, to string) string {
+		p := filepath.Join(k.dir, name)
+		if err := os.WriteFile(p, []byte(strings.Replace(string(good), from, to, 1)), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	out := filepath.Join(k.dir, "x.wsrec")
+	for _, c := range []struct{ kubeconfig, resources, want string }{
+		{write("token", "admin-token", "wrong-token"), "pods", "watchscope: the API server at https://127.0.0.1:6443 refused the credential (401 Unauthorized): refresh it"},
+		{write("port", "6443", "1"), "pods", "watchscope: cannot reach the API server at https://127.0.0.1:1: "},
+		{write("same", "", ""), "pods,nosuch", `watchscope: the server has no resource "nosuch" that can be listed and watched (kubectl api-resources --verbs=list,watch lists them; fix --resources)`},
+		{filepath.Join(k.dir, "none"), "pods", "watchscope: no cluster to record: "},
+	} {
+		got, err := exec.Command(ws, "record", "--kubeconfig", c.kubeconfig, "--resources", c.resources, "--for", "5s", "-o", out).CombinedOutput()
+		if err == nil || !strings.HasPrefix(string(got), c.want) || strings.Count(string(got), "\n") != 1 {
+			t.Errorf("%s %s: %v\n%s\nwant one line starting %q", filepath.Base(c.kubeconfig), c.resources, err, got, c.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: a file was left behind", filepath.Base(c.kubeconfig))
+		}
+	}
+}

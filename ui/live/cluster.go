@@ -29,6 +29,7 @@ type clusterView struct {
 	name string
 	rec  *recording.Recording
 	away float64 // seconds
+	live bool    // shown by ShowRecording (serve --live), not from a console file
 	json *RecordingJSON
 }
 
@@ -38,6 +39,7 @@ type RecordingJSON struct {
 	Server      string              `json:"server"`
 	DurationMs  int64               `json:"durationMs"`
 	Truncated   bool                `json:"truncated,omitempty"`
+	Live        bool                `json:"live,omitempty"` // serve --live's, growing
 	AwaySeconds float64             `json:"awaySeconds"`
 	Resources   []RecordingResource `json:"resources"`
 }
@@ -84,6 +86,7 @@ func (c *clusterView) fillState(st *State) {
 
 // open reads console file name as a recording and shows it.
 func (c *clusterView) open(name string) {
+	c.live = false
 	e, ok := c.s.sim.(*etcdSim)
 	text, found := "", false
 	if ok {
@@ -93,6 +96,19 @@ func (c *clusterView) open(name string) {
 		c.s.msg.Say(name + ": no such console file: drop the .wsrec on the page, or open ?recording=URL")
 		return
 	}
+	c.show(name, text)
+}
+
+// ShowRecording shows a recording's text (serve --live's stream, read
+// again whole as it grows) without making it a console file.
+func (s *Session) ShowRecording(name, text string) {
+	c := featureOf[*clusterView](s)
+	c.live = true
+	c.show(name, text)
+}
+
+// show parses text as recording name and shows it.
+func (c *clusterView) show(name, text string) {
 	rec, err := recording.Parse(name, []byte(text))
 	if err != nil {
 		c.s.msg.Fail(err)
@@ -119,11 +135,16 @@ func (c *clusterView) build() {
 		}
 	}
 	dur := time.Duration(rec.Duration()) * time.Millisecond
-	c.json = &RecordingJSON{Name: c.name, Server: rec.Header.Server, DurationMs: rec.Duration(), Truncated: rec.Truncated, AwaySeconds: away}
+	c.json = &RecordingJSON{Name: c.name, Server: rec.Header.Server, DurationMs: rec.Duration(), Truncated: rec.Truncated, Live: c.live, AwaySeconds: away}
+	next := "sim replay " + c.name + " sends them into the simulation"
+	title := "Your cluster: " + c.name
+	if c.live {
+		next, title = "recording as the page shows it (serve --live)", "Your cluster, live"
+	}
 	v := &view.RecordingView{
-		Title: "Your cluster: " + c.name,
-		Lines: []string{fmt.Sprintf("kube-apiserver %s · recorded %s from %s%s · a tick on the tape is a recorded event · sim replay %s sends them into the simulation",
-			rec.Header.Server, dur.Round(time.Second), startedWords(rec.Header.Started), namespaceWords(rec.Header.Namespace), c.name)},
+		Title: title,
+		Lines: []string{fmt.Sprintf("kube-apiserver %s · recorded %s from %s%s · a tick on the tape is a recorded event · %s",
+			rec.Header.Server, dur.Round(time.Second), startedWords(rec.Header.Started), namespaceWords(rec.Header.Namespace), next)},
 	}
 	for i, r := range rec.Summary() {
 		f := factsOf(rec, r, away)

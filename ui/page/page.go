@@ -206,15 +206,16 @@ type apiPage struct {
 // parts install the feature parts of window.watchscope, one line each;
 // a new part is its own file plus a line here.
 var parts = []func(*apiPage){
-	installPanels,  // panel.go: the page's panels on the stage (first: the others open them)
-	installPresent, // present.go: the speaker notes window's feed
-	installShare,   // share.go: the QR code of a link
-	installAuthor,  // author.go: open a lesson file
-	installExport,  // export.go: PNG and GIF for slides
-	installStats,   // stats.go: the frame budget as the browser sees it
-	installCrash,   // crash.go: the moment a crash screen links to
-	installLayout,  // layout.go: the stage's text boxes in either theme
-	installOpen,    // open.go: follow a deep link without reloading
+	installPanels,    // panel.go: the page's panels on the stage (first: the others open them)
+	installPresent,   // present.go: the speaker notes window's feed
+	installShare,     // share.go: the QR code of a link
+	installAuthor,    // author.go: open a lesson file
+	installExport,    // export.go: PNG and GIF for slides
+	installStats,     // stats.go: the frame budget as the browser sees it
+	installCrash,     // crash.go: the moment a crash screen links to
+	installLayout,    // layout.go: the stage's text boxes in either theme
+	installOpen,      // open.go: follow a deep link without reloading
+	installRecording, // recording.go: a live recording's page (serve --live)
 }
 
 // queue hands a job to the game loop; false when the queue is full.

@@ -97,3 +97,45 @@ func check(t *testing.T, ctx context.Context, name string) {
 		}
 	}
 }
+
+// TestLiveRecordingPage: /?live shows what serve --live streams (here the
+// fixture's lines, fed to web.Feed by hand as the recorder's Sink does),
+// and the page grows as lines arrive.
+func TestLiveRecordingPage(t *testing.T) {
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	cut := 0
+	for i, l := range lines {
+		if strings.Contains(l, `"kind":"bookmark"`) { // before the minute's bookmarks and the restart
+			cut = i
+			break
+		}
+	}
+	feed := web.NewFeed()
+	for _, l := range lines[:cut] {
+		feed.Add([]byte(l))
+	}
+	srv := httptest.NewServer(web.LiveHandler(buildSite(t), feed))
+	t.Cleanup(srv.Close)
+	ctx := browser(t)
+	do(t, ctx, chromedp.EmulateViewport(1280, 720))
+	open(t, ctx, srv.URL+"/?demo=off&nodes=1&live")
+	events := func() string {
+		return run(t, ctx, chromedp.Evaluate[string](`(() => { const r = JSON.parse(window.watchscope.state()).recording;
+		  return r && r.live ? r.resources.map((x) => x.name + " " + x.events + " " + x.gone).join(", ") : ""; })()`))
+	}
+	waitFor(t, ctx, `((JSON.parse(window.watchscope.state()).recording || {}).resources || []).length === 2`, 30*time.Second)
+	if got := events(); got != "pods 2 0, configmaps 4 0" {
+		t.Errorf("before the restart: %q", got)
+	}
+	for _, l := range lines[cut:] {
+		feed.Add([]byte(l))
+	}
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).recording.resources[0].gone === 1`, 30*time.Second)
+	if got := events(); got != "pods 4 1, configmaps 7 1" {
+		t.Errorf("after the restart: %q", got)
+	}
+}
