@@ -63,3 +63,33 @@ func TestRecordingPage(t *testing.T) {
 		t.Errorf("message %q", m)
 	}
 }
+
+// A recording cut off mid-write opens up to its last whole line and says
+// so; a file that is no recording is one line naming it.
+func TestRecordingPageBadFiles(t *testing.T) {
+	data, err := os.ReadFile("../../recording/testdata/kube-1.36.5.wsrec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := string(data[:strings.Index(string(data), `"rv":"70"`)]) // inside pods' first event
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(sim, Options{})
+	s.ShowRecording("cut.wsrec", cut)
+	s.Tick(0)
+	st := s.State()
+	rj, ok := st.Recording.(*RecordingJSON)
+	if !ok || !rj.Truncated || rj.Resources[0].Events != 0 || rj.Resources[1].Events != 3 ||
+		st.Message != "cut.wsrec ends inside a line (the recorder was cut off): shown up to its last whole line" {
+		t.Fatalf("cut file: %+v, message %q", st.Recording, st.Message)
+	}
+	s.Send("close")
+	s.Tick(0)
+	s.ShowRecording("notes.wsrec", "# my notes\n")
+	s.Tick(0)
+	if st := s.State(); st.Recording != nil || !strings.HasPrefix(st.Message, "notes.wsrec: not a WatchScope recording: its first line is not a") {
+		t.Errorf("foreign file: %+v, message %q", st.Recording, st.Message)
+	}
+}
