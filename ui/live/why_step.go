@@ -94,8 +94,14 @@ func stepKey(evs []engine.TraceEvent) (engine.TraceEvent, bool) {
 	return best, rank > 0
 }
 
-// whyChain is the plain lines from key's root to key.
+// whyChain is the plain lines from key's root to key. A client's reaction
+// to a 410 (its reflector's ERROR, the watch closing, its back-off) is
+// told through the answer it reacts to: the request that was too old, the
+// cache window or compaction it fell outside, the answer, the reaction.
 func whyChain(w *engine.World, step *lessons.StepResult, key engine.TraceEvent, sc *scene.Scene) []string {
+	if ans, ok := goneAnswer(w, key); ok {
+		return lastLines(append(whyChain(w, step, ans, sc), plainLink(key)))
+	}
 	var chain []engine.TraceEvent
 	if req, ok := requestOf(w, step, key); ok {
 		chain = append(w.Trace.Chain(req.ID), key)
@@ -110,6 +116,8 @@ func whyChain(w *engine.World, step *lessons.StepResult, key engine.TraceEvent, 
 	}
 	c, ok := w.Trace.Get(key.Cause)
 	restarted := ok && key.Code == 410 && c.Kind == engine.KindCacheReady
+	// a compaction (or the fault that compacted) already told
+	compacted := hasKind(chain, engine.KindCompact) || hasKind(chain, engine.KindFault)
 	switch {
 	case restarted && !inChain(chain, c.ID):
 		// the cache began after the client's resourceVersion
@@ -118,6 +126,15 @@ func whyChain(w *engine.World, step *lessons.StepResult, key engine.TraceEvent, 
 	case ok && key.Code == 410 && goneRoot(c.Kind) && !inChain(chain, c.ID):
 		// what moved the window the request fell out of: a compaction
 		lines = append(lines[:len(lines)-1], plainLink(c), lines[len(lines)-1])
+		compacted = true
+	}
+	if key.Code == 410 && key.Route == "etcd" && !compacted {
+		// etcd refused a revision below its compaction, which the replica
+		// did not log (an etcdctl compaction): the trace still has it.
+		if cp, ok := compactionBefore(w, key.ID); ok {
+			lines = append(lines[:len(lines)-1], "etcd had compacted its history at revision "+
+				strconv.FormatUint(cp.RV, 10)+": every older revision is gone", lines[len(lines)-1])
+		}
 	}
 	if key.Code == 410 && key.OldestRV > 0 && !restarted {
 		fact := "the " + key.Resource + " cache's oldest event was " + strconv.FormatUint(key.OldestRV, 10) +
@@ -127,10 +144,61 @@ func whyChain(w *engine.World, step *lessons.StepResult, key engine.TraceEvent, 
 		}
 		lines = append(lines[:len(lines)-1], fact, lines[len(lines)-1])
 	}
+	return lastLines(lines)
+}
+
+// lastLines keeps the last four lines of a why?: the ones nearest the
+// event.
+func lastLines(lines []string) []string {
 	if len(lines) > 4 {
 		lines = lines[len(lines)-4:]
 	}
 	return lines
+}
+
+// goneAnswer is the 410 answer (RESP or WATCH_ERROR) a client's own 410
+// event hangs off, up its cause chain; false for an answer itself or an
+// event that is no 410.
+func goneAnswer(w *engine.World, key engine.TraceEvent) (engine.TraceEvent, bool) {
+	if key.Code != 410 || isAnswer(key) {
+		return engine.TraceEvent{}, false
+	}
+	for id, n := key.Cause, 0; id != 0 && n < 8; n++ {
+		e, ok := w.Trace.Get(id)
+		if !ok {
+			break
+		}
+		if isAnswer(e) && e.Code == 410 {
+			return e, true
+		}
+		id = e.Cause
+	}
+	return engine.TraceEvent{}, false
+}
+
+func isAnswer(e engine.TraceEvent) bool {
+	return e.Kind == engine.KindResp || e.Kind == engine.KindWatchError
+}
+
+// compactionBefore is etcd's newest compaction in the trace window before
+// event id.
+func compactionBefore(w *engine.World, id engine.EventID) (engine.TraceEvent, bool) {
+	recent := w.Trace.Recent(w.Trace.Window())
+	for i := len(recent) - 1; i >= 0; i-- {
+		if e := recent[i]; e.ID < id && e.Kind == engine.KindCompact {
+			return e, true
+		}
+	}
+	return engine.TraceEvent{}, false
+}
+
+func hasKind(chain []engine.TraceEvent, k engine.Kind) bool {
+	for _, e := range chain {
+		if e.Kind == k {
+			return true
+		}
+	}
+	return false
 }
 
 // etcdWhy is why? for an error etcd printed to one of the step's
