@@ -8,6 +8,7 @@ import (
 	"time"
 
 	am "watchscope/apimachinery"
+	"watchscope/engine"
 	"watchscope/informer"
 	"watchscope/workqueue"
 )
@@ -24,7 +25,8 @@ func init() {
 //
 //	sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL]
 //	    [--watch-list=false] [--handler-cost 20ms] [--resync 30s]
-//	    [--workqueue [--workers 1] [--work-cost 0s] [--changes-only]] [--count N]
+//	    [--workqueue [--workers 1] [--work-cost 0s] [--changes-only]
+//	    [--requires KIND/NAME] [--requeue rate-limited|immediate] [--forget=false]] [--count N]
 //
 // The informer uses client-go 1.36's defaults unless told otherwise:
 // streaming lists (WatchList) on, the atomic RealFIFO, backoff 800ms..30s.
@@ -32,12 +34,17 @@ func init() {
 // key in a rate-limited workqueue named NAME (workqueue_depth{name="NAME"})
 // and workers reconcile the keys from the informer's cache, work-cost each;
 // --changes-only queues only real changes: not the initial list's adds nor
-// the unchanged objects a resync or relist replays. With --count N it
+// the unchanged objects a resync or relist replays. --requires
+// configmap/NAME makes the reconcile fail while that object is missing
+// from a second informer's cache (in the key's namespace): the key is
+// retried with the rate limiter's back-off, or at once with --requeue
+// immediate (a hot loop: it needs a --work-cost); --forget=false leaves
+// out Forget after a success. With --count N it
 // starts N such processes at once, NAME-1 to NAME-N.
 func (sh *Shell) simInformer(words []string) (string, error) {
 	p, err := parseFlags(words, flagSpec{
-		Bools:  []string{"watch-list", "workqueue", "changes-only"},
-		Values: []string{"namespace", "selector", "field-selector", "handler-cost", "resync", "workers", "work-cost", "count"},
+		Bools:  []string{"watch-list", "workqueue", "changes-only", "forget"},
+		Values: []string{"namespace", "selector", "field-selector", "handler-cost", "resync", "workers", "work-cost", "count", "requires", "requeue"},
 		Short:  kubectlShort,
 	})
 	if err != nil {
@@ -89,7 +96,7 @@ func (sh *Shell) startInformer(name string, p parsedFlags, r am.Resource) (strin
 	f := informer.NewSharedInformerFactory(cfg)
 	inf := f.InformerFor(r.Resource)
 	var handler informer.Handler = informer.HandlerFunc(func(time.Duration, informer.Notification) {})
-	ctrl, err := sh.informerController(name, p, inf)
+	ctrl, err := sh.informerController(name, p, inf, f)
 	if err != nil {
 		return "", err
 	}
@@ -116,7 +123,7 @@ func (sh *Shell) startInformer(name string, p parsedFlags, r am.Resource) (strin
 	return mode, nil
 }
 
-const informerUsage = "usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D] [--workqueue [--workers N] [--work-cost D] [--changes-only]] [--count N]"
+const informerUsage = "usage: sim informer NAME RESOURCE [-n NS] [-l SEL] [--field-selector SEL] [--watch-list=false] [--handler-cost D] [--resync D] [--workqueue [--workers N] [--work-cost D] [--changes-only] [--requires KIND/NAME] [--requeue rate-limited|immediate] [--forget=false]] [--count N]"
 
 type informerCtrl struct {
 	ctrl    *workqueue.Controller
@@ -124,10 +131,12 @@ type informerCtrl struct {
 }
 
 // informerController builds the --workqueue controller, or nil without it.
-func (sh *Shell) informerController(name string, p parsedFlags, inf *informer.SharedIndexInformer) (*informerCtrl, error) {
+func (sh *Shell) informerController(name string, p parsedFlags, inf *informer.SharedIndexInformer, f *informer.SharedInformerFactory) (*informerCtrl, error) {
 	if !p.Bool("workqueue") {
-		if p.Has("workers") || p.Has("work-cost") || p.Has("changes-only") {
-			return nil, errors.New("--workers, --work-cost and --changes-only need --workqueue")
+		for _, flag := range []string{"workers", "work-cost", "changes-only", "requires", "requeue", "forget"} {
+			if p.Has(flag) {
+				return nil, errors.New("--workers, --work-cost, --changes-only, --requires, --requeue and --forget need --workqueue")
+			}
 		}
 		return nil, nil
 	}
@@ -142,7 +151,15 @@ func (sh *Shell) informerController(name string, p parsedFlags, inf *informer.Sh
 	if err != nil {
 		return nil, err
 	}
-	ctrl, h := sh.w.NewController(name, name, inf, int(workers), cost)
+	need, policy, err := controllerNeeds(p, f)
+	if err != nil {
+		return nil, err
+	}
+	if policy.Immediate && cost == 0 {
+		return nil, errors.New("--requeue immediate needs a --work-cost (a worker that takes no time would spin forever at one instant)")
+	}
+	ctrl, h := sh.w.NewController(name, name, inf, int(workers), cost, need)
+	ctrl.SetPolicy(policy)
 	if p.Bool("changes-only") {
 		// A handler that reads isInInitialList (ResourceEventHandlerDetailedFuncs)
 		// and, like sample-controller's, drops an update whose resourceVersion
@@ -199,4 +216,30 @@ func (sh *Shell) simInformers(args []string) (string, error) {
 		return "no informers (start one with: sim informer NAME RESOURCE)\n", nil
 	}
 	return b.String(), nil
+}
+
+// controllerNeeds reads --requires, --requeue and --forget.
+func controllerNeeds(p parsedFlags, f *informer.SharedInformerFactory) (*engine.Need, workqueue.Policy, error) {
+	var policy workqueue.Policy
+	switch q := p.String("requeue", "rate-limited"); q {
+	case "rate-limited":
+	case "immediate":
+		policy.Immediate = true
+	default:
+		return nil, policy, fmt.Errorf("invalid --requeue %q: rate-limited (AddRateLimited) or immediate (Add)", q)
+	}
+	policy.NoForget = p.Has("forget") && !p.Bool("forget")
+	req := p.String("requires", "")
+	if req == "" {
+		return nil, policy, nil
+	}
+	kind, name, ok := strings.Cut(req, "/")
+	if !ok || name == "" {
+		return nil, policy, fmt.Errorf("invalid --requires %q: KIND/NAME, e.g. configmap/web-config", req)
+	}
+	r, err := lookupKubectlResource(kind)
+	if err != nil {
+		return nil, policy, err
+	}
+	return &engine.Need{Kind: strings.ToLower(r.Kind), Name: name, Lister: f.InformerOfAll(r.Resource)}, policy, nil
 }

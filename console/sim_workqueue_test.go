@@ -85,3 +85,35 @@ func TestSimWorkqueueChangesOnly(t *testing.T) {
 		}
 	}
 }
+
+// --requires, --requeue and --forget: bad values are one line each, and a
+// controller that needs a missing ConfigMap fails, backs off and recovers
+// when it appears.
+func TestSimWorkqueueRequires(t *testing.T) {
+	sh := kubeShell(t)
+	for _, c := range []struct{ line, want string }{
+		{"sim informer a pods --requires configmap/x", "--workers, --work-cost, --changes-only, --requires, --requeue and --forget need --workqueue\n"},
+		{"sim informer a pods --workqueue --requires x", "invalid --requires \"x\": KIND/NAME, e.g. configmap/web-config\n"},
+		{"sim informer a pods --workqueue --requeue never", "invalid --requeue \"never\": rate-limited (AddRateLimited) or immediate (Add)\n"},
+		{"sim informer a pods --workqueue --requeue immediate", "--requeue immediate needs a --work-cost (a worker that takes no time would spin forever at one instant)\n"},
+	} {
+		if got := run(t, sh, c.line); !strings.HasSuffix(got, c.want) || strings.Count(got, "\n") != 1 {
+			t.Errorf("%s: %q, want %q", c.line, got, c.want)
+		}
+	}
+	run(t, sh, "kubectl run web", "sim informer app pods -l run=web --workqueue --requires configmap/cfg", "sim advance 10s")
+	out := run(t, sh, "sim workqueue app")
+	// 5 ms doubling: attempts at 0, 5 ms, 15 ms ... 5.115 s; the 12th is
+	// due at 10.235 s, after the 10 s: 11 attempts, 11 retries, one waiting.
+	if field(t, out, "Reconciles") != "11" || field(t, out, "Retries") != "11" || field(t, out, "Waiting") != "1" {
+		t.Fatalf("10 s of a missing ConfigMap:\n%s", out)
+	}
+	run(t, sh, "kubectl create configmap cfg", "sim advance 5s")
+	out = run(t, sh, "sim workqueue app")
+	if field(t, out, "Reconciles") != "12" || field(t, out, "Retries") != "11" || field(t, out, "Waiting") != "0" {
+		t.Fatalf("once the ConfigMap exists, the waiting retry succeeds:\n%s", out)
+	}
+	if ctrl, _ := sh.controller([]string{"app"}, ""); ctrl.Queue.NumRequeues("default/web") != 0 || ctrl.Failures != 11 {
+		t.Errorf("after the success: %d requeues (Forget resets them), %d failures", ctrl.Queue.NumRequeues("default/web"), ctrl.Failures)
+	}
+}

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"watchscope/informer"
@@ -18,18 +19,29 @@ import (
 //
 //	reconcile default/pod-1 (rv 123, queued 2 adds)
 //
+// With a Need, the reconcile also reads the object it needs from that
+// informer's cache (a lister), in the key's namespace, and fails while it
+// is not there, with the error a lister's NotFound prints; the key goes
+// back rate limited and the trace says why:
+//
+//	reconcile default/web (rv 123): configmap "web-config" not found
+//
 // Register the handler on inf, then give the controller to the client
 // with Client.AddController.
 func (w *World) NewController(node, name string, inf *informer.SharedIndexInformer, workers int,
-	cost time.Duration) (*workqueue.Controller, informer.Handler) {
+	cost time.Duration, need *Need) (*workqueue.Controller, informer.Handler) {
 	q := workqueue.New(name, nil, workqueueMetrics{w.Metrics}, w.now)
 	ctrl := workqueue.NewController(q, workers, cost, func(_ time.Duration, key string) error {
 		detail := "reconcile " + key + " (deleted: not in the cache)"
 		if o, ok := inf.Indexer().GetByKey(key); ok {
 			detail = fmt.Sprintf("reconcile %s (rv %s)", key, o.ResourceVersion)
 		}
+		err := need.check(key)
+		if err != nil {
+			detail += ": " + err.Error()
+		}
 		w.Record(node, KindReconcile, detail)
-		return nil
+		return err
 	})
 	handler := informer.HandlerFunc(func(now time.Duration, n informer.Notification) {
 		if key := notificationKey(n); key != "" {
@@ -37,6 +49,33 @@ func (w *World) NewController(node, name string, inf *informer.SharedIndexInform
 		}
 	})
 	return ctrl, handler
+}
+
+// Need is an object a controller's reconcile cannot do without: Name of
+// Resource (its singular, lower-case kind in the error), read from Lister
+// in the reconciled key's namespace.
+type Need struct {
+	Kind, Name string
+	Lister     *informer.SharedIndexInformer
+}
+
+// check is nil when the needed object is in the lister's cache.
+func (n *Need) check(key string) error {
+	if n == nil {
+		return nil
+	}
+	ns, _, _ := strings.Cut(key, "/")
+	if !strings.Contains(key, "/") {
+		ns = ""
+	}
+	k := n.Name
+	if ns != "" {
+		k = ns + "/" + n.Name
+	}
+	if _, ok := n.Lister.Indexer().GetByKey(k); ok {
+		return nil
+	}
+	return fmt.Errorf("%s %q not found", n.Kind, n.Name)
 }
 
 // notificationKey is the key a controller's handler enqueues: the

@@ -27,6 +27,20 @@ func NewSharedInformerFactory(defaults InformerConfig) *SharedInformerFactory {
 
 // InformerFor returns the informer of resource, creating it on first use.
 func (f *SharedInformerFactory) InformerFor(resource string) *SharedIndexInformer {
+	return f.informerFor(resource, f.defaults)
+}
+
+// InformerOfAll returns the informer of every object of resource in the
+// factory's namespace, creating it on first use: a controller's second
+// lister, for an object its reconcile needs (the factory's defaults but
+// not the kind and selectors its first informer was made for).
+func (f *SharedInformerFactory) InformerOfAll(resource string) *SharedIndexInformer {
+	cfg := f.defaults
+	cfg.Kind, cfg.LabelSelector, cfg.FieldSelector = "", "", ""
+	return f.informerFor(resource, cfg)
+}
+
+func (f *SharedInformerFactory) informerFor(resource string, cfg InformerConfig) *SharedIndexInformer {
 	for _, inf := range f.informers {
 		if inf.cfg.Resource == resource {
 			return inf
@@ -35,7 +49,6 @@ func (f *SharedInformerFactory) InformerFor(resource string) *SharedIndexInforme
 	if len(f.informers) == maxFactoryInformers {
 		panic(fmt.Sprintf("informer: more than %d informers in one factory", maxFactoryInformers))
 	}
-	cfg := f.defaults
 	cfg.Resource = resource
 	if r, ok := am.LookupResource(resource); ok && cfg.Kind == "" {
 		cfg.Kind = r.Kind

@@ -19,7 +19,7 @@ var content embed.FS
 // not named here follow in id order.
 var catalogOrder = []string{
 	"revisions", "compaction", "etcd-watch", "etcd-ops", "fan-out", "resource-version", "rv-semantics", "gone-410",
-	"bookmarks", "informers", "slow-consumers", "too-many-watchers", "restart-storm", "cache-not-ready", "why-relist", "compactor-overtakes", "ha-apiservers", "the-incident", "pagination", "apf-list-cost",
+	"bookmarks", "informers", "reconcile-backoff", "slow-consumers", "too-many-watchers", "restart-storm", "cache-not-ready", "why-relist", "compactor-overtakes", "ha-apiservers", "the-incident", "pagination", "apf-list-cost",
 	"consistent-reads", "snapshots", "watch-list", "cache-sizing", "stale-reads",
 	"polling-vs-watching", "sandbox",
 }

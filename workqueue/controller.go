@@ -24,9 +24,28 @@ type Controller struct {
 	reconcile Reconciler
 	workers   []worker
 	log       []string
+	policy    Policy
 
 	Reconciles, Failures int
 }
+
+// Policy is what a worker does with a key after its reconcile, as the
+// controller's author wrote processNextWorkItem. The zero Policy is
+// sample-controller's: a failure is requeued rate limited, a success
+// forgets the key's failures.
+type Policy struct {
+	// Immediate requeues a failed key with Add instead of
+	// AddRateLimited: no delay, no retry counted. A worker that takes no
+	// time then retries in a hot loop (the simulation insists on a cost).
+	Immediate bool
+	// NoForget leaves out Forget after a success: the key's failure count
+	// is never reset, so its next failure waits where the last back-off
+	// left off (5 ms doubled once per failure ever, up to 1000 s).
+	NoForget bool
+}
+
+// SetPolicy changes what the workers do after a reconcile.
+func (c *Controller) SetPolicy(p Policy) { c.policy = p }
 
 // worker is one worker goroutine: the key it holds until done.
 type worker struct {
@@ -104,11 +123,15 @@ func (c *Controller) start(now time.Duration, w *worker) bool {
 
 func (c *Controller) finish(w *worker) {
 	at := w.until
-	if w.err != nil {
+	switch {
+	case w.err != nil && c.policy.Immediate:
+		c.Failures++
+		c.Queue.Add(at, w.key) // marks it dirty: Done below queues it again at once
+	case w.err != nil:
 		c.Failures++
 		c.Queue.AddRateLimited(at, w.key)
 		c.logf("error syncing %q, requeuing (retry %d): %v", w.key, c.Queue.NumRequeues(w.key), w.err)
-	} else {
+	case !c.policy.NoForget:
 		c.Queue.Forget(w.key)
 	}
 	c.Queue.Done(at, w.key)

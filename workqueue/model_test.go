@@ -209,3 +209,49 @@ func stepUntil(c *Controller, end time.Duration) {
 		now = max(now, at)
 	}
 }
+
+// TestControllerPolicy: Immediate requeues a failure with Add (back to
+// back, one cost apart, no retry counted); NoForget keeps the failure
+// count after a success, so the next failure waits where the last
+// back-off left off.
+func TestControllerPolicy(t *testing.T) {
+	fails := 3
+	var seen []time.Duration
+	m := newFakeMetrics()
+	q := New("q", nil, m, 0)
+	c := NewController(q, 1, 10*ms, func(now time.Duration, key string) error {
+		seen = append(seen, now)
+		if fails > 0 {
+			fails--
+			return fmt.Errorf("boom")
+		}
+		return nil
+	})
+	c.SetPolicy(Policy{Immediate: true})
+	q.Add(0, "k")
+	stepUntil(c, time.Second)
+	if want := []time.Duration{0, 10 * ms, 20 * ms, 30 * ms}; !slices.Equal(seen, want) {
+		t.Errorf("immediate: reconciles at %v, want %v", seen, want)
+	}
+	if r := m.values[RetriesMetric+`{name="q"}`]; r != 0 || q.NumRequeues("k") != 0 {
+		t.Errorf("immediate: %v retries counted, %d requeues; want none (Add, not AddRateLimited)", r, q.NumRequeues("k"))
+	}
+
+	c.SetPolicy(Policy{NoForget: true})
+	fails, seen = 3, nil
+	q.Add(2*time.Second, "k")
+	c.Step(2 * time.Second)
+	stepUntil(c, 10*time.Second)
+	if q.NumRequeues("k") != 3 {
+		t.Fatalf("no forget: %d requeues after the success, want the 3 failures", q.NumRequeues("k"))
+	}
+	fails, seen = 1, nil
+	q.Add(20*time.Second, "k")
+	c.Step(20 * time.Second)
+	stepUntil(c, 30*time.Second)
+	// The failure at 20 s is the 4th: it waits 5 ms × 2^3 = 40 ms after its
+	// worker's 10 ms.
+	if want := []time.Duration{20 * time.Second, 20*time.Second + 50*ms}; !slices.Equal(seen, want) {
+		t.Errorf("no forget: reconciles at %v, want %v", seen, want)
+	}
+}
