@@ -356,5 +356,6 @@ func workqueueOf(c *engine.Client, resource string) *scene.Workqueue {
 		return nil
 	}
 	st := ctrl.Queue.Stats()
-	return &scene.Workqueue{Name: st.Name, Depth: st.Depth, Processing: st.Processing, Reconciles: ctrl.Reconciles}
+	return &scene.Workqueue{Name: st.Name, Depth: st.Depth, Processing: st.Processing, BackingOff: st.Waiting,
+		Reconciles: ctrl.Reconciles, Failed: ctrl.Failures}
 }

@@ -91,6 +91,17 @@ func TestFigureAcceptance(t *testing.T) {
 			t.Errorf("reconciled %+v, want the initial list's and the burst's", r)
 		}
 	})
+	t.Run("reconcile-backoff step 1: the failing key sits out its back-off", func(t *testing.T) {
+		f := figureAt(t, "reconcile-backoff", 1)
+		wantKind(t, "reconcile-backoff step 1", f, scene.FigPipeline)
+		b, r := markNamed(f, "back-off"), markNamed(f, "reconciled")
+		if b == nil || b.Value != 1 || r == nil || r.Value != 14 || r.Source != "14 failed" {
+			t.Errorf("back-off %+v, reconciled %+v: want the one key backing off, 14 reconciles all failed", b, r)
+		}
+		if markNamed(figureAt(t, "informers", 3), "back-off") != nil {
+			t.Error("a controller that never failed shows a back-off stage")
+		}
+	})
 	t.Run("fan-out step 4: 200 direct copies, 1 to the cache", func(t *testing.T) {
 		f := figureAt(t, "fan-out", 4)
 		wantKind(t, "fan-out step 4", f, scene.FigFanOut)

@@ -199,7 +199,7 @@ func TestClientFocusReachesItsInformers(t *testing.T) {
 		t.Errorf("focus %v lacks app's pods informer", sc.Focus)
 	}
 	b, _ := json.Marshal(sc.Find(InformerID("app", "pods")))
-	if !strings.Contains(string(b), `"workqueue":{"name":"app","depth":7,"processing":0,"reconciles":40}`) {
+	if !strings.Contains(string(b), `"workqueue":{"name":"app","depth":7,"processing":0,"backingOff":0,"reconciles":40,"failed":0}`) {
 		t.Errorf("informer JSON %s lacks its workqueue", b)
 	}
 }

@@ -159,7 +159,14 @@ func pipeline(st Step, sc *Scene) *Figure {
 	if q := p.Workqueue; q != nil {
 		add("workqueue", q.Depth, "")
 		add("worker", q.Processing, "")
-		add("reconciled", q.Reconciles, "")
+		if q.Failed > 0 { // a failed reconcile's key sits out its back-off beside the queue
+			add("back-off", q.BackingOff, "")
+		}
+		failed := ""
+		if q.Failed > 0 {
+			failed = thousands(q.Failed) + " failed"
+		}
+		add("reconciled", q.Reconciles, failed)
 	}
 	return f
 }

@@ -106,12 +106,16 @@ type Informer struct {
 }
 
 // Workqueue is a controller's workqueue: the keys waiting (its
-// workqueue_depth), those a worker holds, and the reconciles so far.
+// workqueue_depth), those a worker holds, the keys sitting out a
+// rate-limit back-off (outside the queue), and the reconciles so far,
+// how many of them failed.
 type Workqueue struct {
 	Name       string `json:"name"`
 	Depth      int    `json:"depth"`
 	Processing int    `json:"processing"`
+	BackingOff int    `json:"backingOff"`
 	Reconciles int    `json:"reconciles"`
+	Failed     int    `json:"failed"`
 }
 
 // MarshalJSON adds a cache's ring fields (capacity, len, oldestRV, rv)

@@ -127,14 +127,20 @@ func drawPipeline(sc *Scene, r Region, f *scene.Figure) []Region {
 	th := sc.Theme
 	n := len(f.Marks)
 	gap := 24.0
+	if n > 7 { // with the back-off stage: narrower arrows, so "workqueue" still fits its box
+		gap = 16
+	}
 	bw := (r.W - gap*float64(n-1)) / float64(n)
 	bh := min(r.H-16, 260)
 	y := r.Y + (r.H-bh)/2
 	for i, m := range f.Marks {
 		b := Region{X: r.X + float64(i)*(bw+gap), Y: y, W: bw, H: bh}
 		fill := th.PanelHi
-		if m.Label == "workqueue" || m.Label == "worker" || m.Label == "reconciled" {
+		switch m.Label {
+		case "workqueue", "worker", "reconciled":
 			fill = Mix(th.PanelHi, BluishGreen, 0.18)
+		case "back-off":
+			fill = Mix(th.PanelHi, Orange, 0.18)
 		}
 		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: fill})
 		sc.label(b.X+b.W/2, b.Y+14, th.fitText(Prose, FigText, m.Label, b.W-8), Prose, FigText, Center, th.Ink)
@@ -143,6 +149,9 @@ func drawPipeline(sc *Scene, r Region, f *scene.Figure) []Region {
 			sc.label(b.X+b.W/2, vy, th.fitText(Prose, FigText, m.Source, b.W-8), Prose, FigText, Center, th.Ink)
 		} else {
 			sc.label(b.X+b.W/2, vy, th.fitText(Mono, FigBig, thousands(m.Value), b.W-8), Mono, FigBig, Center, th.Ink)
+			if m.Source != "" { // a caption under the count: "13 failed"
+				sc.label(b.X+b.W/2, vy+LineHeight(th.TextSize(FigBig)), th.fitText(Prose, FigText, m.Source, b.W-8), Prose, FigText, Center, th.Ink)
+			}
 		}
 		tokens(sc, b, m.Value)
 		if i > 0 {
