@@ -5,6 +5,7 @@ package recorder
 import (
 	"bufio"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"slices"
@@ -19,8 +20,10 @@ import (
 const MetricsEvery = 10 * time.Second
 
 // sampleMetrics reads the watch-cache series of /metrics at once and
-// every MetricsEvery. If the account may not read /metrics it says so in
-// one line and stops sampling; the recording goes on without.
+// every MetricsEvery. If the account may not read /metrics (401, 403) it
+// says so in one line and stops sampling; the recording goes on without.
+// Any other failure (the API server restarting) skips that sample: the
+// informers record what the server answered them meanwhile.
 func (r *Recorder) sampleMetrics(ctx context.Context, targets []target) {
 	var names []string
 	for _, t := range targets {
@@ -34,15 +37,16 @@ func (r *Recorder) sampleMetrics(ctx context.Context, targets []target) {
 			return
 		}
 		resp, err := r.conn.get(req)
-		if err != nil {
-			if ctx.Err() == nil {
-				r.note("cannot read /metrics (%s): recording without the watch-cache metrics; the cache window will be unknown", oneLine(err))
-			}
+		var ae *apiError
+		switch {
+		case errors.As(err, &ae) && (ae.Code == http.StatusForbidden || ae.Code == http.StatusUnauthorized):
+			r.note("cannot read /metrics (%s): recording without the watch-cache metrics; the cache window will be unknown", oneLine(err))
 			return
+		case err == nil:
+			samples := ParseMetrics(resp.Body, names)
+			resp.Body.Close()
+			r.emit(recording.Record{Kind: recording.KindMetrics, Samples: samples})
 		}
-		samples := ParseMetrics(resp.Body, names)
-		resp.Body.Close()
-		r.emit(recording.Record{Kind: recording.KindMetrics, Samples: samples})
 		select {
 		case <-ctx.Done():
 			return

@@ -327,7 +327,7 @@ func checkBookmark(t *testing.T, r *recording.Recording, res string) {
 	t.Errorf("%s: no bookmark recorded", res)
 }
 
-// checkMetrics: a sample every 10 s, each with the series /metrics has for
+// checkMetrics: a sample about every 10 s, each with the series /metrics has for
 // both resources; the last one as /metrics has them now: the capacity
 // the same, one watch more (the recorder's), the cache's events received
 // exactly etcd's writes since the restart, other counters not above.
@@ -341,8 +341,16 @@ func checkMetrics(t *testing.T, r *recording.Recording, now string, etcd map[str
 			samples, times = append(samples, x.Samples), append(times, x.T)
 		}
 	}
-	if len(samples) < 12 {
-		t.Fatalf("%d metrics samples in 2 minutes at %v ms, want one every 10 s", len(samples), times)
+	// One every 10 s, but a busy machine delays some, and the one due
+	// while the API server restarts is skipped: no gap over 25 s, and
+	// samples on to the end.
+	for i := 1; i < len(times); i++ {
+		if times[i]-times[i-1] > 25_000 {
+			t.Errorf("metrics samples at %v ms: a gap over 25 s", times)
+		}
+	}
+	if len(times) == 0 || times[0] > 5_000 || times[len(times)-1] < 100_000 {
+		t.Fatalf("metrics samples at %v ms, want one every 10 s from the start to the end", times)
 	}
 	key := func(s recording.Sample) string { return s.Name + "{" + s.Group + "," + s.Resource + "}" }
 	var want []string

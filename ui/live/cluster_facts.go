@@ -58,7 +58,7 @@ func factsOf(rec *recording.Recording, r recording.Resource, away float64) clust
 	}
 	f := clusterFacts{json: RecordingResource{Name: r.Name, Events: r.Events, Bookmarks: r.Bookmarks, Relists: max(len(lists)-1, 0),
 		Gone: r.Gone, GoneMessage: r.GoneMessage, Rate: round3(r.Rate), Capacity: r.Capacity}}
-	f.axis = view.RVAxis{From: uint64(r.FirstRV), To: uint64(r.LastRV), Ticks: ticks}
+	f.axis = view.RVAxis{From: uint64(r.FirstRV), To: uint64(r.LastRV), Ticks: thin(ticks, maxTicks)}
 	oldest := max(f.axis.From, cacheStart)
 	if r.Capacity > 0 && len(ticks) > r.Capacity {
 		oldest = max(oldest, ticks[len(ticks)-r.Capacity])
@@ -104,6 +104,26 @@ func (f *clusterFacts) away(had []rvAt, end int64, away float64, oldest uint64, 
 	}
 	f.axis.Marks = append(f.axis.Marks, view.RVMark{Label: label, RV: rv, Outside: f.json.AwayGone})
 	f.lines = append(f.lines, f.json.Answer)
+}
+
+// maxTicks bounds the ticks a row draws: a busy cluster records tens of
+// thousands of events, more than the tape has pixels for.
+const maxTicks = 600
+
+// thin keeps every k-th of rvs (and the last) so at most n remain.
+func thin(rvs []uint64, n int) []uint64 {
+	if len(rvs) <= n {
+		return rvs
+	}
+	k := (len(rvs) + n - 1) / n
+	out := make([]uint64, 0, n+1)
+	for i := 0; i < len(rvs); i += k {
+		out = append(out, rvs[i])
+	}
+	if out[len(out)-1] != rvs[len(rvs)-1] {
+		out = append(out, rvs[len(rvs)-1])
+	}
+	return out
 }
 
 // pinsOf keeps the pins a row has room for: the first list and the last

@@ -93,3 +93,14 @@ func TestRecordingPageBadFiles(t *testing.T) {
 		t.Errorf("foreign file: %+v, message %q", st.Recording, st.Message)
 	}
 }
+
+func TestThinTicks(t *testing.T) {
+	var rvs []uint64
+	for i := range 10_000 {
+		rvs = append(rvs, uint64(i+1))
+	}
+	got := thin(rvs, maxTicks)
+	if len(got) > maxTicks+1 || got[0] != 1 || got[len(got)-1] != 10_000 || len(thin(rvs[:5], maxTicks)) != 5 {
+		t.Errorf("%d ticks, %d..%d", len(got), got[0], got[len(got)-1])
+	}
+}

@@ -33,6 +33,9 @@ func Hit(s Snapshot, x, y float64) string {
 	if u.Legend {
 		return "close"
 	}
+	if u.Recording != nil { // the page covers the stage: nothing under it answers
+		return ""
+	}
 	if u.Start && !u.Picker {
 		for _, b := range StartButtons(u) {
 			if b.Contains(x, y) {

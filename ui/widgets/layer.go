@@ -111,12 +111,13 @@ func (l *Layer) Draw(screen *ebiten.Image, fr view.Frame, s view.Snapshot) {
 // sync updates every widget from the snapshot.
 func (l *Layer) sync(s view.Snapshot) {
 	transport := transportButtons(s)
-	if s.UI.Start { // the start screen covers the stage and its controls
+	covered := s.UI.Start || s.UI.Recording != nil // the start screen and a recording's page cover the stage and its controls
+	if covered {
 		transport = nil
 	}
 	l.syncButtons(&l.transport, transport, true)
 	var knobs []view.ToggleButton
-	if view.Sandbox(s) && !s.UI.Start {
+	if view.Sandbox(s) && !covered {
 		knobs = view.SandboxButtons(s)
 	}
 	l.syncButtons(&l.knobs, knobs, false)
