@@ -22,7 +22,7 @@ import (
 // on the heavy beats (see heavyRefresh), not every tick. With h nil (a
 // picture of a step while it runs, frames.go) it counts the watching
 // kubelets itself and has no charts.
-func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *lessons.StepResult, lessonRes []string) scene.World {
+func castWorld(w *engine.World, h *heavyParts, step *lessons.StepResult, lessonRes []string) scene.World {
 	var cw scene.World
 	cw.Lists = stepLists(step)
 	cw.Etcd = []scene.Member{{Name: engine.EtcdNode, Rev: w.Etcd.Rev(), CompactRev: max(0, w.Etcd.CompactRev())}}
@@ -85,7 +85,7 @@ func castWorld(w *engine.World, h *heavyParts, apis []view.APIServer, step *less
 			cw.Resources = append(cw.Resources, r)
 		}
 	}
-	cw.Replicas = castReplicas(w, cw.Resources, apis)
+	cw.Replicas = castReplicas(w, cw.Resources)
 	if h != nil {
 		cw.Charts = sceneCharts(h.charts)
 	}
@@ -101,15 +101,19 @@ func sceneCharts(charts []view.Series) []scene.Chart {
 	return out
 }
 
-// castReplicas copies each replica (apis: as the snapshot has it) with
-// its caches of resources.
-func castReplicas(w *engine.World, resources []string, apis []view.APIServer) []scene.Replica {
+// castReplicas copies each replica (its memory, Priority and Fairness,
+// the requests in flight) with its caches of resources.
+func castReplicas(w *engine.World, resources []string) []scene.Replica {
 	out := make([]scene.Replica, 0, len(w.APIServers))
-	for i, s := range w.APIServers {
-		a := apis[i]
+	for _, s := range w.APIServers {
 		clientOf := watcherClients(s)
-		r := scene.Replica{Name: a.Name, Up: a.Up, Down: a.Down, Memory: a.MemoryBytes, Limit: a.MemoryLimit,
-			Levels: a.Levels, Inflight: a.Inflight, Readiness: s.Readiness()}
+		ro, mu := s.Inflight()
+		r := scene.Replica{Name: s.Name(), Up: s.Up(), Down: s.DownReason(), Memory: s.MemoryBytes(), Limit: s.Config().Memory.Limit,
+			Inflight: ro + mu, Readiness: s.Readiness()}
+		for _, l := range s.Levels() {
+			r.Levels = append(r.Levels, scene.Level{Name: l.Name, Limit: l.Limit, InUse: l.SeatsInUse,
+				Waiting: l.Waiting, Rejected: l.Rejected, Exempt: l.Exempt, RejectOnLimit: l.RejectsInsteadOfQueue})
+		}
 		for _, res := range resources {
 			c := s.Cacher(res)
 			if c == nil {
@@ -295,12 +299,12 @@ func contains(xs []string, x string) bool {
 // buildCast is the scene for the world and the shown step.
 func (s *Session) buildCast(w *engine.World, h *heavyParts) scene.Scene {
 	if s.lesson == nil {
-		return scene.Build(castWorld(w, h, h.apis, nil, nil), scene.Step{})
+		return scene.Build(castWorld(w, h, nil, nil), scene.Step{})
 	}
 	lv := s.lesson.view()
 	step := s.lesson.shownResult()
 	st := s.lesson.sceneStep(lv)
-	cw := castWorld(w, h, h.apis, step, s.lesson.resources())
+	cw := castWorld(w, h, step, s.lesson.resources())
 	if step != nil && st.Figure != "" { // read only for a figure: a storm's step holds thousands of events
 		cw.Facts = figureFacts(step.Events, 0)
 	}

@@ -119,7 +119,7 @@ func (f *castFrames) take(id engine.EventID, pin bool) {
 		f.charts, f.series = resolveCharts(f.w, f.wanted, f.resource), n
 	}
 	f.list = append(f.list, castFrame{id: id, pinned: pin, charts: f.charts.read(f.w),
-		world: castWorld(f.w, nil, apiServers(f.w), nil, f.resources)})
+		world: castWorld(f.w, nil, nil, f.resources)})
 }
 
 // thin drops every other ordinary copy and doubles the spacing of the

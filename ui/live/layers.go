@@ -6,60 +6,33 @@ import (
 
 	"watchscope/engine"
 	"watchscope/ui/view"
-	"watchscope/watchcache"
 )
 
-// Bounds of what one refresh copies out of the world.
-const (
-	traceKeep   = 48  // recent trace events in the snapshot
-	markersKeep = 400 // timeline markers remembered
-)
+// markersKeep is how many timeline markers a session remembers.
+const markersKeep = 400
 
-// ringResource is the resource whose watch cache the stage draws.
+// ringResource is the resource whose watch cache state().counts reads.
 const ringResource = "pods"
 
-// apiServers copies every replica: its pods cache, fan-out, APF, memory.
-func apiServers(w *engine.World) []view.APIServer {
-	out := make([]view.APIServer, 0, len(w.APIServers))
-	for _, s := range w.APIServers {
-		a := view.APIServer{
-			Name: s.Name(), Up: s.Up(), Serving: s.Serving(), Down: s.DownReason(),
-			MemoryBytes: s.MemoryBytes(), MemoryLimit: s.Config().Memory.Limit,
-			Resource: ringResource,
-		}
-		if c := s.Cacher(ringResource); c != nil {
-			cacher(&a, c)
-		}
-		for _, l := range s.Levels() {
-			a.Levels = append(a.Levels, view.Level{Name: l.Name, Limit: l.Limit, InUse: l.SeatsInUse,
-				Waiting: l.Waiting, Rejected: l.Rejected, Exempt: l.Exempt, RejectOnLimit: l.RejectsInsteadOfQueue})
-		}
-		ro, mu := s.Inflight()
-		a.Inflight = ro + mu
-		out = append(out, a)
+// worldCounts is state().counts: the replicas, the clients, and the
+// first replica's pods cache (its watchers and ring) and memory.
+func worldCounts(w *engine.World, clients int) CountsJSON {
+	c := CountsJSON{APIServers: len(w.APIServers), Clients: clients}
+	if len(w.APIServers) == 0 {
+		return c
 	}
-	return out
+	s := w.APIServers[0]
+	c.MemBytes = s.MemoryBytes()
+	if ch := s.Cacher(ringResource); ch != nil {
+		win := ch.Window()
+		c.Watchers, c.RingLen, c.RingCap, c.OldestRV = ch.WatcherCount(), win.EndIndex-win.StartIndex, win.Capacity, win.OldestWatchableRV
+	}
+	return c
 }
 
-func cacher(a *view.APIServer, c *watchcache.Cacher) {
-	win := c.Window()
-	a.Ring = view.Ring{StartIndex: win.StartIndex, EndIndex: win.EndIndex, Capacity: win.Capacity,
-		OldestRV: win.OldestWatchableRV, RV: c.ResourceVersion()}
-	a.Ready = [...]string{"Pending", "Ready", "Stopped"}[min(int(c.ReadyState()), 2)]
-	a.StoreObjs, a.StoreBytes = c.StoreStats()
-	a.WatcherN = c.WatcherCount()
-	if a.WatcherN > view.MaxWatcherGlyphs {
-		return
-	}
-	for _, cw := range c.Watchers() {
-		a.Watchers = append(a.Watchers, view.Watcher{ID: cw.ID(), Client: cw.Identifier(),
-			Buffered: cw.InputLen() + cw.ResultLen(), Cap: cw.ChanSize()})
-	}
-}
-
-// clientsOf copies the clients: informers in detail (controllers and
-// kubectl first, they are few) and the kubelets counted.
-func clientsOf(w *engine.World) (detail []view.Client, kubelets kubeletCount, n int) {
+// clientsOf names the clients a row each would show (controllers and
+// kubectl first, they are few) and counts the kubelets.
+func clientsOf(w *engine.World) (detail []string, kubelets kubeletCount, n int) {
 	var sc clientScan
 	for {
 		if d, k, n, done := sc.step(w, len(w.Clients())); done {
@@ -81,13 +54,13 @@ type kubeletCount struct{ n, watching int }
 // (so the grid is at most one pass, heavyEvery ticks, old).
 type clientScan struct {
 	pos      int
-	detail   []view.Client // the pass being read
+	detail   []string // the pass being read
 	kubelets kubeletCount
 }
 
 // step scans up to chunk more clients; done reports a finished pass,
 // whose rows it returns (they belong to the caller from then on).
-func (cs *clientScan) step(w *engine.World, chunk int) (detail []view.Client, kubelets kubeletCount, n int, done bool) {
+func (cs *clientScan) step(w *engine.World, chunk int) (detail []string, kubelets kubeletCount, n int, done bool) {
 	all := w.Clients()
 	if cs.pos > len(all) {
 		cs.pos, cs.detail, cs.kubelets = 0, nil, kubeletCount{}
@@ -103,7 +76,7 @@ func (cs *clientScan) step(w *engine.World, chunk int) (detail []view.Client, ku
 			continue
 		}
 		if len(cs.detail) < view.MaxClientRows {
-			cs.detail = append(cs.detail, clientView(c))
+			cs.detail = append(cs.detail, c.Node())
 		}
 	}
 	cs.pos = end
@@ -111,7 +84,7 @@ func (cs *clientScan) step(w *engine.World, chunk int) (detail []view.Client, ku
 		return nil, kubeletCount{}, 0, false
 	}
 	detail, kubelets = cs.detail, cs.kubelets
-	cs.pos, cs.detail, cs.kubelets = 0, make([]view.Client, 0, len(detail)), kubeletCount{}
+	cs.pos, cs.detail, cs.kubelets = 0, make([]string, 0, len(detail)), kubeletCount{}
 	return detail, kubelets, len(all), true
 }
 
@@ -119,23 +92,6 @@ func (cs *clientScan) step(w *engine.World, chunk int) (detail []view.Client, ku
 func kubeletWatching(c *engine.Client) bool {
 	infs := c.Informers()
 	return len(infs) > 0 && infs[0].Reflector().Phase() == "watching"
-}
-
-func clientView(c *engine.Client) view.Client {
-	vc := view.Client{Name: c.Node(), Role: role(c.Node()), Watches: c.OpenWatches()}
-	infs := c.Informers()
-	if len(infs) == 0 {
-		return vc
-	}
-	st := infs[0].Stats()
-	vc.Resource, vc.Phase, vc.FIFO, vc.Store = st.Resource, st.Phase, st.QueueDepth, st.StoreSize
-	vc.Handlers, vc.Synced = len(st.Listeners), st.HasSynced
-	vc.LastRV = infs[0].LastSyncResourceVersion()
-	if vc.LastRV == "" {
-		vc.LastRV = "-"
-	}
-	vc.Relisting = st.Phase == "listing"
-	return vc
 }
 
 // role names a client by the generator's node naming.
@@ -149,16 +105,6 @@ func role(node string) string {
 		return "controller"
 	}
 	return "client"
-}
-
-// traceItems copies the newest trace events, classified.
-func traceItems(w *engine.World, n int) []view.TraceItem {
-	evs := w.Trace.Recent(n)
-	out := make([]view.TraceItem, len(evs))
-	for i, e := range evs {
-		out[i] = traceItem(e)
-	}
-	return out
 }
 
 func traceItem(e engine.TraceEvent) view.TraceItem {

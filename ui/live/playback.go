@@ -205,7 +205,6 @@ func (s *Session) replayed(w *engine.World) {
 	}
 	pl := s.play
 	s.snap.Now = pl.p.Now()
-	s.snap.Trace = traceUpTo(w, s.shownID(w), traceKeep)
 	for ; pl.seen < pl.p.Shown(); pl.seen++ {
 		e := pl.evs[pl.seen]
 		pl.counts[e.Kind]++
@@ -297,17 +296,6 @@ func screenCastRevision(c *scene.Scene, rev int64) {
 		}
 		c.Actors[i].RV, c.Actors[i].Detail = uint64(rev), "revision "+strconv.FormatInt(rev, 10)+rest
 	}
-}
-
-// traceUpTo is up to n trace events ending at id, oldest first.
-func traceUpTo(w *engine.World, id engine.EventID, n int) []view.TraceItem {
-	out := make([]view.TraceItem, 0, n)
-	for i := id - engine.EventID(min(uint64(id), uint64(n))) + 1; i <= id && i > 0; i++ {
-		if e, ok := w.Trace.Get(i); ok {
-			out = append(out, traceItem(e))
-		}
-	}
-	return out
 }
 
 // kindWords name what the counter counts, per trace kind.

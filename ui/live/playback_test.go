@@ -88,11 +88,6 @@ func TestStepPlaysInSlowMotion(t *testing.T) {
 		if st.TimeMs > end.Milliseconds() {
 			t.Fatalf("the screen's time %d ms passed the step's end %v", st.TimeMs, end)
 		}
-		for _, it := range s.Snapshot().Trace {
-			if it.AtMs > st.TimeMs {
-				t.Fatalf("trace item %d at %d ms on screen at %d ms", it.ID, it.AtMs, st.TimeMs)
-			}
-		}
 		run(s, 200*time.Millisecond)
 	}
 	t.Logf("gone-410 step 2: %v of screen time, %d distinct times", took, len(times))

@@ -43,6 +43,7 @@ type Session struct {
 	queue   []string
 	log     []view.LogLine
 	snap    view.Snapshot
+	counts  CountsJSON // state().counts, read with snap
 	ticks   int64
 	chrome  view.Chrome // the stage's own state; its Message is msg's (see stageUI)
 	msg     messageLine // the one line at the top of the stage (message.go)
@@ -83,18 +84,16 @@ type Session struct {
 type heavyParts struct {
 	at          int64
 	world       *engine.World // the world they were read from
-	clients     []view.Client
+	clients     []string      // ClientRows
 	kubelets    kubeletCount
 	clientN     int
 	scan        clientScan // the pass over the clients in progress
 	charts      []view.Series
 	keys        []view.KeyIndex
 	total, live int
-	dbBytes     int64
 	chartSet    chartSet
-	chartsAt    int64            // the tick chartSet was resolved
-	cast        scene.Scene      // the scene's cast, rebuilt with the clients
-	apis        []view.APIServer // this tick's replicas (set before the heavy parts)
+	chartsAt    int64       // the tick chartSet was resolved
+	cast        scene.Scene // the scene's cast, rebuilt with the clients
 }
 
 // chartsResolveEvery is how often (in ticks) the charts' series are
@@ -207,8 +206,6 @@ func (s *Session) refresh() {
 	from := max(1, rev-max(view.Columns, view.EColumns)-historySlack)
 	w := s.sim.World()
 	s.scanMarkers(w)
-	apis := apiServers(w)
-	s.heavy.apis = apis
 	h := s.heavyRefresh(w)
 	s.snap = view.Snapshot{
 		Now: s.sim.Now(), Rev: rev, CompactRev: compactRev,
@@ -216,14 +213,12 @@ func (s *Session) refresh() {
 		Keys:    h.keys, MoreKeys: max(0, h.total-len(h.keys)), LiveKeys: h.live,
 		Log:    append([]view.LogLine(nil), s.log...),
 		Paused: s.clock.Paused, Speed: s.clock.Speed,
-		APIServers: apis,
-		Trace:      traceItems(w, traceKeep),
-		Markers:    s.markers,
-		UI:         s.stageUI(),
+		Replicas: len(w.APIServers), ClientRows: h.clients,
+		Markers: s.markers,
+		UI:      s.stageUI(),
 	}
-	s.snap.Clients, s.snap.Kubelets, s.snap.ClientN = h.clients, h.kubelets.n, h.clientN
-	s.snap.Charts, s.snap.EtcdDBBytes = h.charts, h.dbBytes
 	s.snap.Cast = h.cast
+	s.counts = worldCounts(w, h.clientN)
 	if s.lesson != nil {
 		s.snap.Lesson = s.lesson.view()
 	}
@@ -252,13 +247,12 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 		}
 	}
 	if all || beat == 2 {
-		h.charts, h.dbBytes = nil, 0
+		h.charts = nil
 		if fullStage {
 			if all || h.chartsAt == 0 || s.ticks-h.chartsAt >= chartsResolveEvery {
 				h.chartSet, h.chartsAt = resolveCharts(w, s.wantedCharts(), s.chartResource()), max(s.ticks, 1)
 			}
 			h.charts = h.chartSet.read(w)
-			h.dbBytes = w.Etcd.Metrics().DbTotalSizeInBytes
 		}
 	}
 	if all || beat == 0 && !s.framesShown() { // a step replayed from its pictures draws them instead

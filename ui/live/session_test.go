@@ -157,16 +157,16 @@ func TestDeepLinkShowsTheLessonsClients(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	snap := s.Snapshot()
-	if len(snap.Clients) == 0 || snap.ClientN == 0 {
+	snap, counts := s.Snapshot(), s.State().Counts
+	if len(snap.ClientRows) == 0 || counts.Clients == 0 {
 		t.Fatalf("first frame of restart-storm step 5 shows %d clients (%d in all), want the controller-manager and the kubelets",
-			len(snap.Clients), snap.ClientN)
+			len(snap.ClientRows), counts.Clients)
 	}
 	if err := s.Lessons().Open("informers", 0, 2); err != nil { // a new world mid-session
 		t.Fatal(err)
 	}
 	s.Tick(time.Second / 60)
-	if got := s.Snapshot().ClientN; got == snap.ClientN {
+	if got := s.State().Counts.Clients; got == counts.Clients {
 		t.Errorf("after opening another lesson the stage still counts %d clients, the old world's", got)
 	}
 }

@@ -116,7 +116,7 @@ func (s *Session) State() State {
 	for _, l := range sn.Log[max(0, len(sn.Log)-stateLog):] {
 		st.Log = append(st.Log, LogJSON{l.Cmd, l.Out, l.Failed})
 	}
-	st.Counts = counts(sn)
+	st.Counts = s.counts
 	st.Message, st.Speed, st.Busy = s.msg.Text(), s.speed(), s.Busy()
 	st.ReducedMotion = s.chrome.Reduced
 	st.Playback = s.playbackState()
@@ -128,15 +128,6 @@ func (s *Session) State() State {
 	st.StartScreen, st.Legend = s.startJSON(), s.legendJSON()
 	s.features.fillState(&st)
 	return st
-}
-
-func counts(sn view.Snapshot) CountsJSON {
-	c := CountsJSON{APIServers: len(sn.APIServers), Clients: sn.ClientN}
-	if len(sn.APIServers) > 0 {
-		a := sn.APIServers[0]
-		c.Watchers, c.RingLen, c.RingCap, c.OldestRV, c.MemBytes = a.WatcherN, a.Ring.Len(), a.Ring.Capacity, a.Ring.OldestRV, a.MemoryBytes
-	}
-	return c
 }
 
 // StateJSON is State as one JSON string.

@@ -5,64 +5,17 @@ import (
 	"time"
 )
 
-// TargetRegion maps a lesson highlight (the lessons package's target
-// vocabulary, "apiserver.ring" or "etcd.key:/registry/...") to the part
-// of the stage that shows it. ok is false for targets this layout does
-// not draw (they then dim nothing).
+// The etcd stage's focus. A step's highlights (the lessons package's
+// target vocabulary, "etcd.tape" or "etcd.key:/registry/...") dim the
+// parts of the tape layout they do not point at. The diagram of a world
+// with API servers draws its own focus from the scene's actors
+// (castFocus), so only the etcd stage maps targets to regions here.
+
+// TargetRegion maps a lesson highlight to the part of the etcd stage
+// that shows it. ok is false for targets the etcd stage does not draw
+// (they then dim nothing).
 func TargetRegion(s Snapshot, target string) (Region, bool) {
 	name, _, _ := strings.Cut(target, ":")
-	if !full(s) {
-		return etcdViewRegion(s, name)
-	}
-	api := func(x0, x1 float64) (Region, bool) {
-		return Region{x0, APITop + 36, x1 - x0, APIBot - APITop - 44}, true
-	}
-	switch name {
-	case "etcd.tape", "etcd.revision", "etcd.key", "etcd.tombstone", "etcd.compaction",
-		"etcd.watchers", "etcd.watch", "etcd.progress":
-		return Region{StageLeft, EtcdTop, StageRight - StageLeft, EtcdBot - EtcdTop}, true
-	case "apiserver.ring":
-		return api(StageLeft+8, RingCX+RingR+272)
-	case "apiserver.store":
-		return api(RingCX+RingR+272, RingCX+RingR+424)
-	case "apiserver.broadcaster", "apiserver.watchers":
-		return api(FanX-24, WatchersRight+16)
-	case "apiserver.apf":
-		return api(APFLeft-12, GaugeLeft-16)
-	case "apiserver.memory":
-		return api(GaugeLeft-12, StageRight-8)
-	case "apiserver.replica":
-		return Region{StageLeft, APITop, StageRight - StageLeft, APIBot - APITop}, true
-	case "client.reflector":
-		return pipeRegion(s, 0), true
-	case "client.fifo":
-		return pipeRegion(s, 1), true
-	case "client.indexer":
-		return pipeRegion(s, 2), true
-	case "client.handlers":
-		return pipeRegion(s, 3), true
-	case "client":
-		return Region{StageLeft, ClientsTop, StageRight - StageLeft, ClientsBot - ClientsTop}, true
-	case "metric":
-		return Region{ChartsLeft, ClientsTop, StageEnd - ChartsLeft, EtcdBot - ClientsTop}, true
-	case "console":
-		return Region{StageLeft, PanelTop, StageEnd - StageLeft, PanelBot - PanelTop}, true
-	case "timeline":
-		return Region{StageLeft, TimelineTop, StageEnd - StageLeft, TimelineBot - TimelineTop}, true
-	case "figure":
-		return FigureRegion, true
-	}
-	return Region{}, false
-}
-
-// pipeRegion frames column i of the informer pipeline over the rows drawn.
-func pipeRegion(s Snapshot, i int) Region {
-	rows := max(1, min(len(s.Clients), MaxClientRows))
-	return Region{pipeline[i].x - 8, ClientsTop + 32, pipeline[i].w + 16, float64(ClientRowTop-ClientsTop-32+rows*ClientRowH) + 4}
-}
-
-// etcdViewRegion maps targets on the large etcd tape layout.
-func etcdViewRegion(s Snapshot, name string) (Region, bool) {
 	switch name {
 	case "etcd.tape", "etcd.revision":
 		return Region{Margin - 16, TapeTop - 48, GridRight - Margin + 32, TapeH + 64}, true
@@ -76,21 +29,12 @@ func etcdViewRegion(s Snapshot, name string) (Region, bool) {
 	return Region{}, false
 }
 
-// blocks are the stage's big parts; a block with no highlighted region in
-// it is dimmed so the eye goes to the one that has.
-func blocks(s Snapshot) []Region {
-	if !full(s) {
-		return []Region{
-			{0, TapeTop - 56, DesignW, LanesLabel - TapeTop + 48},
-			{0, LanesLabel - 8, DesignW, PanelTop - LanesLabel + 4},
-		}
-	}
-	return []Region{
-		{StageLeft, ClientsTop, StageRight - StageLeft, ClientsBot - ClientsTop},
-		{StageLeft, APITop, StageRight - StageLeft, APIBot - APITop},
-		{StageLeft, EtcdTop, StageRight - StageLeft, EtcdBot - EtcdTop},
-		{ChartsLeft, ClientsTop, StageEnd - ChartsLeft, EtcdBot - ClientsTop},
-	}
+// blocks are the etcd stage's big parts, the tape and the key lanes; a
+// block with no highlighted region in it is dimmed so the eye goes to
+// the one that has.
+var blocks = [...]Region{
+	{0, TapeTop - 56, DesignW, LanesLabel - TapeTop + 48},
+	{0, LanesLabel - 8, DesignW, PanelTop - LanesLabel + 4},
 }
 
 func overlaps(a, b Region) bool {
@@ -113,7 +57,7 @@ func focus(sc *Scene, s Snapshot, now time.Duration) {
 		return
 	}
 	o := sc.over()
-	for _, b := range blocks(s) {
+	for _, b := range blocks {
 		lit := false
 		for _, r := range rs {
 			lit = lit || overlaps(b, r)

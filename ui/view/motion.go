@@ -30,8 +30,6 @@ type Motion struct {
 	BeforeRecords []Record
 	BeforeKeys    []KeyIndex
 	last          Snapshot
-
-	packets packetSet
 }
 
 // Observe takes the latest snapshot at animation time now and starts the
@@ -41,7 +39,6 @@ func (m *Motion) Observe(s Snapshot, now time.Duration) {
 	if !m.seen {
 		m.origin, m.compact = Hold(target), Hold(float64(s.CompactRev))
 		m.seen, m.rev, m.compRev, m.last = true, s.Rev, s.CompactRev, s
-		m.packets.observe(s, now)
 		return
 	}
 	if s.Rev != m.rev && target-m.origin.At(now) > float64(2*m.Columns) {
@@ -57,8 +54,6 @@ func (m *Motion) Observe(s Snapshot, now time.Duration) {
 		m.compRev = s.CompactRev
 	}
 	m.last = s
-	m.packets.prune(now)
-	m.packets.observe(s, now)
 }
 
 // Origin is the (fractional) revision at the tape's rightmost column.
@@ -70,5 +65,5 @@ func (m *Motion) CompactLine(now time.Duration) float64 { return m.compact.At(no
 // Settled reports whether nothing is moving at now (the renderer may then
 // skip redrawing).
 func (m *Motion) Settled(now time.Duration) bool {
-	return m.origin.Done(now) && m.compact.Done(now) && !m.packets.busy(now)
+	return m.origin.Done(now) && m.compact.Done(now)
 }

@@ -2,6 +2,9 @@ package view
 
 import "image/color"
 
+// colorRGBA is the one colour type of the stage.
+type colorRGBA = color.RGBA
+
 // Event colours come from the Okabe-Ito set (Okabe & Ito, "Color
 // Universal Design", 2008), chosen so that the common forms of colour
 // blindness still tell them apart; on top of that every event colour is

@@ -21,21 +21,18 @@ type Snapshot struct {
 	Paused     bool
 	Speed      float64 // virtual seconds per real second
 
-	// The layers above etcd (see stage_model.go).
-	APIServers []APIServer
-	Clients    []Client // up to MaxClientRows in detail; ClientN counts them all
-	ClientN    int
-	Kubelets   int // kubelets counted apart from Clients (a large cluster's)
-	Trace      []TraceItem
-	Charts     []Series
+	// Replicas counts the world's API servers: with any, the stage draws
+	// the diagram of Cast; without, the etcd stage.
+	Replicas int
+	// ClientRows names the first MaxClientRows clients the way a row per
+	// client would list them, kubelets counted apart in a large cluster
+	// (wires.go's unplacedAt).
+	ClientRows []string
 	Lesson     *LessonView   // nil in the sandbox
 	Markers    []TraceItem   // timeline markers (410s, relists, ...) of the run so far
 	Wires      []Wire        // a lesson step's packets on the wires (wires.go); nil in the sandbox
 	Playback   *PlaybackView // a lesson step replayed in slow motion; nil when the screen is at the world's time
 	UI         Chrome
-	// EtcdDBBytes is etcd_mvcc_db_total_size_in_bytes (the full stage
-	// shows it instead of scanning the key index).
-	EtcdDBBytes int64
 	// Cast is the lesson world's actors and what the step points at
 	// (package scene); the stage draws it as a diagram.
 	Cast scene.Scene

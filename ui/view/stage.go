@@ -8,20 +8,17 @@ import (
 	"watchscope/ui/scene"
 )
 
-// The full stage: three linked layers on one clock, with live charts on
-// the right and the lesson's narration and the timeline underneath.
+// The stage's frame, shared by its two layouts: the diagram of a world
+// with API servers (cast_layout.go, its bands between ClientsTop and
+// EtcdBot, the live charts right of StageRight) and the etcd stage's
+// tape (build.go); the lesson panel and the timeline under either.
 //
 //	48                                                 1416 1448      1872
 //	+------------------------------------------------------------------+  24
 //	| WatchScope  lesson title  step 3/9        SIM TIME REVISION COMP.|
-//	+--------------------------------------------------+---------------+ 104
-//	| CLIENTS   informers: Reflector > FIFO > Indexer  | live charts   |
-//	|           > handlers; kubelet grid; kubectl      | (real metric  |
-//	+--------------------------------------------------+  names)       | 352
-//	| API SERVER  (ring)  store  fan-out  APF  memory  |               |
-//	+--------------------------------------------------+               | 608
-//	| ETCD  revision tape  | compaction line           |               |
-//	+--------------------------------------------------+---------------+ 792
+//	+--------------------------------------------------+---------------+ 112
+//	| the diagram (cast_layout.go) or the etcd tape    | live charts   |
+//	+--------------------------------------------------+---------------+ 784
 //	| step title / narration               | question, checks          |
 //	+------------------------------------------------------------------+ 992
 //	| [<] [play] [>]  1x   timeline with markers                 ? help |
@@ -33,10 +30,6 @@ const (
 	StageEnd    = 1872
 	TopBarH     = 96
 	ClientsTop  = 112
-	ClientsBot  = 352
-	APITop      = 368
-	APIBot      = 600
-	EtcdTop     = 616
 	EtcdBot     = 784
 	PanelTop    = 800
 	PanelBot    = 984
@@ -54,11 +47,11 @@ func (r Region) Contains(x, y float64) bool {
 	return x >= r.X && x < r.X+r.W && y >= r.Y && y < r.Y+r.H
 }
 
-// full reports whether the stage has layers above etcd to draw; worlds
-// without API servers (the etcd lessons) get the large tape instead.
-func full(s Snapshot) bool { return len(s.APIServers) > 0 }
+// full reports whether the stage draws the diagram: a world with API
+// servers; worlds without (the etcd lessons) get the large tape instead.
+func full(s Snapshot) bool { return s.Replicas > 0 }
 
-// BuildStage lays out one frame: the full stage, or the etcd stage for
+// BuildStage lays out one frame: the diagram, or the etcd stage for
 // worlds with only etcd, then the lesson panel, the timeline, the focus
 // (highlights dim the rest) and the overlays (help, blank, message).
 func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {

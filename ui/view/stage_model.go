@@ -1,90 +1,26 @@
 package view
 
 // The stage's model beyond etcd: what the session copies out of the
-// world's API servers, clients, trace, metrics and lesson after a tick.
-// Like Snapshot it is plain data, so layout is testable without a world.
+// world's trace, metrics and lesson after a tick (the actors come as the
+// scene's cast). Like Snapshot it is plain data, so layout is testable
+// without a world.
 
-import "watchscope/ui/scene"
+// Bounds of what the session copies out per tick.
+const (
+	MaxClientRows = 4 // clients named in Snapshot.ClientRows
+)
 
-// APIServer is one kube-apiserver replica as the stage draws it.
-type APIServer struct {
-	Name        string
-	Up, Serving bool
-	Down        string // why it is down ("OOMKilled"), "" when up
-	MemoryBytes int64
-	MemoryLimit int64 // 0: no limit
-	Resource    string
-	Ring        Ring
-	Ready       string // the cacher's ReadyState: "Pending", "Ready", "Stopped"
-	StoreObjs   int
-	StoreBytes  int64
-	Watchers    []Watcher // up to MaxWatcherGlyphs, by id
-	WatcherN    int       // all client watches on the cacher
-	Levels      []Level   // Priority and Fairness levels, in the server's order
-	Inflight    int
-}
-
-// Ring is the watch cache's ring buffer (watchCache.cache): events live
-// in slots [StartIndex, EndIndex) modulo Capacity.
-//
-//	    StartIndex           EndIndex
-//	        v                   v
-//	... [ e e e e e e e e e e ] . . .   Capacity slots
-//	     ^ OldestRV: the smallest RV a watch may start from
-type Ring struct {
-	StartIndex, EndIndex, Capacity int
-	OldestRV                       uint64
-	RV                             uint64 // the cache's current resourceVersion
-}
-
-// Len is how many events the ring holds.
-func (r Ring) Len() int { return r.EndIndex - r.StartIndex }
-
-// Fill is Len/Capacity (0 when the ring has no capacity).
-func (r Ring) Fill() float64 {
-	if r.Capacity <= 0 {
-		return 0
-	}
-	return float64(r.Len()) / float64(r.Capacity)
-}
-
-// Watcher is one client watch served from the cache.
-type Watcher struct {
-	ID       int
-	Client   string
-	Buffered int // events queued for it
-	Cap      int // its buffer size
-}
-
-// Level is one Priority and Fairness priority level (the scene's own).
-type Level = scene.Level
-
-// Client is one client-go process: a kubelet, a controller, kubectl.
-type Client struct {
-	Name      string
-	Role      string // "kubelet", "controller", "kubectl", "client"
-	Phase     string // the main reflector's phase ("watching", "listing", ...)
-	Resource  string
-	LastRV    string
-	FIFO      int // deltas waiting
-	Store     int // objects in the Indexer
-	Handlers  int
-	Watches   int
-	Synced    bool
-	Relisting bool // a LIST is in flight
-}
-
-// TraceItem is one trace event the stage may draw, animate or explain.
+// TraceItem is one trace event the timeline marks (Snapshot.Markers).
 type TraceItem struct {
 	ID, Cause uint64
 	AtMs      int64
 	Node      string
 	Kind      string // the trace's kind ("PUT", "REQ", "WATCH_ERROR", ...)
 	Detail    string
-	Mark      Marker // what the timeline and packets make of it
+	Mark      Marker // what the timeline makes of it
 }
 
-// Marker classifies trace events for the timeline and the packets.
+// Marker classifies trace events for the timeline.
 type Marker int
 
 const (

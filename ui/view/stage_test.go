@@ -14,38 +14,36 @@ import (
 func fullSnap() Snapshot {
 	return Snapshot{
 		Now: 10 * time.Second, Rev: 120, CompactRev: 100,
-		Records: []Record{{Main: 119, Key: "/registry/pods/a", Version: 1}, {Main: 120, Key: "/registry/pods/a", Version: 2}},
-		APIServers: []APIServer{{Name: "apiserver-0", Up: true, Serving: true, Resource: "pods",
-			Ring:     Ring{StartIndex: 250, EndIndex: 300, Capacity: 100, OldestRV: 71, RV: 120},
-			WatcherN: 2, Watchers: []Watcher{{ID: 1, Cap: 100}, {ID: 2, Buffered: 95, Cap: 100}},
-			MemoryBytes: 900 << 20, MemoryLimit: 1 << 30}},
-		Clients: []Client{{Name: "controller-0", Role: "controller", Phase: "watching", LastRV: "120"},
-			{Name: "kubectl-0", Role: "kubectl", Phase: "listing", LastRV: "40"}},
-		ClientN: 2,
+		Records:  []Record{{Main: 119, Key: "/registry/pods/a", Version: 1}, {Main: 120, Key: "/registry/pods/a", Version: 2}},
+		Replicas: 1, ClientRows: []string{"controller-0", "kubectl-0"},
 	}
 }
 
-// castOf gives a snapshot the cast its world would have (scene.Build).
-func castOf(s Snapshot, st scene.Step) Snapshot {
+// fullRing is fullSnap's pods cache: 50 events in 100 slots.
+var fullRing = scene.Ring{Start: 50, Capacity: 100, Len: 50, OldestRV: 71, RV: 120}
+
+// castOf gives a snapshot the cast fullSnap's world would have
+// (scene.Build) at step st.
+func castOf(s Snapshot, st scene.Step) Snapshot { return castRing(s, st, fullRing) }
+
+// castRing is castOf with the pods cache's ring.
+func castRing(s Snapshot, st scene.Step, ring scene.Ring) Snapshot {
 	w := scene.World{Etcd: []scene.Member{{Name: "etcd-0", Rev: s.Rev, CompactRev: s.CompactRev, Watches: []scene.Watch{
 		{Owner: "apiserver-0/cache/pods", Key: "/registry/pods/", Prefix: true, MinRev: s.Rev + 1, Synced: true}}}},
-		Resources: []string{"pods"}, Kubelets: 3}
-	for _, a := range s.APIServers {
-		r := a.Ring
-		w.Replicas = append(w.Replicas, scene.Replica{Name: a.Name, Up: a.Up, Memory: a.MemoryBytes, Limit: a.MemoryLimit,
-			Caches: []scene.Cache{{Resource: a.Resource, WatcherN: a.WatcherN, Ring: scene.Ring{Start: r.StartIndex % max(r.Capacity, 1),
-				Capacity: r.Capacity, Len: r.Len(), OldestRV: r.OldestRV, RV: r.RV}}}})
-	}
-	for _, c := range s.Clients {
-		w.Clients = append(w.Clients, scene.Client{Name: c.Name, Role: c.Role, Informers: []scene.InformerState{
-			{Resource: "pods", Informer: scene.Informer{Phase: c.Phase, LastRV: c.LastRV}}}})
+		Resources: []string{"pods"}, Kubelets: 3,
+		Replicas: []scene.Replica{{Name: "apiserver-0", Up: true, Memory: 900 << 20, Limit: 1 << 30,
+			Caches: []scene.Cache{{Resource: "pods", WatcherN: 2, Ring: ring}}}},
+		Clients: []scene.Client{
+			{Name: "controller-0", Role: "controller", Informers: []scene.InformerState{{Resource: "pods", Informer: scene.Informer{Phase: "watching", LastRV: "120"}}}},
+			{Name: "kubectl-0", Role: "kubectl", Informers: []scene.InformerState{{Resource: "pods", Informer: scene.Informer{Phase: "listing", LastRV: "40"}}}},
+		},
 	}
 	s.Cast = scene.Build(w, st)
 	return s
 }
 
 func settledStage(s Snapshot) Scene {
-	if s.Cast.Actors == nil && len(s.APIServers) > 0 {
+	if s.Cast.Actors == nil && s.Replicas > 0 {
 		var st scene.Step
 		if s.Lesson != nil {
 			st.Highlights = s.Lesson.Highlights
@@ -71,8 +69,7 @@ func TestRingArc(t *testing.T) {
 	}
 	for _, c := range cases {
 		s := fullSnap()
-		s.APIServers[0].Ring = Ring{StartIndex: c.start, EndIndex: c.end, Capacity: c.capacity}
-		sc := settledStage(castOf(s, scene.Step{}))
+		sc := settledStage(castRing(s, scene.Step{}, scene.Ring{Start: c.start % c.capacity, Capacity: c.capacity, Len: c.end - c.start}))
 		var fill []Arc
 		for _, a := range sc.Arcs {
 			if a.Color != Dark.Rule {
@@ -94,21 +91,23 @@ func TestRingArc(t *testing.T) {
 	}
 }
 
-// Every highlight in the lessons' vocabulary points somewhere on the
-// full stage, and every region lies inside the 1920x1080 canvas.
-func TestEveryTargetHasARegion(t *testing.T) {
-	s := fullSnap()
+// Every highlight of etcd's in the lessons' vocabulary, the console and
+// the timeline point somewhere on the etcd stage, inside the 1920x1080
+// canvas; the others are the diagram's (castFocus frames their actors).
+func TestEveryEtcdTargetHasARegion(t *testing.T) {
+	s := busySnapshot()
 	for _, spec := range lessons.Targets {
 		name := spec.Name
 		if spec.Param != "" {
 			name += ":x"
 		}
 		r, ok := TargetRegion(s, name)
-		if !ok {
-			t.Errorf("target %s has no region on the full stage", name)
+		want := strings.HasPrefix(name, "etcd.") || name == "console" || name == "timeline"
+		if ok != want {
+			t.Errorf("target %s has a region on the etcd stage: %v, want %v", name, ok, want)
 			continue
 		}
-		if r.X < 0 || r.Y < 0 || r.X+r.W > DesignW || r.Y+r.H > DesignH || r.W <= 0 || r.H <= 0 {
+		if ok && (r.X < 0 || r.Y < 0 || r.X+r.W > DesignW || r.Y+r.H > DesignH || r.W <= 0 || r.H <= 0) {
 			t.Errorf("target %s region %+v is off the canvas", name, r)
 		}
 	}
@@ -232,28 +231,6 @@ func TestMarkerXByStep(t *testing.T) {
 	}
 }
 
-// A new revision sends one packet per informer row along the watch path;
-// with reduced motion it is drawn only where it arrives.
-func TestPackets(t *testing.T) {
-	s := fullSnap()
-	m := &Motion{Columns: Columns}
-	m.Observe(s, 0)
-	s.Rev = 121
-	s.Records = append(s.Records, Record{Main: 121, Key: "/registry/pods/a", Tombstone: true})
-	m.Observe(s, time.Second)
-	if n := len(m.packets.list); n != 2 {
-		t.Fatalf("%d packets for one revision and two informers, want 2", n)
-	}
-	for _, p := range m.packets.list {
-		if p.Kind != Deleted || p.Route != RouteWatch {
-			t.Errorf("packet %+v, want a DELETED on the watch path", p)
-		}
-	}
-	if m.packets.busy(time.Second + PacketDur + 40*time.Millisecond) {
-		t.Error("packets still busy after they arrived")
-	}
-}
-
 // TestCrowdedWatchersShareOnePill: with three replicas of three caches
 // the columns are narrow. Five watchers of one cache are one pill across
 // its column that says how many, and every one of them has that box (for
@@ -276,9 +253,7 @@ func TestCrowdedWatchersShareOnePill(t *testing.T) {
 	pods.WatcherN = len(pods.Watchers)
 	leases.Watchers, leases.WatcherN = []scene.CacheWatcher{{Client: "controller-manager"}}, 1
 	s := Snapshot{Rev: 300, Lesson: &LessonView{ID: "x", Title: "x", Steps: 3, Step: 1, Right: -1, Picked: -1}}
-	for _, r := range w.Replicas {
-		s.APIServers = append(s.APIServers, APIServer{Name: r.Name, Up: true, Serving: true, Resource: "pods"})
-	}
+	s.Replicas = len(w.Replicas)
 	s.Cast = scene.Build(w, scene.Step{})
 	l := LayoutCast(&s.Cast, Dark)
 	first, ok := l.Box("apiserver-1/cache/pods/watcher/node-0")

@@ -176,11 +176,12 @@ func wireKind(w Wire) (Kind, colorRGBA) {
 	return Added, Blue
 }
 
-// actorAt is where an actor of the scene stands on today's stage (the
-// scene's own layout will say it exactly; until then the panels it
-// belongs to): clients by their row, the kubelets at their grid, a
-// replica's caches at the ring, their watchers at the broadcaster, etcd
-// at the tape's newest end.
+// pt is a point on the design canvas.
+type pt struct{ x, y float64 }
+
+// actorAt is where an actor of the scene stands: on the etcd stage the
+// tape, the step's commands or the watches; on the diagram its box
+// (cast_layout.go), or the box of the nearest actor it belongs to.
 func actorAt(s Snapshot, l *CastLayout, id string) pt {
 	if !full(s) { // the etcd stage: the tape, the step's commands, the watches
 		switch {
@@ -194,34 +195,39 @@ func actorAt(s Snapshot, l *CastLayout, id string) pt {
 	if x, y, ok := l.Near(id); ok { // the diagram (cast_layout.go)
 		return pt{x, y}
 	}
+	return unplacedAt(s, id)
+}
+
+// unplacedAt is where a packet's actor stands when neither it nor an
+// actor it belongs to has a box on the diagram: the band its replica or
+// client would be drawn in.
+func unplacedAt(s Snapshot, id string) pt {
 	replica, rest, _ := strings.Cut(id, "/")
 	switch {
 	case replica == "etcd-0" && rest == "":
-		return pt{ETapeRight - 48, ETapeTop}
+		return pt{1352, 664}
 	case replica == "etcd-0":
-		return pt{ETapeLeft + 80, EtcdBot - 20}
+		return pt{304, 764}
 	case strings.HasPrefix(replica, "apiserver-"):
 		n, _ := strconv.Atoi(strings.TrimPrefix(replica, "apiserver-"))
 		switch {
 		case strings.Contains(rest, "/watcher"):
-			return pt{FanX, FanY}
+			return pt{696, 496}
 		case strings.HasPrefix(rest, "cache/"):
-			return pt{RingCX + float64(n)*12, RingCY - RingR}
+			return pt{176 + float64(n)*12, 424}
 		case rest == "memory":
-			return pt{StageRight - 96, APIBot - 48}
+			return pt{StageRight - 96, 552}
 		}
-		return pt{StageRight - 120 - float64(n)*150, APITop + 28}
+		return pt{StageRight - 120 - float64(n)*150, 396}
 	case id == "kubelets":
-		return pt{GridLeftK + GridW/2, ClientRowTop + GridH/2}
+		return pt{1200, 250}
 	case replica == "client" || replica == "informer":
 		name, _, _ := strings.Cut(rest, "/")
-		for i, c := range s.Clients {
-			if i < MaxClientRows && c.Name == name {
-				x, y := ClientAnchor(i)
-				return pt{x, y}
+		for i, c := range s.ClientRows {
+			if i < MaxClientRows && c == name {
+				return pt{328, 186 + float64(i)*44}
 			}
 		}
-		return pt{StageRight - 160, ClientsTop + 36}
 	}
-	return pt{StageRight - 160, ClientsTop + 36}
+	return pt{StageRight - 160, 148}
 }

@@ -18,7 +18,7 @@ func TestMain(m *testing.M) { ebitentest.Main(m) }
 
 // sandbox is a snapshot of free play in a world with an API server.
 func sandbox() view.Snapshot {
-	return view.Snapshot{Paused: true, APIServers: []view.APIServer{{Name: "apiserver-0", Up: true}}}
+	return view.Snapshot{Paused: true, Replicas: 1}
 }
 
 // layer is a widget layer drawn once at w x h, and the commands it sent.

@@ -1,0 +1,39 @@
+package view
+
+import (
+	"watchscope/ui/scene"
+)
+
+// callout is the step's key answer, large, beside the actor that got it.
+func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
+	r := l.Callout
+	co := c.Callout
+	col := Orange
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(sc.Theme.Panel, col, 0.16)})
+	outline(sc, r, col)
+	who := "the answer"
+	if co.Client != "" {
+		who = co.Client + " got"
+	} else if a := c.Find(co.Actor); a != nil {
+		who = a.Label + " got"
+	}
+	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, sc.Theme.Muted, r.W-32)
+	size := 28.0
+	lines := wrapHard(co.Text, Mono, size, r.W-32)
+	if len(lines) > 3 {
+		size = 22
+		lines = wrapHard(co.Text, Mono, size, r.W-32)
+	}
+	for i, line := range lines {
+		if i == 3 {
+			break
+		}
+		if i == 2 && len(lines) > 3 {
+			line = sc.Theme.fitText(Mono, size, line+" "+lines[3], r.W-32)
+		}
+		sc.label(r.X+16, r.Y+38+float64(i)*(size+8), line, Mono, size, Left, sc.Theme.Ink)
+	}
+	if x, y, ok := l.Anchor(co.Actor, ""); ok {
+		sc.line(Line{X0: r.X, Y0: r.Y + r.H/2, X1: x, Y1: y, Width: 3, Color: col})
+	}
+}

@@ -1,0 +1,81 @@
+package view
+
+import (
+	"math"
+	"strings"
+
+	"watchscope/ui/scene"
+)
+
+// castCharts draws the lesson's charts in the right column: what each
+// counts in words, the real series name small beneath it.
+func castCharts(sc *Scene, c *scene.Scene) {
+	cs := c.Of(scene.KindChart)
+	if len(cs) == 0 {
+		r := ChartRegion(0)
+		sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: sc.Theme.Panel})
+		sc.label(r.X+16, r.Y+16, "live metrics appear here", Prose, 18, Left, sc.Theme.Caption)
+		return
+	}
+	for i, a := range cs {
+		if i == MaxCharts {
+			break
+		}
+		castChart(sc, ChartRegion(i), a)
+	}
+}
+
+func castChart(sc *Scene, r Region, a *scene.Actor) {
+	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: sc.Theme.Panel})
+	w := r.W - 32
+	name, labels := splitSeries(a.Metric)
+	value := chartValue(name, a.Value)
+	vw := Measure(Mono, sc.Theme.TextSize(24), value) + 16
+	y := r.Y + 10
+	for i, line := range Wrap(a.Label, ProseBold, sc.Theme.TextSize(18), w-vw) {
+		if i == 2 {
+			break
+		}
+		sc.fit(r.X+16, y, line, ProseBold, 18, Left, sc.Theme.Ink, w-vw)
+		y += sc.Theme.TextSize(18) + 4
+	}
+	if a.Summed > 1 {
+		labels += " sum of " + itoa(a.Summed)
+	}
+	y = math.Max(y, r.Y+8+LineHeight(sc.Theme.TextSize(24))) // below the value
+	series := wrapSeries(name+labels, sc.Theme.TextSize(14), w)
+	for i, line := range series {
+		sc.fit(r.X+16, y+2+float64(i)*(sc.Theme.TextSize(14)+4), line, Mono, 14, Left, sc.Theme.Caption, w)
+	}
+	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, sc.Theme.Ink)
+	lines := float64(max(2, len(series)))
+	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+lines*(sc.Theme.TextSize(14)+4))))
+}
+
+// wrapSeries breaks a raw series name (with its labels) into at most
+// three lines of width w, only where Prometheus names break: after an
+// underscore, before the label set or a label, before " sum of". A name
+// is never cut mid-word, nor a label's value: one that does not fit on
+// the second line ("workload-low", a priority level's name) starts a
+// third; only a third line still too long ends in an ellipsis (sc.fit).
+func wrapSeries(s string, size, w float64) []string {
+	var parts []string
+	start, inLabels := 0, false // a label's name keeps its underscores
+	for i := 1; i < len(s); i++ {
+		inLabels = inLabels || s[i-1] == '{'
+		if s[i-1] == '_' && !inLabels || s[i] == '{' || s[i-1] == ',' || strings.HasPrefix(s[i:], " sum of") {
+			parts = append(parts, s[start:i])
+			start = i
+		}
+	}
+	parts = append(parts, s[start:])
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		if cur != "" && Measure(Mono, size, cur+p) > w && len(lines) < 2 {
+			lines, cur = append(lines, cur), ""
+		}
+		cur += p
+	}
+	return append(lines, strings.TrimPrefix(cur, " "))
+}
