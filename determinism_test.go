@@ -21,8 +21,8 @@ import (
 )
 
 // corePackages are the deterministic core: pure state machines on a
-// virtual clock with one seeded random source (DESIGN.md). Everything
-// but ui/ and main*.go.
+// virtual clock with one seeded random source. Everything but ui/ and
+// main*.go.
 var corePackages = []string{"mvcc", "watchcache", "apiserver", "informer", "engine", "lessons",
 	"apimachinery", "console", "internal/ring", "internal/freelist", "workqueue", "recording"}
 

@@ -3,8 +3,9 @@
 // Command watchscope is the command line of WatchScope, a teaching
 // visualizer of how Kubernetes watches work. The browser app is the same
 // program compiled to WebAssembly (main_js.go starts ui/page); this file is everything
-// else: the console, the web server, and (as they land) the lesson player,
-// the checker and the scenario runner.
+// else: the console, the web server, the lesson player and checker, the
+// scenario runner, the recorder of a real API server and the SCORM packager
+// (usage lists them).
 package main
 
 import (

@@ -72,8 +72,8 @@ type World struct {
 // NewWorld builds a world at virtual time zero from cfg.
 func NewWorld(cfg Config) (*World, error) { return build(cfg, true) }
 
-// build is NewWorld with etcd optional, so engine tests can run while the
-// mvcc package is still a stub.
+// build is NewWorld with etcd optional: engine tests build worlds without
+// an etcd member (helpers_test.go).
 func build(cfg Config, withEtcd bool) (*World, error) {
 	full, err := cfg.withDefaults()
 	if err != nil {

@@ -2,7 +2,7 @@
 // (server/storage/mvcc), its watchable store, and the slice of etcdserver
 // that clients meet (request validation, limits, quota, txn, compaction,
 // auto-compaction, the gRPC watch stream). It follows etcd's rules and
-// error strings exactly; see /shared/spec/FIDELITY.md part A.
+// error strings exactly (conformance/ compares them with the real etcd).
 //
 // # Revisions
 //

@@ -170,13 +170,6 @@ func fileTime(d time.Duration) string { return strings.ReplaceAll(view.SimTime(d
 // Recording is the GIF recording running, or nil.
 func (s *Session) Recording() *Recording { return featureOf[*exporter](s).rec }
 
-// CancelRecording stops the running recording, if any.
-func (s *Session) CancelRecording() {
-	if r := featureOf[*exporter](s).rec; r != nil {
-		r.Finish(ErrExportCancelled)
-	}
-}
-
 // check validates the range's numbers that do not depend on the world.
 func (r *Range) check() error {
 	if r.FPS == 0 {

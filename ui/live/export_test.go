@@ -239,7 +239,7 @@ func TestRecordRejects(t *testing.T) {
 	if _, err := s.Record(Range{From: 1, To: 2}); err == nil {
 		t.Error("a second recording started while one runs")
 	}
-	s.CancelRecording()
+	featureOf[*exporter](s).rec.Finish(ErrExportCancelled) // cancelled mid-way
 	if _, _, ok := rec.Next(); ok || featureOf[*exporter](s).json().Error != ErrExportCancelled.Error() {
 		t.Errorf("after cancel: next ok=%v, state %+v", ok, featureOf[*exporter](s).json())
 	}

@@ -117,9 +117,6 @@ func (p *presenter) cueCommand(arg string) {
 	}
 }
 
-// PresenterOn reports whether presenter mode is on.
-func (s *Session) PresenterOn() bool { return featureOf[*presenter](s).on }
-
 // Present is State.Present: what the notes window shows now.
 func (s *Session) Present() PresentJSON { return featureOf[*presenter](s).json() }
 

@@ -129,12 +129,6 @@ func (s *Session) Send(cmd string) bool {
 // QueueFull reports whether Send would refuse a command now.
 func (s *Session) QueueFull() bool { return len(s.queue) >= queueMax }
 
-// TogglePause stops or restarts the clocks (virtual time and animation).
-func (s *Session) TogglePause() {
-	s.clock.Paused = !s.clock.Paused
-	s.snap.Paused = s.clock.Paused
-}
-
 // Paused reports whether the clocks are stopped.
 func (s *Session) Paused() bool { return s.clock.Paused }
 

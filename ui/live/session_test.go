@@ -69,7 +69,7 @@ func TestDemoDrivesTheWorld(t *testing.T) {
 // and the state JSON shows their effect.
 func TestSendAppliesOnNextTick(t *testing.T) {
 	s := newSession(t, Options{})
-	s.TogglePause()
+	s.clock.Paused, s.snap.Paused = true, true
 	before := s.State().Revision
 	if !s.Send("etcdctl put /e2e/a 1") || !s.Send("put /e2e/a 2") {
 		t.Fatal("Send refused with an empty queue")

@@ -8,7 +8,7 @@
 //	apiserver-0/cache/pods ──ADDED rv=601 ×200──▶ apiserver-0/cache/pods/watchers
 //	apiserver-0/cache/pods ──410────▶ apiserver-0/cache/pods/watcher/app
 //
-// Actors are named by the scene's ids (package scene, tools/SCENE-IDS.md).
+// Actors are named by the scene's ids (package scene, ids.go).
 // The model is pure: it reads typed trace facts (Event, filled by ui/live
 // from engine.TraceEvent's fields, never from its text) and a Topology of
 // the cast, and knows nothing of pixels or time on screen; Flight keeps

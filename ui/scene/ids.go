@@ -14,7 +14,7 @@ import "strconv"
 
 // Actor ids are stable across frames, lowercase, and use '/' to separate
 // a parent from its children. They are the convention the scene and the
-// packets share (tools/SCENE-IDS.md):
+// packets share (ui/packets builds the same ids):
 //
 //	etcd-0                                 an etcd member
 //	etcd-0/watch/<stream>.<id>             one etcd watch (direct, or a cache's own)
