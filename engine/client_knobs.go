@@ -30,6 +30,14 @@ func (w *World) SetClientBookmarks(on bool) int {
 	return w.eachReflector(func(r *informer.Reflector) { r.SetBookmarks(on) })
 }
 
+// ClientBookmarks reports whether reflectors' plain watches ask for
+// bookmarks (client-go's default; `sim set client-bookmarks false` stops it).
+func (w *World) ClientBookmarks() bool { return !w.knobs.noBookmarks }
+
+// ClientBackoff is the backoff the world's reflectors use: nil for
+// client-go's default.
+func (w *World) ClientBackoff() *informer.Backoff { return w.clientBackoff() }
+
 // SetClientBackoff replaces every reflector's backoff; nil restores
 // client-go's default (800ms doubling to 30s, jitter 1.0).
 func (w *World) SetClientBackoff(b *informer.Backoff) int {

@@ -65,8 +65,6 @@ func (s *Session) replayCommand(cmd string) {
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
 		line.Out, line.Failed = out+console.ErrorLine(err), true
-	} else {
-		s.knob(cmd)
 	}
 	s.logLine(line)
 }

@@ -129,9 +129,7 @@ func (s *Session) recordSandbox(rg Range) (*Recording, error) {
 	rec := &Recording{h: h, plan: plan,
 		name: "watchscope-sandbox-" + fileTime(from) + "-" + fileTime(to) + ".gif"}
 	for _, c := range e.w.Log() {
-		if c.At <= from {
-			h.knob(c.Text) // the knobs lit at from
-		} else if c.At <= to {
+		if c.At > from && c.At <= to {
 			rec.pending = append(rec.pending, c)
 		}
 	}

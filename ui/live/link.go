@@ -263,9 +263,6 @@ func OpenWithin(l Link, prev *Session, budget time.Duration) (*Session, error) {
 	if l.Moment() { // a sandbox's: never with a lesson (ParseLink)
 		s.clock.Paused = true
 		s.clock.CatchUp(s.sim.Now())
-		for _, c := range l.Commands {
-			s.knob(c.Text)
-		}
 	}
 	switch {
 	case l.Lesson != "":

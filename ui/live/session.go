@@ -180,8 +180,6 @@ func (s *Session) exec(cmd string) {
 		// As a terminal shows it: what the command printed first (etcdctl's
 		// client warning on stderr), then the error as the tool prints it.
 		line.Out, line.Failed = out+console.ErrorLine(err), true
-	} else {
-		s.knob(cmd)
 	}
 	s.logLine(line)
 	s.features.afterExec(cmd, err)
@@ -310,6 +308,7 @@ func (s *Session) Snapshot() view.Snapshot { return s.snap }
 func (s *Session) stageUI() view.Chrome {
 	c := s.chrome
 	c.Message = s.msg.Text()
+	c.Knobs = knobsLit(s.sim.World())
 	return c
 }
 
@@ -353,28 +352,3 @@ func (s *Session) Motion() *view.Motion { return &s.motion }
 
 // AnimNow is the animation clock.
 func (s *Session) AnimNow() time.Duration { return s.clock.Anim() }
-
-// knobNames maps the sandbox's knob commands to the toggle they light.
-var knobNames = map[string]string{
-	"sim set watch-cache-sizes pods#1000": "cache",
-	"sim set priority-and-fairness false": "apf-off",
-	"sim set watch-list false":            "watchlist-off",
-	"sim set consistent-reads false":      "consistent-off",
-	"sim set memory-limit 1Gi":            "memory",
-	"sim set client-bookmarks false":      "bookmarks-off",
-	"sim set client-backoff 100ms":        "backoff-fixed",
-}
-
-// knob remembers which sandbox knobs were changed from their default.
-func (s *Session) knob(cmd string) {
-	name, ok := knobNames[cmd]
-	if !ok {
-		return
-	}
-	for _, k := range s.chrome.Knobs {
-		if k == name {
-			return
-		}
-	}
-	s.chrome.Knobs = append(s.chrome.Knobs, name)
-}
