@@ -274,6 +274,10 @@ func (g *Game) Redraw() { g.dirty = true }
 // ConsoleOpen reports whether the console overlay takes the keyboard.
 func (g *Game) ConsoleOpen() bool { return g.w.ConsoleOpen() }
 
+// ConsoleText is the line being typed in the console, as the widgets
+// hold it after their last update (a paste lands on the next tick).
+func (g *Game) ConsoleText() string { return g.w.ConsoleText() }
+
 // Paste types the first line of text into the open console (the page
 // reads the clipboard; see ui/widgets).
 func (g *Game) Paste(text string) { g.w.Paste(text) }

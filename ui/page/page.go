@@ -14,6 +14,7 @@
 //	                      play, pause, speed X, why ID, theme projector|dark, ...
 //	watchscope.stats()    JSON: frames drawn, Go time of the last frame, TPS, FPS, screen size
 //	watchscope.typing()   true while the stage's console has the keyboard
+//	watchscope.draft()    the console's line as typed so far (not yet run)
 //
 // Each feature's file adds its part (see parts): loadLesson (author.go),
 // present (present.go), panel (panel.go), qr (share.go), exportPNG/exportGIF/exportCancel
@@ -148,6 +149,7 @@ func installAPI(g *ui.Game, sess *live.Session) {
 	// typing is true while the stage's console has the keyboard: the
 	// page's own keys (notes window, share, open, export) stay quiet then.
 	api.Set("typing", js.FuncOf(func(js.Value, []js.Value) any { return g.ConsoleOpen() }))
+	api.Set("draft", js.FuncOf(func(js.Value, []js.Value) any { return g.ConsoleText() }))
 	api.Set("stats", js.FuncOf(func(js.Value, []js.Value) any { return statsJSON(g, g.Session()) }))
 	js.Global().Set("watchscope", api)
 

@@ -39,7 +39,9 @@ func TestConsoleInput(t *testing.T) {
 		}
 		return s.Log[len(s.Log)-1].Cmd
 	}
-	time.Sleep(300 * time.Millisecond) // the clipboard's promise resolves on the page
+	// The clipboard's promise resolves on the page and the widgets take the
+	// paste on their next tick: a busy machine makes both late.
+	waitFor(t, ctx, `window.watchscope.draft() === "etcdctl put /paste/k v1"`, 20*time.Second)
 	typeKeys(t, ctx, kb.ArrowLeft, kb.ArrowLeft, "Z", kb.Enter)
 	waitLog(t, ctx, lastCmd, "etcdctl put /paste/k Zv1")
 
@@ -96,8 +98,9 @@ func selectCopyCut(t *testing.T, ctx context.Context, lastCmd func() string) {
 	if got := clip("kubectl get pods svc"); got != "kubectl get pods svc" {
 		t.Errorf("Shift+Home and Ctrl+X cut %q, want the whole line", got)
 	}
-	ctrl(t, ctx, "v", "KeyV") // on an empty line, or the run below shows what the cut left
-	time.Sleep(300 * time.Millisecond)
+	waitFor(t, ctx, `window.watchscope.draft() === ""`, 20*time.Second) // the cut left nothing
+	ctrl(t, ctx, "v", "KeyV")
+	waitFor(t, ctx, `window.watchscope.draft() === "kubectl get pods svc"`, 20*time.Second)
 	typeKeys(t, ctx, kb.Enter)
 	waitLog(t, ctx, lastCmd, "kubectl get pods svc")
 }
