@@ -24,7 +24,7 @@ import (
 // virtual clock with one seeded random source. Everything but ui/ and
 // main*.go.
 var corePackages = []string{"mvcc", "watchcache", "apiserver", "informer", "engine", "lessons",
-	"apimachinery", "console", "internal/ring", "internal/freelist", "workqueue", "recording"}
+	"apimachinery", "console", "internal/ring", "internal/freelist", "internal/order", "workqueue", "recording"}
 
 // mapRangeAllowed are the ranges over a map (or maps.Keys/Values/All) in
 // the core where the iteration order provably reaches no output, keyed

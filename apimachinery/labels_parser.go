@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"watchscope/internal/order"
 )
 
 // ParseLabelSelector parses the label selector syntax of kubectl -l and
@@ -21,7 +22,7 @@ func ParseLabelSelector(s string) (LabelSelector, error) {
 	if err != nil {
 		return nil, err
 	}
-	slices.SortStableFunc(reqs, func(a, b Requirement) int { return strings.Compare(a.Key, b.Key) })
+	order.SortStableFunc(reqs, func(a, b Requirement) int { return strings.Compare(a.Key, b.Key) })
 	return LabelSelector(reqs), nil
 }
 

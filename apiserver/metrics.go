@@ -2,10 +2,10 @@ package apiserver
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/order"
 )
 
 // metrics are the replica's own series (besides the cachers'), kept as
@@ -176,7 +176,7 @@ func sortedKeys[K interface {
 	for k := range m {
 		all = append(all, keyed{k, fmt.Sprint(k)})
 	}
-	slices.SortFunc(all, func(a, b keyed) int { return strings.Compare(a.text, b.text) })
+	order.SortFunc(all, func(a, b keyed) int { return strings.Compare(a.text, b.text) })
 	keys := make([]K, len(all))
 	for i, e := range all {
 		keys[i] = e.k

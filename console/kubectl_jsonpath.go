@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"watchscope/internal/order"
 
 	"k8s.io/client-go/util/jsonpath"
 )
@@ -169,7 +170,7 @@ func mapWording(sorted any) *strings.Replacer {
 		}
 	}
 	walk(sorted)
-	slices.SortStableFunc(pairs, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
+	order.SortStableFunc(pairs, func(a, b [2]string) int { return len(b[0]) - len(a[0]) })
 	var flat []string
 	for _, p := range pairs {
 		flat = append(flat, p[0], p[1])

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"watchscope/apiserver"
+	"watchscope/internal/order"
 )
 
 // kubectl get --raw /metrics: the first serving replica's series in the
@@ -36,7 +37,7 @@ func prometheusText(samples []apiserver.Sample) string {
 	counter := map[string]bool{}
 	for _, s := range samples {
 		pairs := slices.Clone(s.Labels)
-		slices.SortFunc(pairs, func(a, b [2]string) int { return cmp.Compare(a[0], b[0]) })
+		order.SortFunc(pairs, func(a, b [2]string) int { return cmp.Compare(a[0], b[0]) })
 		var l []string
 		for _, p := range pairs {
 			l = append(l, fmt.Sprintf("%s=%q", p[0], p[1]))
@@ -56,7 +57,7 @@ func prometheusText(samples []apiserver.Sample) string {
 		}
 		fmt.Fprintf(&b, "# TYPE %s %s\n", name, typ)
 		ss := families[name]
-		slices.SortStableFunc(ss, func(a, b series) int { return cmp.Compare(a.labels, b.labels) })
+		order.SortStableFunc(ss, func(a, b series) int { return cmp.Compare(a.labels, b.labels) })
 		for _, s := range ss {
 			fmt.Fprintf(&b, "%s%s %s\n", name, s.labels, strconv.FormatFloat(s.value, 'g', -1, 64))
 		}

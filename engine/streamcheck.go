@@ -9,6 +9,7 @@ import (
 
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
+	"watchscope/internal/order"
 )
 
 // StreamChecker watches every client watch stream for the guarantees an
@@ -145,7 +146,7 @@ func (s *streamCheck) end() {
 	s.sc.lastTo[s.key] = s.to
 	sc := s.sc
 	if !sc.sorted {
-		slices.SortFunc(sc.writes, func(a, b writeRecord) int { return compareU64(a.rv, b.rv) })
+		order.SortFunc(sc.writes, func(a, b writeRecord) int { return compareU64(a.rv, b.rv) })
 		sc.sorted = true
 	}
 	i, _ := slices.BinarySearchFunc(sc.writes, s.from+1, func(w writeRecord, rv uint64) int { return compareU64(w.rv, rv) })

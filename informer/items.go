@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/order"
 )
 
 // itemStore is the Indexer's objects by key, in one of two shapes:
@@ -175,7 +176,7 @@ func (s *itemStore) objects() []*am.Object {
 	for i := range byKey {
 		byKey[i] = s.entry(i)
 	}
-	slices.SortFunc(byKey, func(a, b keyedObject) int { return strings.Compare(a.key, b.key) })
+	order.SortFunc(byKey, func(a, b keyedObject) int { return strings.Compare(a.key, b.key) })
 	out := make([]*am.Object, len(byKey))
 	for i, e := range byKey {
 		out[i] = e.obj

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/order"
 )
 
 // listStore is the watch-list's temporary store: what the initial events
@@ -90,7 +91,7 @@ func (s *listStore) List() []*am.Object {
 		}
 	}
 	if !s.sorted && !slices.IsSortedFunc(live, byKey) {
-		slices.SortFunc(live, byKey)
+		order.SortFunc(live, byKey)
 	}
 	out := make([]*am.Object, len(live))
 	for i, e := range live {

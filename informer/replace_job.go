@@ -1,11 +1,11 @@
 package informer
 
 import (
-	"slices"
 	"strings"
 	"time"
 
 	am "watchscope/apimachinery"
+	"watchscope/internal/order"
 )
 
 // replaceSlice is how many objects of a ReplacedAll one step works
@@ -121,7 +121,7 @@ func (j *replaceJob) scan(s *SharedIndexInformer) {
 	if j.pos < items.len() {
 		return
 	}
-	slices.SortFunc(j.deletions, func(a, b DeletedFinalStateUnknown) int { return strings.Compare(a.Key, b.Key) })
+	order.SortFunc(j.deletions, func(a, b DeletedFinalStateUnknown) int { return strings.Compare(a.Key, b.Key) })
 	j.scanning = false
 	j.swap(s)
 }

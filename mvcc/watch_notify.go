@@ -2,7 +2,7 @@ package mvcc
 
 import (
 	"cmp"
-	"slices"
+	"watchscope/internal/order"
 )
 
 // notifyBatch is the events of one write txn for one synced watcher.
@@ -35,7 +35,7 @@ func (s *watchableStore) notify(rev int64, evs []Event) {
 			batches[w.notifyAt].eb.add(ev)
 		})
 	}
-	slices.SortFunc(batches, func(a, b notifyBatch) int { return cmp.Compare(a.w.seq, b.w.seq) })
+	order.SortFunc(batches, func(a, b notifyBatch) int { return cmp.Compare(a.w.seq, b.w.seq) })
 	var victim watcherBatch
 	for i := range batches {
 		w, eb := batches[i].w, &batches[i].eb

@@ -3,6 +3,7 @@ package watchcache
 import (
 	"maps"
 	"slices"
+	"watchscope/internal/order"
 )
 
 // namespacedName is a watcher's scope: set when the request path or
@@ -110,7 +111,7 @@ func (i *indexedWatchers) scoped(dst []*CacheWatcher, k namespacedName) []*Cache
 // all returns every live watcher in a stable order.
 func (i *indexedWatchers) all() []*CacheWatcher {
 	var out []*CacheWatcher
-	for _, k := range slices.SortedFunc(maps.Keys(i.allWatchers), compareScope) {
+	for _, k := range order.SortedFunc(maps.Keys(i.allWatchers), compareScope) {
 		out = i.allWatchers[k].appendLive(out)
 	}
 	for _, v := range slices.Sorted(maps.Keys(i.valueWatchers)) {

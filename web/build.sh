@@ -27,17 +27,24 @@ rm -f "$out"/*.gz "$out"/*.br
 #
 # Inlining is off (-l) in the packages that never run in a frame's hot path:
 # the console's command language, the lesson parser, the page glue, the
-# export, the key table and the widgets with ebitenui under them. In Go's
-# wasm every call site is a resume point, so inlined copies cost code; off
-# there, app.wasm is 86 KB smaller brotli-compressed (4,012,742 -> 3,926,268
-# bytes measured on one build), room the page's 4.0 MB budget needed. The
-# scene's cast (ui/scene) is built every sixth tick, not per frame: off there
-# too, 3,964,750 -> 3,912,052 bytes (issue 28; brotli's size moves by +-10 KB
-# when code merely moves between files, so measure, do not reason). The
-# simulation and the stage's per-frame layout and drawing keep it.
+# export, the key table, the widgets with ebitenui under them, the
+# recording's parser and client-go's JSONPath; the scene's cast (ui/scene),
+# built every sixth tick, not per frame; and the standard library's
+# packages that only Ebiten's shader compiler runs, once, at start
+# (go/..., text/template, math/big), with encoding/gob and log/slog that
+# Ebiten links and encoding/json that state() runs when a test asks. In
+# Go's wasm every call site is a resume point, so inlined copies cost code:
+# the first list took app.wasm from 4,012,742 to 3,926,268 bytes
+# brotli-compressed, ui/scene 3,964,750 -> 3,912,052 (issue 28), the
+# standard library's 3,973,315 -> 3,842,119: room the page's 4.0 MB budget
+# needed. Brotli's size moves by +-10 KB when code merely moves between
+# files: measure, do not reason. The simulation and the stage's per-frame
+# layout and drawing keep inlining.
 cold=""
 for p in watchscope/console watchscope/lessons watchscope/ui/page watchscope/ui/widgets \
-	watchscope/ui/thumb watchscope/ui/keys watchscope/ui/scene 'github.com/ebitenui/...'; do
+	watchscope/ui/thumb watchscope/ui/keys watchscope/ui/scene 'github.com/ebitenui/...' \
+	watchscope/recording 'k8s.io/client-go/...' 'go/...' 'text/template/...' math/big \
+	encoding/gob log/slog encoding/json; do
 	cold="$cold -gcflags=$p=-l"
 done
 # shellcheck disable=SC2086 # $cold is a list of flags
