@@ -19,6 +19,7 @@ import (
 //
 //	recording NAME      open the page of console file NAME
 //	recordingAway N     answer for a watcher away N seconds (default 90)
+//	recordingReplay     close the page and run sim replay NAME (its button)
 //
 //	"recording": {"name": "x.wsrec", "server": "v1.36.5", "durationMs": 120005,
 //	  "awaySeconds": 90, "resources": [{"name": "pods", "events": 4, ...,
@@ -74,6 +75,13 @@ func (c *clusterView) verbs() map[string]func(arg string) {
 			}
 			c.away = n
 			c.build()
+		},
+		"recordingReplay": func(string) {
+			if c.rec == nil || c.live || c.s.chrome.Recording == nil {
+				return
+			}
+			c.s.chrome.Recording = nil
+			c.s.exec("sim replay " + c.name)
 		},
 	}
 }
@@ -145,6 +153,9 @@ func (c *clusterView) build() {
 		Title: title,
 		Lines: []string{fmt.Sprintf("kube-apiserver %s · recorded %s from %s%s · a tick on the tape is a recorded event · %s",
 			rec.Header.Server, dur.Round(time.Second), startedWords(rec.Header.Started), namespaceWords(rec.Header.Namespace), next)},
+	}
+	if !c.live { // a console file: sim replay reads it
+		v.Replay = "replay it in the simulation"
 	}
 	for i, r := range rec.Summary() {
 		f := factsOf(rec, r, away)

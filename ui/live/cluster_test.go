@@ -4,6 +4,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"watchscope/engine"
 )
 
 // The fixture (a real kube-apiserver v1.36.5, recorded by make
@@ -16,7 +18,9 @@ func TestRecordingPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, err := NewWorld(1)
+	cfg := engine.Config{Seed: 1}
+	cfg.APIServers.Replicas = 1
+	sim, err := NewWorldConfig(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,6 +56,15 @@ func TestRecordingPage(t *testing.T) {
 			t.Errorf("away 20 s: %+v", r)
 		}
 	}
+	// Its button closes the page and replays the file into the world.
+	s.Send("recordingReplay")
+	s.Tick(0)
+	st = s.State()
+	if st.Recording != nil || len(st.Log) == 0 || st.Log[len(st.Log)-1].Cmd != "sim replay kube.wsrec" ||
+		!strings.Contains(st.Log[len(st.Log)-1].Out, "replaying 11 writes") {
+		t.Errorf("replay: recording %v, log %+v", st.Recording, st.Log)
+	}
+	s.Send("recording kube.wsrec")
 	s.Send("close")
 	s.Tick(0)
 	if s.State().Recording != nil || s.chrome.Recording != nil {

@@ -34,6 +34,9 @@ func Hit(s Snapshot, x, y float64) string {
 		return "close"
 	}
 	if u.Recording != nil { // the page covers the stage: nothing under it answers
+		if u.Recording.Replay != "" && RecordingReplayButton.Contains(x, y) {
+			return "recordingReplay"
+		}
 		return ""
 	}
 	if u.Start && !u.Picker {

@@ -12,7 +12,13 @@ type RecordingView struct {
 	Lines []string // under the title: the server, the length, what to do next
 	Rows  []RecordingRow
 	More  int // resources left out for room (state() has them all)
+	// Replay labels the button that replays the recording into the
+	// simulation (a click sends "recordingReplay"); "" draws none.
+	Replay string
 }
+
+// RecordingReplayButton is where the page's replay button sits.
+var RecordingReplayButton = Region{X: StageEnd - 520, Y: 20, W: 340, H: 44}
 
 // RecordingRow is one resource: its name, its lines of numbers (events
 // and rate, the window, the 410 answer) and its axis.
@@ -31,6 +37,11 @@ func recordingPanel(o *Scene, v *RecordingView) {
 	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: th.Background})
 	o.label(StageLeft, 28, v.Title, ProseBold, 34, Left, th.Ink)
 	o.label(StageEnd, 40, "Esc closes", Prose, 20, Right, th.Caption)
+	if v.Replay != "" {
+		b := RecordingReplayButton
+		o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 8, Fill: SkyBlue})
+		o.label(b.X+b.W/2, b.Y+10, v.Replay, ProseBold, 20, Center, th.Background)
+	}
 	y := 84.0
 	for _, l := range v.Lines {
 		o.label(StageLeft, y, l, Prose, 22, Left, th.Muted)

@@ -15,3 +15,17 @@ func TestRecordingPageTakesTheClicks(t *testing.T) {
 		t.Errorf("a click under the recording's page sent %q", got)
 	}
 }
+
+// Its replay button sends recordingReplay when it has one.
+func TestRecordingReplayButton(t *testing.T) {
+	s := Snapshot{}
+	b := RecordingReplayButton
+	s.UI.Recording = &RecordingView{}
+	if got := Hit(s, b.X+b.W/2, b.Y+b.H/2); got != "" {
+		t.Errorf("no button, a click sent %q", got)
+	}
+	s.UI.Recording.Replay = "replay it"
+	if got := Hit(s, b.X+b.W/2, b.Y+b.H/2); got != "recordingReplay" {
+		t.Errorf("the button sent %q", got)
+	}
+}
