@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"watchscope/engine"
+	"watchscope/ui/view"
 )
 
 // The fixture (a real kube-apiserver v1.36.5, recorded by make
@@ -116,4 +117,33 @@ func TestThinTicks(t *testing.T) {
 	if len(got) > maxTicks+1 || got[0] != 1 || got[len(got)-1] != 10_000 || len(thin(rvs[:5], maxTicks)) != 5 {
 		t.Errorf("%d ticks, %d..%d", len(got), got[0], got[len(got)-1])
 	}
+}
+
+// Whatever a file holds, the page either shows it or says why in one
+// line, and drawing it does not panic.
+func FuzzRecordingPage(f *testing.F) {
+	data, _ := os.ReadFile("../../recording/testdata/kube-1.36.5.wsrec")
+	f.Add(string(data))
+	f.Add(string(data[:len(data)/3]))
+	f.Add(`{"format":"watchscope-recording","version":1,"resources":["pods"]}` + "\n" +
+		`{"t":5,"kind":"error","res":"pods","code":410,"message":"too old resource version: 18446744073709551615 (3)"}` + "\n" +
+		`{"t":9,"kind":"metrics","samples":[{"name":"watch_cache_capacity","resource":"pods","value":-4}]}` + "\n")
+	sim, err := NewWorld(1)
+	if err != nil {
+		f.Fatal(err)
+	}
+	s := New(sim, Options{})
+	f.Fuzz(func(t *testing.T, text string) {
+		s.chrome.Recording = nil
+		s.msg.Clear()
+		s.ShowRecording("f.wsrec", text)
+		if v := s.chrome.Recording; v != nil {
+			sc := view.Scene{Theme: view.Dark}
+			for _, r := range v.Rows {
+				view.DrawRVAxis(&sc, view.Region{X: 48, Y: 200, W: 1824, H: 300}, r.Axis)
+			}
+		} else if m := s.msg.Text(); strings.Contains(m, "\n") || m == "" {
+			t.Fatalf("not shown, and the message is %q", m)
+		}
+	})
 }
