@@ -414,7 +414,8 @@ func (r *apiReplica) recordBookmark(st *apiserver.Stream, h *WatchHandle, e am.W
 		detail += " (initial-events-end)"
 	}
 	r.c.w.RecordEvent(TraceEvent{Cause: h.cause, Node: r.node, Kind: KindBookmark, Detail: detail,
-		Req: st.ID, Client: st.Req.Client, Verb: st.Req.Verb, Resource: st.Req.Resource, RV: rv})
+		Req: st.ID, Client: st.Req.Client, Verb: st.Req.Verb, Resource: st.Req.Resource, RV: rv,
+		InitialEventsEnd: e.IsInitialEventsEnd()})
 }
 
 // respEvent is the RESP event of an answer to req: its code, reason and

@@ -148,7 +148,7 @@ func (c *Client) recordDecisions(inf *informer.SharedIndexInformer) {
 	for _, d := range r.TakeTrace() {
 		c.cause = c.w.RecordEvent(TraceEvent{Cause: c.w.cause, Node: c.node, Kind: KindReflector, Detail: d.Text,
 			Code: d.Code, Reason: d.Reason, Req: d.Req, Resource: d.Resource, List: d.List,
-			RV: d.TooOld[0], OldestRV: d.TooOld[1]})
+			RV: d.TooOld[0], OldestRV: d.TooOld[1], Synced: d.Synced})
 	}
 }
 

@@ -71,6 +71,12 @@ type TraceEvent struct {
 	Limit    int64          // a LIST request's limit parameter (0: none)
 	Route    string         // how an answer was served: "cache", "etcd", ...
 	Seats    int32          // an answer's APF work estimate (0: APF off, or not an answer)
+	// Synced: a reflector's line that its store now holds the list
+	// ("Caches populated", "watch-list synced").
+	Synced bool
+	// InitialEventsEnd: a BOOKMARK that ends a watch-list's initial events
+	// (the k8s.io/initial-events-end annotation).
+	InitialEventsEnd bool
 }
 
 // String is the one text form of a trace event, used by the console, the

@@ -154,7 +154,7 @@ func (r *Reflector) pagerDone(now time.Duration, err error) {
 	_ = r.store.Replace(p.items, p.rv)
 	r.synced = true
 	r.lastSyncResourceVersion = p.rv
-	r.trace.add(now, "Caches populated: Replace %d items at rv=%q", len(p.items), p.rv)
+	r.trace.addSynced(now, "Caches populated: Replace %d items at rv=%q", len(p.items), p.rv)
 	r.pager = nil
 	r.watchWithResync(now, nil)
 }

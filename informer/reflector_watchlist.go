@@ -73,7 +73,7 @@ func (r *Reflector) finishWatchList(now time.Duration) {
 	_ = r.store.Replace(items, s.tempRV)
 	r.synced = true
 	r.lastSyncResourceVersion = s.tempRV
-	r.trace.add(now, "watch-list synced: Replace %d items at rv=%q; same stream continues", len(items), s.tempRV)
+	r.trace.addSynced(now, "watch-list synced: Replace %d items at rv=%q; same stream continues", len(items), s.tempRV)
 	r.watchWithResync(now, s)
 }
 

@@ -21,6 +21,7 @@ type Decision struct {
 	Resource string    // a call line's resource
 	List     ListKind  // a call line's list: first list or relist
 	TooOld   [2]uint64 // a too-old 410: the RV asked for and the oldest served
+	Synced   bool      // the store now holds the list (a list's or a watch-list's Replace)
 }
 
 // String is the one-line form: "   12.345s LIST pods rv="0" limit=500 (initial list)".
@@ -36,6 +37,12 @@ type traceLog struct {
 
 func (t *traceLog) add(now time.Duration, format string, args ...any) {
 	t.put(Decision{At: now, Text: fmt.Sprintf(format, args...)})
+}
+
+// addSynced is add for the line that the store was replaced with the
+// list: the informer has synced.
+func (t *traceLog) addSynced(now time.Duration, format string, args ...any) {
+	t.put(Decision{At: now, Text: fmt.Sprintf(format, args...), Synced: true})
 }
 
 // put adds a line made by the caller, with its facts.

@@ -220,7 +220,7 @@ func bookmarkCallout(step *lessons.StepResult, sc *scene.Scene) *scene.Callout {
 	var last engine.TraceEvent
 	n := 0
 	for _, e := range step.Events {
-		if e.Kind == engine.KindBookmark && e.Client == "kubectl" && ours[e.Req] && !strings.Contains(e.Detail, "initial-events-end") {
+		if e.Kind == engine.KindBookmark && e.Client == "kubectl" && ours[e.Req] && !e.InitialEventsEnd {
 			last, n = e, n+1
 		}
 	}

@@ -2,7 +2,6 @@ package live
 
 import (
 	"strconv"
-	"strings"
 
 	"watchscope/apiserver"
 	"watchscope/engine"
@@ -74,7 +73,7 @@ func momentOf(e engine.TraceEvent) string {
 		return ""
 	case e.List == engine.Relist:
 		return scene.MomentRelist
-	case strings.HasPrefix(e.Detail, "watch-list synced") || strings.HasPrefix(e.Detail, "Caches populated"):
+	case e.Synced:
 		return scene.MomentSynced
 	}
 	return ""

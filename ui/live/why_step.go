@@ -270,14 +270,8 @@ func plainLink(e engine.TraceEvent) string {
 		return "you ran: " + e.Detail
 	case engine.KindReq:
 		what := e.Client + " sent " + string(e.Verb) + " " + e.Resource
-		if f := strings.Fields(e.Detail); len(f) >= 4 {
-			if _, q, ok := strings.Cut(f[3], "?"); ok && strings.Contains(q, "resourceVersion=") {
-				for _, kv := range strings.Split(q, "&") {
-					if v, ok := strings.CutPrefix(kv, "resourceVersion="); ok {
-						what += " from resourceVersion " + v
-					}
-				}
-			}
+		if e.AskedRV != "" {
+			what += " from resourceVersion " + e.AskedRV
 		}
 		return what + " (request #" + strconv.FormatUint(e.Req, 10) + ")"
 	case engine.KindResp, engine.KindWatchError:

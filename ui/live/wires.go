@@ -19,7 +19,7 @@ import (
 
 // wireEvent is a trace event's typed facts as the packet model reads them.
 func wireEvent(e engine.TraceEvent) packets.Event {
-	return packets.Event{ID: uint64(e.ID), At: e.At, Node: e.Node, Kind: e.Kind.String(), Code: int(e.Code),
+	return packets.Event{ID: uint64(e.ID), At: e.At, Node: e.Node, Kind: e.Kind, Code: int(e.Code),
 		Req: e.Req, Client: e.Client, Verb: string(e.Verb), Resource: e.Resource, RV: e.RV,
 		Items: int(e.Items), Route: e.Route, AskedRV: e.AskedRV, Limit: e.Limit, Reason: e.Reason}
 }
@@ -108,12 +108,17 @@ func (s *Session) landKeys(evs []engine.TraceEvent, keys []bool) {
 	}
 }
 
+// wireKinds are the stage's glyph kinds of what packets carry.
+var wireKinds = [...]view.Kind{packets.Added: view.Added, packets.Modified: view.Modified,
+	packets.Deleted: view.Deleted, packets.Bookmark: view.Bookmark}
+
 // wires is the snapshot's packets at animation time now.
 func (s *Session) wires(now time.Duration) []view.Wire {
 	s.flight.Advance(now)
 	var out []view.Wire
 	s.flight.Each(now, func(p packets.Packet, progress float64) {
-		out = append(out, view.Wire{From: p.From, To: p.To, Label: p.Label, Count: p.Count, Error: p.Error, Progress: progress})
+		out = append(out, view.Wire{From: p.From, To: p.To, Label: p.Label, Count: p.Count, Error: p.Error, Progress: progress,
+			Event: p.Type != packets.Request, Kind: wireKinds[p.Type], RV: int64(p.RV)})
 	})
 	return out
 }

@@ -42,7 +42,7 @@ func (f *Flight) Launch(p Packet, now time.Duration) {
 	if i, ok := f.open[key]; ok && now-f.list[i].start < StreamGap {
 		k := &f.list[i]
 		k.p.Count += p.Count
-		k.p.Label, k.p.Event = p.Label, p.Event
+		k.p.Label, k.p.Event, k.p.Type, k.p.RV = p.Label, p.Event, p.Type, p.RV
 		return
 	}
 	if len(f.list) == MaxInFlight {

@@ -18,16 +18,18 @@ package packets
 import (
 	"strconv"
 	"time"
+
+	"watchscope/engine"
 )
 
 // Event is one trace event as the model reads it.
 type Event struct {
 	ID       uint64
 	At       time.Duration
-	Node     string // who recorded it: a client, a replica, etcd-0
-	Kind     string // the trace's kind: REQ, RESP, WATCH_ERROR, WATCH-RESP, PUT, ...
-	Code     int    // an answer's HTTP status (0: the client's own connection error)
-	Req      uint64 // the request's number, pairing a REQ with its RESP
+	Node     string      // who recorded it: a client, a replica, etcd-0
+	Kind     engine.Kind // the trace's kind: REQ, RESP, WATCH_ERROR, WATCH-RESP, PUT, ...
+	Code     int         // an answer's HTTP status (0: the client's own connection error)
+	Req      uint64      // the request's number, pairing a REQ with its RESP
 	Client   string
 	Verb     string // LIST, WATCH, GET, CREATE, UPDATE, PATCH, DELETE
 	Resource string
@@ -48,6 +50,31 @@ type Packet struct {
 	Count int    `json:"count"`
 	Error bool   `json:"error,omitempty"` // an error answer: drawn larger, it stays where it landed
 	Event uint64 `json:"event,omitempty"` // the trace event it shows (a stream's newest)
+	// Type is the watch event or write it carries, as a value (the glyph
+	// the stage draws); a request or an answer carries none.
+	Type EventType `json:"-"`
+	// RV is the revision its label names (0: none), as a value.
+	RV uint64 `json:"-"`
+}
+
+// EventType is what a packet carries, for its glyph.
+type EventType uint8
+
+// What a packet may carry. An etcd PUT is Modified: the trace does not
+// say whether it created the key.
+const (
+	Request  EventType = iota // a request or an answer: no event
+	Added                     // ADDED
+	Modified                  // MODIFIED, or an etcd PUT
+	Deleted                   // DELETED, or an etcd DELETE
+	Bookmark                  // BOOKMARK
+)
+
+// write is a write's watch event as its packets carry it.
+type write struct {
+	label string // "ADDED rv=601"
+	typ   EventType
+	rv    uint64
 }
 
 // Topology is what the model needs to know of the cast: where a client's
@@ -94,8 +121,8 @@ func etcdWatchesID(member string) string         { return member + "/watches" }
 type Model struct {
 	topo    Topology
 	replica map[uint64]string // request number -> the replica that answered it
-	wrote   map[uint64]string // request number -> the watch event its write became ("ADDED rv=601")
-	write   string            // the watch event of the newest write sent
+	wrote   map[uint64]write  // request number -> the watch event its write became ("ADDED rv=601")
+	write   write             // the watch event of the newest write sent
 }
 
 // NewModel starts a model for events, which it reads ahead once to pair
@@ -104,12 +131,12 @@ func NewModel(topo Topology, events []Event) *Model {
 	if topo.Etcd == "" {
 		topo.Etcd = "etcd-0"
 	}
-	m := &Model{topo: topo, replica: map[uint64]string{}, wrote: map[uint64]string{}}
+	m := &Model{topo: topo, replica: map[uint64]string{}, wrote: map[uint64]write{}}
 	for _, e := range events {
-		if e.Kind == "RESP" && e.Req != 0 {
+		if e.Kind == engine.KindResp && e.Req != 0 {
 			m.replica[e.Req] = e.Node
 			if e.Route == "etcd" && e.Code/100 == 2 && isWrite(e.Verb) {
-				m.wrote[e.Req] = verbEvent(e.Verb) + rvText(e.RV)
+				m.wrote[e.Req] = verbEvent(e.Verb, e.RV)
 			}
 		}
 	}
@@ -128,8 +155,11 @@ func (m *Model) Packets(e Event) []Packet {
 	one := func(from, to, label string, isErr bool) Packet {
 		return Packet{From: from, To: to, Label: label, Count: 1, Error: isErr, Event: e.ID}
 	}
+	carrying := func(from, to string, w write) Packet {
+		return Packet{From: from, To: to, Label: w.label, Count: 1, Event: e.ID, Type: w.typ, RV: w.rv}
+	}
 	switch e.Kind {
-	case "REQ":
+	case engine.KindReq:
 		to := m.replica[e.Req]
 		if to == "" {
 			return nil // never answered in this step: no replica to aim at
@@ -138,30 +168,34 @@ func (m *Model) Packets(e Event) []Packet {
 			m.write = w // etcd's watchers hear of it before its client does
 		}
 		return []Packet{one(m.client(e.Client), to, requestLabel(e), false)}
-	case "RESP":
-		return m.answer(e, one)
-	case "WATCH_ERROR":
+	case engine.KindResp:
+		return m.answer(e, one, carrying)
+	case engine.KindWatchError:
 		c := cacheID(e.Node, e.Resource)
 		return []Packet{one(c, m.watcher(c, e.Client), codeLabel(e.Code), true)}
-	case "BOOKMARK":
+	case engine.KindBookmark:
 		c := cacheID(e.Node, e.Resource)
-		return []Packet{one(c, m.watcher(c, e.Client), "BOOKMARK"+rvText(e.RV), false)}
-	case "WATCH-RESP":
-		label := m.write
-		if label == "" {
-			label = "event"
+		return []Packet{carrying(c, m.watcher(c, e.Client), write{"BOOKMARK" + rvText(e.RV), Bookmark, e.RV})}
+	case engine.KindWatchResp:
+		w := m.write
+		if w.label == "" {
+			w.label = "event"
 		}
-		return []Packet{one(e.Node, etcdWatchesID(e.Node), label, false)}
-	case "PUT", "DELETE":
-		m.write = eventType(e.Kind) + rvText(e.RV)
-		return []Packet{one(clientID("etcdctl"), e.Node, e.Kind+rvText(e.RV), false)}
-	case "COMPACT":
+		return []Packet{carrying(e.Node, etcdWatchesID(e.Node), w)}
+	case engine.KindPut, engine.KindDelete:
+		m.write = etcdEvent(e.Kind, e.RV)
+		typ := Modified
+		if e.Kind == engine.KindDelete {
+			typ = Deleted
+		}
+		return []Packet{carrying(clientID("etcdctl"), e.Node, write{e.Kind.String() + rvText(e.RV), typ, e.RV})}
+	case engine.KindCompact:
 		from := clientID("etcdctl")
 		if e.Node != m.topo.Etcd {
 			from = e.Node // an API server's compactor
 		}
-		return []Packet{one(from, m.topo.Etcd, "COMPACT"+rvText(e.RV), false)}
-	case "KILLED":
+		return []Packet{carrying(from, m.topo.Etcd, write{"COMPACT" + rvText(e.RV), Request, e.RV})}
+	case engine.KindKilled:
 		if e.Reason != "OOMKilled" {
 			return nil // a restart: no message crosses a wire
 		}
@@ -212,7 +246,7 @@ func rvText(rv uint64) string { return " rv=" + strconv.FormatUint(rv, 10) }
 // answer is a RESP: the answer to its client, and for a write that went
 // to etcd, the write to etcd and the watch event it sets off, from etcd
 // to every cache of the resource and from each cache to its watchers.
-func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Packet) []Packet {
+func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Packet, carrying func(from, to string, w write) Packet) []Packet {
 	to := m.client(e.Client)
 	switch {
 	case e.Code == 0:
@@ -225,12 +259,12 @@ func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Pac
 	if e.Route == "etcd" {
 		switch {
 		case isWrite(e.Verb):
-			op := "PUT"
+			op := write{"PUT" + rv, Modified, e.RV}
 			if e.Verb == "DELETE" {
-				op = "DELETE"
+				op = write{"DELETE" + rv, Deleted, e.RV}
 			}
-			out = append(out, one(e.Node, m.topo.Etcd, op+rv, false))
-			m.write = verbEvent(e.Verb) + rv
+			out = append(out, carrying(e.Node, m.topo.Etcd, op))
+			m.write = verbEvent(e.Verb, e.RV)
 			out = append(out, m.fanOut(e, m.write)...)
 		case e.Verb == "LIST" || e.Verb == "GET":
 			out = append(out, one(e.Node, m.topo.Etcd, "RANGE "+e.Resource, false))
@@ -241,22 +275,22 @@ func (m *Model) answer(e Event, one func(from, to, label string, isErr bool) Pac
 	case e.Verb == "LIST":
 		label += " · " + strconv.Itoa(e.Items) + " items"
 	case e.RV != 0:
-		label += rv
+		return append(out, carrying(e.Node, to, write{label + rv, Request, e.RV}))
 	}
 	return append(out, one(e.Node, to, label, false))
 }
 
 // fanOut is a write's watch event: etcd sends it to each cache of the
 // resource (one per replica), and each cache to its watchers.
-func (m *Model) fanOut(e Event, label string) []Packet {
+func (m *Model) fanOut(e Event, w write) []Packet {
 	var out []Packet
 	for _, c := range m.topo.Caches {
 		if c.Resource != e.Resource || c.Stalled {
 			continue
 		}
-		out = append(out, Packet{From: m.topo.Etcd, To: c.ID, Label: label, Count: 1, Event: e.ID})
-		for _, w := range c.Watchers {
-			out = append(out, Packet{From: c.ID, To: w.ID, Label: label, Count: max(1, w.Count), Event: e.ID})
+		out = append(out, Packet{From: m.topo.Etcd, To: c.ID, Label: w.label, Count: 1, Event: e.ID, Type: w.typ, RV: w.rv})
+		for _, wa := range c.Watchers {
+			out = append(out, Packet{From: c.ID, To: wa.ID, Label: w.label, Count: max(1, wa.Count), Event: e.ID, Type: w.typ, RV: w.rv})
 		}
 	}
 	return out
@@ -274,23 +308,23 @@ func isWrite(verb string) bool {
 // codeLabel is an error's status as the trace prints it: 410, 429, 504.
 func codeLabel(code int) string { return strconv.Itoa(code) }
 
-// verbEvent is the watch event a write verb becomes.
-func verbEvent(verb string) string {
+// verbEvent is the watch event a write verb becomes, at rv.
+func verbEvent(verb string, rv uint64) write {
 	switch verb {
 	case "CREATE":
-		return "ADDED"
+		return write{"ADDED" + rvText(rv), Added, rv}
 	case "DELETE":
-		return "DELETED"
+		return write{"DELETED" + rvText(rv), Deleted, rv}
 	}
-	return "MODIFIED"
+	return write{"MODIFIED" + rvText(rv), Modified, rv}
 }
 
-// eventType is the watch event of an etcd write: a PUT is ADDED or
-// MODIFIED (the trace does not say which; a watcher sees a PUT), a
+// etcdEvent is the watch event of an etcd write at rv: a PUT is ADDED
+// or MODIFIED (the trace does not say which; a watcher sees a PUT), a
 // DELETE is DELETED.
-func eventType(kind string) string {
-	if kind == "DELETE" {
-		return "DELETED"
+func etcdEvent(kind engine.Kind, rv uint64) write {
+	if kind == engine.KindDelete {
+		return write{"DELETED" + rvText(rv), Deleted, rv}
 	}
-	return "PUT"
+	return write{"PUT" + rvText(rv), Modified, rv}
 }

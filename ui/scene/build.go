@@ -373,7 +373,7 @@ func (b *builder) lists() {
 		}
 		b.add(Actor{ID: PageID(i + 1), Kind: KindPage, Replica: l.Replica, Resource: l.Resource, Client: l.Client,
 			Label: label, Items: l.Items, RV: l.RV, Seats: l.Seats,
-			Continue: l.Continue, Source: l.Source, Detail: d})
+			Continue: l.Continue, Source: l.Source, Detail: d, Err: l.Error})
 	}
 }
 

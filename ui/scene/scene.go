@@ -43,6 +43,9 @@ type Actor struct {
 	Count    int    `json:"count,omitempty"`  // members of a group
 	Detail   string `json:"detail,omitempty"` // one line of its state, in words
 	Down     bool   `json:"down,omitempty"`   // not running (a killed replica)
+	// Err is the error it got instead of an answer, as a value (a page:
+	// the connection's error); Detail says it in words.
+	Err string `json:"-"`
 	// cache: not reading its etcd watch (a stalled process): no writes reach it.
 	Stalled bool `json:"stalled,omitempty"`
 

@@ -9,7 +9,7 @@ import (
 // pageCard is one LIST answer: page number, items, its continue token.
 func pageCard(sc *Scene, a *scene.Actor, r Region) {
 	fill := Mix(sc.Theme.PanelHi, SkyBlue, 0.12)
-	if strings.Contains(a.Detail, "no answer") {
+	if a.Err != "" {
 		fill = Mix(sc.Theme.PanelHi, Orange, 0.2)
 	}
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 8, Fill: fill})
@@ -20,14 +20,14 @@ func pageCard(sc *Scene, a *scene.Actor, r Region) {
 	sc.fit(r.X+8, r.Y+6, head, ProseBold, 16, Left, sc.Theme.Ink, r.W-16)
 	tail := "last page"
 	switch {
-	case strings.Contains(a.Detail, "no answer"):
+	case a.Err != "":
 		tail = "no answer"
 	case a.Continue != "":
 		tail = "continue " + a.Continue
 	case a.Source != "":
 		tail = a.Source
 	}
-	if a.Seats > 0 && a.Continue == "" && !strings.Contains(a.Detail, "no answer") {
+	if a.Seats > 0 && a.Continue == "" && a.Err == "" {
 		seats := itoa(a.Seats) + " seats"
 		if a.Seats == 1 {
 			seats = "1 seat"

@@ -16,6 +16,11 @@ type Wire struct {
 	Count    int
 	Error    bool
 	Progress float64
+	// Event: the packet carries a watch event (or an etcd write) of Kind,
+	// drawn in its glyph; a request or an answer is a blue circle.
+	Event bool
+	Kind  Kind
+	RV    int64 // the revision the label names (0: none)
 }
 
 // maxWireLabels bounds the labels one frame writes: the newest packets
@@ -40,8 +45,8 @@ func wires(base *Scene, s Snapshot, l *CastLayout, m *Motion, now time.Duration)
 		if full(s) { // on the diagram a packet travels between the boxes' edges, never across what they say
 			a, b = edgeOf(l, w.From, a, b), edgeOf(l, w.To, b, a)
 		}
-		if rev, ok := labelRev(w.Label); ok && w.To == "etcd-0" && !full(s) { // a write lands on its revision's column
-			b.x = min(max(newAxis(m, now).X(float64(rev)), GridLeft), GridRight)
+		if w.RV > 0 && w.To == "etcd-0" && !full(s) { // a write lands on its revision's column
+			b.x = min(max(newAxis(m, now).X(float64(w.RV)), GridLeft), GridRight)
 		}
 		kind, color := wireKind(w)
 		if w.Count > 1 && w.Progress < 1 { // a stream: the band it fills
@@ -86,16 +91,6 @@ func edgeOf(l *CastLayout, id string, p, q pt) pt {
 		f = min(f, b.H/2/math.Abs(dy))
 	}
 	return pt{p.x + dx*f, p.y + dy*f}
-}
-
-// labelRev is the revision a packet's label names ("PUT rv=601").
-func labelRev(label string) (int64, bool) {
-	_, v, ok := strings.Cut(label, "rv=")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	return n, err == nil
 }
 
 // wireLabel writes a packet's label beside it on a plate that keeps it
@@ -159,19 +154,13 @@ func overlapsAny(r Region, rs []Region) bool {
 
 // wireKind is the glyph of a packet: the watch event it carries (ADDED
 // a circle, MODIFIED a diamond, DELETED a cross, BOOKMARK a flag), an
-// error's triangle, a request's blue square.
+// error's triangle, a request's or an answer's blue circle.
 func wireKind(w Wire) (Kind, colorRGBA) {
 	switch {
 	case w.Error:
 		return Error, Orange
-	case strings.HasPrefix(w.Label, "ADDED"):
-		return Added, Added.Color()
-	case strings.HasPrefix(w.Label, "MODIFIED"), strings.HasPrefix(w.Label, "PUT"):
-		return Modified, Modified.Color()
-	case strings.HasPrefix(w.Label, "DELETE"):
-		return Deleted, Deleted.Color()
-	case strings.HasPrefix(w.Label, "BOOKMARK"):
-		return Bookmark, Bookmark.Color()
+	case w.Event:
+		return w.Kind, w.Kind.Color()
 	}
 	return Added, Blue
 }
