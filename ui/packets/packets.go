@@ -51,7 +51,8 @@ type Packet struct {
 	Error bool   `json:"error,omitempty"` // an error answer: drawn larger, it stays where it landed
 	Event uint64 `json:"event,omitempty"` // the trace event it shows (a stream's newest)
 	// Type is the watch event or write it carries, as a value (the glyph
-	// the stage draws); a request or an answer carries none.
+	// the stage draws); a request or an answer carries none, but a DELETE
+	// request is drawn as the deletion it asks for.
 	Type EventType `json:"-"`
 	// RV is the revision its label names (0: none), as a value.
 	RV uint64 `json:"-"`
@@ -166,6 +167,9 @@ func (m *Model) Packets(e Event) []Packet {
 		}
 		if w, ok := m.wrote[e.Req]; ok {
 			m.write = w // etcd's watchers hear of it before its client does
+		}
+		if e.Verb == "DELETE" { // a delete request is drawn as the deletion it asks for
+			return []Packet{carrying(m.client(e.Client), to, write{requestLabel(e), Deleted, 0})}
 		}
 		return []Packet{one(m.client(e.Client), to, requestLabel(e), false)}
 	case engine.KindResp:

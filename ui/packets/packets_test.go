@@ -192,11 +192,13 @@ func TestFlightStreams(t *testing.T) {
 // TestPacketsCarryTypedEvents: the glyph and the revision a packet shows
 // are values (Type, RV) set with its label, never read back out of it: a
 // create's write to etcd is a PUT at its revision, its watch events are
-// ADDED, a delete's DELETED, a bookmark a bookmark; a request carries none.
+// ADDED, a delete's DELETED, a bookmark a bookmark; a request carries none
+// but a DELETE, drawn as the deletion it asks for.
 func TestPacketsCarryTypedEvents(t *testing.T) {
 	evs := []Event{
 		{ID: 1, Kind: engine.KindReq, Node: "app", Req: 7, Client: "app", Verb: "CREATE", Resource: "pods"},
 		{ID: 2, Kind: engine.KindResp, Node: "apiserver-0", Req: 7, Client: "app", Verb: "CREATE", Resource: "pods", Code: 201, RV: 601, Route: "etcd"},
+		{ID: 5, Kind: engine.KindReq, Node: "app", Req: 8, Client: "app", Verb: "DELETE", Resource: "pods"},
 		{ID: 3, Kind: engine.KindResp, Node: "apiserver-0", Req: 8, Client: "app", Verb: "DELETE", Resource: "pods", Code: 200, RV: 602, Route: "etcd"},
 		{ID: 4, Kind: engine.KindBookmark, Node: "apiserver-0", Client: "app", Resource: "pods", RV: 900},
 	}
@@ -216,6 +218,7 @@ func TestPacketsCarryTypedEvents(t *testing.T) {
 		{"CREATE pods", Request, 0},
 		{"PUT rv=601", Modified, 601}, {"ADDED rv=601", Added, 601}, {"ADDED rv=601", Added, 601}, {"ADDED rv=601", Added, 601},
 		{"201 rv=601", Request, 601},
+		{"DELETE pods", Deleted, 0},
 		{"DELETE rv=602", Deleted, 602}, {"DELETED rv=602", Deleted, 602}, {"DELETED rv=602", Deleted, 602}, {"DELETED rv=602", Deleted, 602},
 		{"200 rv=602", Request, 602},
 		{"BOOKMARK rv=900", Bookmark, 900},
