@@ -2,7 +2,6 @@ package live
 
 import (
 	"image/color"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -20,8 +19,11 @@ const (
 	projectorMinDesign = 27 // 18 px on a 1280x720 projector
 	darkMinDesign      = 16 // 16 px on a 1920x1080 screen
 	figureMinDesign    = 28 // the figure's words
-	minContrast        = 4.5
+	minContrast        = view.MinContrast
 )
+
+// ruleContrast is the rule every text of the stage is held to.
+const ruleContrast = "contrast under 4.5"
 
 // problem is one text that fails a rule.
 type problem struct{ rule, text string }
@@ -48,7 +50,7 @@ func readabilityProblems(sc *view.Scene, min float64) []problem {
 				out = append(out, problem{"ends in …", t.S})
 			}
 			if c := textContrast(layers, li, t, sc.Theme.Background); c < minContrast {
-				out = append(out, problem{"contrast under 4.5", t.S})
+				out = append(out, problem{ruleContrast, t.S})
 			}
 		}
 	}
@@ -72,55 +74,31 @@ func textContrast(layers []*view.Scene, li int, t view.Text, bgc color.RGBA) flo
 	for _, l := range layers[:li+1] {
 		for _, r := range l.Rects {
 			if under(r) {
-				bg = over(bg, r.Fill)
+				bg = view.Over(bg, r.Fill)
 			}
 		}
 	}
-	fg := over(bg, t.Color)
+	fg := view.Over(bg, t.Color)
 	for _, l := range layers[li+1:] {
 		for _, r := range l.Rects {
 			if under(r) {
-				fg, bg = over(fg, r.Fill), over(bg, r.Fill)
+				fg, bg = view.Over(fg, r.Fill), view.Over(bg, r.Fill)
 			}
 		}
 	}
-	return contrast(fg, bg)
-}
-
-// over draws the premultiplied colour src over the opaque dst.
-func over(dst, src color.RGBA) color.RGBA {
-	k := 1 - float64(src.A)/255
-	m := func(d, s uint8) uint8 { return uint8(math.Min(255, float64(s)+float64(d)*k+0.5)) }
-	return color.RGBA{m(dst.R, src.R), m(dst.G, src.G), m(dst.B, src.B), 255}
-}
-
-// contrast is the WCAG 2 contrast ratio of two opaque colours.
-func contrast(a, b color.RGBA) float64 {
-	la, lb := luminance(a), luminance(b)
-	if la < lb {
-		la, lb = lb, la
-	}
-	return (la + 0.05) / (lb + 0.05)
-}
-
-func luminance(c color.RGBA) float64 {
-	ch := func(v uint8) float64 {
-		s := float64(v) / 255
-		if s <= 0.03928 {
-			return s / 12.92
-		}
-		return math.Pow((s+0.055)/1.055, 2.4)
-	}
-	return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
+	return view.Contrast(fg, bg)
 }
 
 // TestReadableFromTheBackRow scans every step of every lesson in both
 // themes (the projector's rules at 1280x720, the dark theme's at
-// 1920x1080: one design canvas, scaled). The figures' words must pass
-// every rule (28 px and up, no "…", contrast 4.5:1); the rest of the
-// stage is counted, rule by rule, and logged (go test -v) for the work
-// left: most of it is type under 27 px in the projector theme, and words
-// dimmed out of focus by the veil.
+// 1920x1080: one design canvas, scaled). Every text on the stage must
+// read at WCAG AA, 4.5:1 against what is behind it, veil included (a
+// packet's label on its own plate is the one text left out: it is the
+// moving layer, drawn on its plate, see view.Text.Plate). The figures'
+// words must also be 28 px and up and whole; the rest of the stage's
+// size and "…" problems are counted, rule by rule, and logged (go test
+// -v) for the work left: most of it is type under 27 px in the
+// projector theme.
 func TestReadableFromTheBackRow(t *testing.T) {
 	all, err := lessons.All()
 	if err != nil {
@@ -146,6 +124,9 @@ func TestReadableFromTheBackRow(t *testing.T) {
 					min = projectorMinDesign
 				}
 				for _, p := range readabilityProblems(&sc, min) {
+					if p.rule == ruleContrast {
+						t.Errorf("%s step %d (%s): %q under %.1f:1 contrast", l.ID, step, th.Name, p.text, minContrast)
+					}
 					counts[th.Name+": "+p.rule]++
 					worst[p.rule+" | "+p.text]++
 				}
@@ -203,27 +184,48 @@ func checkFigureReadable(t *testing.T, sc *view.Scene, lesson string, step int) 
 	}
 }
 
-// TestPaletteContrast: the theme's text colours read at WCAG AA (4.5:1)
-// on every surface text sits on, and the ink keeps it under the veil
-// that dims what a step is not about.
+// TestPaletteContrast: the theme's text colours (its inks, and the event
+// colours as Readable draws them as text) read at WCAG AA (4.5:1) on every
+// surface text sits on (Background, Panel, PanelHi, Rule), in focus and
+// under the veil that dims what a step is not about; and the ranks hold:
+// Caption is dimmer than Muted, Muted than Ink.
 func TestPaletteContrast(t *testing.T) {
+	events := []color.RGBA{view.Orange, view.SkyBlue, view.BluishGreen, view.Blue, view.Vermillion, view.ReddishPurple}
 	for _, th := range []view.Theme{view.Dark, view.Projector} {
-		inks := map[string]color.RGBA{"Ink": th.Ink, "Muted": th.Muted, "Caption": th.Caption}
-		if th.Name == view.Projector.Name {
-			inks["Yellow"] = th.Yellow // drawn as text ("oldest 601", the compacted revision)
+		inks := map[string]color.RGBA{"Ink": th.Ink, "Muted": th.Muted, "Caption": th.Caption, "Yellow": th.Readable(th.Yellow)}
+		for i, c := range events {
+			inks["event colour "+strconv.Itoa(i)] = th.Readable(c)
 		}
+		surfaces := map[string]color.RGBA{"Background": th.Background, "Panel": th.Panel, "PanelHi": th.PanelHi, "Rule": th.Rule}
+		veil := view.Fade(th.Background, th.Veil)
 		for name, c := range inks {
-			for sname, bg := range map[string]color.RGBA{"Background": th.Background, "Panel": th.Panel, "PanelHi": th.PanelHi} {
-				if r := contrast(over(th.Background, c), over(th.Background, bg)); r < minContrast {
+			for sname, bg := range surfaces {
+				if r := view.Contrast(c, bg); r < minContrast {
 					t.Errorf("%s: %s on %s at %.2f:1", th.Name, name, sname, r)
+				}
+				if r := view.Contrast(view.Over(c, veil), view.Over(bg, veil)); r < minContrast {
+					t.Errorf("%s: %s on %s under the veil at %.2f:1", th.Name, name, sname, r)
 				}
 			}
 		}
-	}
-	for _, th := range []view.Theme{view.Dark, view.Projector} {
-		veil := view.Fade(th.Background, th.Veil)
-		if r := contrast(over(over(th.Panel, th.Ink), veil), over(th.Panel, veil)); r < minContrast {
-			t.Errorf("%s: Ink under the veil at %.2f:1", th.Name, r)
+		bg := th.Background
+		if c, m, i := view.Contrast(th.Caption, bg), view.Contrast(th.Muted, bg), view.Contrast(th.Ink, bg); !(c < m && m < i) {
+			t.Errorf("%s: Caption %.2f, Muted %.2f, Ink %.2f:1 on the background: the ranks are lost", th.Name, c, m, i)
 		}
+	}
+}
+
+// Readable mixes an event colour only as far as it must: Orange is a
+// little lighter on the dark stage's black where it almost reads, a brown on the
+// projector's white where it would not, and the theme's greys pass through.
+func TestReadableMixesOnlyWhatFails(t *testing.T) {
+	if got, near := view.Dark.Readable(view.Orange), view.Mix(view.Orange, view.Dark.Ink, 0.2); got.G > near.G || got == view.Orange {
+		t.Errorf("dark: Orange as text is %v, want it a little lighter, no further than %v", got, near)
+	}
+	if got := view.Projector.Readable(view.Orange); got == view.Orange || view.Contrast(got, view.Projector.Rule) < minContrast {
+		t.Errorf("projector: Orange as text is %v, at %.2f:1 on Rule", got, view.Contrast(got, view.Projector.Rule))
+	}
+	if got := view.Projector.Readable(view.Projector.Caption); got != view.Projector.Caption {
+		t.Errorf("projector: Caption as text is %v, want it unchanged", got)
 	}
 }

@@ -23,7 +23,9 @@ func compactionLine(sc *Scene, s Snapshot, a axis) {
 	tag := "compact " + strconv.FormatInt(s.CompactRev, 10)
 	w := Measure(Mono, 18, tag) + 20
 	tx, _ := compactionTagX(s, a)
-	sc.rect(Rect{X: tx, Y: TapeTop - 40, W: w, H: 28, Radius: 6, Fill: sc.Theme.Yellow})
+	// the tag's plate is the yellow as text would be: its words, in the
+	// background's colour, then read on it as text reads on the background
+	sc.rect(Rect{X: tx, Y: TapeTop - 40, W: w, H: 28, Radius: 6, Fill: sc.Theme.Readable(sc.Theme.Yellow)})
 	sc.label(tx+w/2, TapeTop-36, tag, Mono, 18, Center, sc.Theme.Background)
 	compactionCaption(sc, s, x, left, bottom+12)
 }

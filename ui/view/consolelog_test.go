@@ -32,8 +32,8 @@ func TestConsoleLogDimsClientWarning(t *testing.T) {
 	if w == nil || e == nil {
 		t.Fatalf("want the warning and the error drawn, got %+v", sc.Texts)
 	}
-	if w.Color != Dark.Caption || w.Size >= e.Size || e.Color != Orange {
-		t.Errorf("warning %v size %v, error %v size %v: want the warning dimmed (Caption) and smaller, the error orange", w.Color, w.Size, e.Color, e.Size)
+	if w.Color != Dark.Caption || w.Size >= e.Size || e.Color != Dark.Readable(Orange) {
+		t.Errorf("warning %v size %v, error %v size %v: want the warning dimmed (Caption) and smaller, the error orange (as text: Readable)", w.Color, w.Size, e.Color, e.Size)
 	}
 	if !(w.Y < e.Y) {
 		t.Errorf("warning at y=%v, error at y=%v: the warning comes first, as on a terminal", w.Y, e.Y)

@@ -63,7 +63,7 @@ func focus(sc *Scene, s Snapshot, now time.Duration) {
 			lit = lit || overlaps(b, r)
 		}
 		if !lit {
-			o.rect(Rect{X: b.X - 2, Y: b.Y - 2, W: b.W + 4, H: b.H + 4, Fill: Fade(sc.Theme.Background, 0.62)})
+			o.rect(Rect{X: b.X - 2, Y: b.Y - 2, W: b.W + 4, H: b.H + 4, Fill: Fade(sc.Theme.Background, sc.Theme.Veil)})
 		}
 	}
 	for _, r := range rs {

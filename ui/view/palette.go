@@ -64,12 +64,12 @@ var Dark = Theme{
 	PanelHi:    color.RGBA{0x20, 0x25, 0x2E, 0xFF},
 	Rule:       color.RGBA{0x2C, 0x32, 0x3C, 0xFF},
 	Faint:      color.RGBA{0x4A, 0x52, 0x5E, 0xFF},
-	Caption:    color.RGBA{0x8A, 0x92, 0x9F, 0xFF}, // 4.9:1 on PanelHi, WCAG AA
-	Muted:      color.RGBA{0x95, 0x9E, 0xAC, 0xFF},
+	Caption:    color.RGBA{0xAE, 0xB4, 0xBE, 0xFF}, // 4.6:1 on Rule under the veil, WCAG AA
+	Muted:      color.RGBA{0xBE, 0xC4, 0xCE, 0xFF},
 	Ink:        color.RGBA{0xEC, 0xEF, 0xF4, 0xFF},
 	Yellow:     color.RGBA{0xF0, 0xE4, 0x42, 0xFF}, // Okabe-Ito yellow
 	Narration:  Narration{Size: 22, LineH: narrLineH, Lines: narrLines},
-	Veil:       0.3, // Ink under it keeps 7.8:1 on a panel
+	Veil:       0.2, // Caption under it keeps 4.6:1 on Rule, Ink 8:1
 }
 
 // Projector is the theme for a hall: a light background, because a
@@ -82,13 +82,13 @@ var Projector = Theme{
 	PanelHi:    color.RGBA{0xE0, 0xE4, 0xE9, 0xFF},
 	Rule:       color.RGBA{0xC6, 0xCC, 0xD4, 0xFF},
 	Faint:      color.RGBA{0x9A, 0xA2, 0xAD, 0xFF},
-	Caption:    color.RGBA{0x55, 0x5D, 0x69, 0xFF},
-	Muted:      color.RGBA{0x35, 0x3C, 0x46, 0xFF},
+	Caption:    color.RGBA{0x37, 0x3D, 0x46, 0xFF}, // 4.6:1 on Rule under the veil, WCAG AA
+	Muted:      color.RGBA{0x26, 0x2B, 0x33, 0xFF},
 	Ink:        color.RGBA{0x0D, 0x10, 0x14, 0xFF},
-	Yellow:     color.RGBA{0x7A, 0x62, 0x00, 0xFF}, // dark gold, 4.6:1 on PanelHi (it is also text: "oldest 601")
+	Yellow:     color.RGBA{0x7A, 0x62, 0x00, 0xFF}, // dark gold; as text ("oldest 601") Readable darkens it
 	MinText:    ProjectorMinText,
 	Narration:  Narration{Size: 27, LineH: 34, Lines: 3},
-	Veil:       0.3, // Ink under it keeps 6.6:1 on a panel
+	Veil:       0.15, // Caption under it keeps 4.6:1 on Rule, Ink 8.4:1
 }
 
 // ProjectorMinText is the smallest type the projector theme draws.

@@ -117,5 +117,5 @@ func (s *Scene) label(x, y float64, str string, f Font, size float64, a Align, c
 		return
 	}
 	size = s.Theme.TextSize(size)
-	s.text(Text{X: x, Y: y, S: str, Font: f, Size: size, Align: a, Color: c})
+	s.text(Text{X: x, Y: y, S: str, Font: f, Size: size, Align: a, Color: s.Theme.Readable(c)})
 }

@@ -101,7 +101,7 @@ func answer(sc *Scene, l *LessonView, qLines int) {
 	y := float64(PanelTop+36+qLines*22) + 10
 	row := func(i int, fill colorRGBA, ink colorRGBA) {
 		sc.rect(Rect{X: AskLeft, Y: y, W: AskWidth, H: ChoiceH - 4, Radius: 6, Fill: fill})
-		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, sc.Theme.Caption)
+		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, ink)
 		sc.fit(AskLeft+40, y+4, l.Choices[i], Prose, 17, Left, ink, AskWidth-52)
 		y += ChoiceH
 	}

@@ -41,7 +41,7 @@ func cell(sc *Scene, x, alpha float64, r, rev int64, recs []Record, compacted bo
 	case len(recs) == 0: // compacted away (or revision 1, the empty store)
 		sc.rect(Rect{X: left, Y: TapeTop, W: w, H: TapeH, Radius: 8, Fill: Fade(sc.Theme.Rule, alpha)})
 		sc.rect(Rect{X: left + 2, Y: TapeTop + 2, W: w - 4, H: TapeH - 4, Radius: 6, Fill: Fade(sc.Theme.Background, alpha)})
-		sc.label(x, TapeTop+14, strconv.FormatInt(r, 10), Mono, 20, Center, Fade(sc.Theme.Faint, alpha))
+		sc.label(x, TapeTop+14, strconv.FormatInt(r, 10), Mono, 20, Center, Fade(sc.Theme.Caption, alpha))
 		sc.line(Line{X0: x - 8, Y0: TapeTop + 66, X1: x + 8, Y1: TapeTop + 66, Width: 2, Color: Fade(sc.Theme.Faint, alpha)})
 		return
 	}
