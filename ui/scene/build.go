@@ -66,7 +66,7 @@ func (b *builder) etcd() {
 			shown++
 			b.add(Actor{ID: EtcdWatchID(m.Name, wa.Stream, wa.ID), Kind: KindEtcdWatch, Parent: m.Name,
 				Label: watchLabel(wa), Resource: resourceOfKey(wa.Key), Detail: watchDetail(wa),
-				Queued: wa.Queued, Replica: replicaOf(wa.Owner), Source: wa.Owner})
+				Queued: wa.Queued, Replica: replicaOf(wa.Owner), Source: wa.Owner, EtcdWatch: watchState(wa)})
 		}
 		if len(caches) > 0 {
 			var names []string
@@ -109,6 +109,15 @@ func watchLabel(w Watch) string {
 		return w.Owner + " watch " + w.Key
 	}
 	return "watch " + w.Key
+}
+
+// watchState is a watch's state as the stage draws it.
+func watchState(w Watch) *WatchState {
+	who := strings.TrimPrefix(w.Owner, "client/")
+	if w.Owner == "" {
+		who = "" // "watch KEY": nobody named
+	}
+	return &WatchState{Cache: strings.Contains(w.Owner, "/cache/"), Who: who, NextRev: w.MinRev, Synced: w.Synced}
 }
 
 func watchDetail(w Watch) string {

@@ -43,6 +43,9 @@ type Actor struct {
 	Count    int    `json:"count,omitempty"`  // members of a group
 	Detail   string `json:"detail,omitempty"` // one line of its state, in words
 	Down     bool   `json:"down,omitempty"`   // not running (a killed replica)
+	// EtcdWatch is an etcd watch's state as values (etcd-watch, one
+	// watch); Detail says it in words.
+	EtcdWatch *WatchState `json:"-"`
 	// Err is the error it got instead of an answer, as a value (a page:
 	// the connection's error); Detail says it in words.
 	Err string `json:"-"`
@@ -77,6 +80,16 @@ type Actor struct {
 	// design canvas (state() fills it from the last layout); nil when the
 	// stage draws it nowhere.
 	Rect []float64 `json:"rect"`
+}
+
+// WatchState is one etcd watch: who opened it (a watch cache, or the
+// client named Who), the next revision it will send, and whether it is
+// caught up.
+type WatchState struct {
+	Cache   bool
+	Who     string
+	NextRev int64
+	Synced  bool
 }
 
 // Ring is a watch cache's ring buffer as the stage draws it: Len events

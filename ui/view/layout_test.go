@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"watchscope/ui/scene"
 )
 
 // settled builds the scene of s after every motion has finished.
@@ -363,5 +365,18 @@ func TestSummaryLineOfACanceledWatch(t *testing.T) {
 		`{"Header":{"cluster_id":1},"Events":[],"CompactRevision":9,"Canceled":true,"Created":false}` + "\nError: watch is canceled by the server"
 	if got := summaryLine(out); got != "canceled · history compacted at 9" {
 		t.Errorf("summaryLine = %q", got)
+	}
+}
+
+// An etcd watch's pill says its state from values (scene.WatchState), in
+// forms that keep, as the pill narrows, what tells a watch that is behind.
+func TestWatchDetailForms(t *testing.T) {
+	behind := strings.Join(watchDetails(&scene.WatchState{NextRev: 786}, 128), " | ")
+	if want := "next rev 786 · catching up · 128 queued | catching up · 128 queued | behind · 128 queued | 128 queued"; behind != want {
+		t.Errorf("a lagging watch: %s, want %s", behind, want)
+	}
+	synced := strings.Join(watchDetails(&scene.WatchState{NextRev: 48, Synced: true}, 0), " | ")
+	if want := "next rev 48 | rev 48"; synced != want {
+		t.Errorf("a synced watch: %s, want %s", synced, want)
 	}
 }
