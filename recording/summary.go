@@ -193,3 +193,17 @@ func (r *Resource) names(s Sample) bool {
 	res, group, _ := strings.Cut(r.Name, ".")
 	return s.Resource == res && s.Group == group
 }
+
+// Until is the recording as it stood at t milliseconds: its records up to
+// and including t (a recording's records are in time order), so its
+// Summary counts what had arrived by then and its windows use the metric
+// samples taken by then. A t past the end is the whole recording.
+func (rec *Recording) Until(t int64) *Recording {
+	n := 0
+	for n < len(rec.Records) && rec.Records[n].T <= t {
+		n++
+	}
+	out := *rec
+	out.Records = rec.Records[:n:n]
+	return &out
+}

@@ -52,6 +52,9 @@ func TestShots(t *testing.T) {
 		// a real cluster's recording (issue 27)
 		"recording":           "nodes=20",
 		"recording-projector": "nodes=20",
+		// ... scrubbed to 30 s and to between the restart's 410 and the relist
+		"recording-at":           "nodes=20",
+		"recording-at-projector": "nodes=20",
 	}
 	// cmds run after 15 s of a link's world, then 3 s more play.
 	cmds := map[string][]string{
@@ -71,6 +74,8 @@ func TestShots(t *testing.T) {
 	if rec, err := os.ReadFile("../recording/testdata/kube-1.36.5.wsrec"); err == nil {
 		open := []string{"cat > kube-1.36.5.wsrec <<'EOF'\n" + string(rec) + "EOF", "recording kube-1.36.5.wsrec"}
 		cmds["recording"], cmds["recording-projector"] = open, open
+		cmds["recording-at"] = append(open, "recordingAt 30")
+		cmds["recording-at-projector"] = append(open[:2:2], "recordingAt 72.5")
 	}
 	if only := os.Getenv("WS_SHOTS_ONLY"); only != "" {
 		links = map[string]string{only: links[only]}

@@ -19,6 +19,8 @@ import (
 //
 //	recording NAME      open the page of console file NAME
 //	recordingAway N     answer for a watcher away N seconds (default 90)
+//	recordingAt S       the recording as it stood S seconds in (or "end");
+//	                    ← and → (next, back) step the cursor, End ends it
 //	recordingReplay     close the page and run sim replay NAME (its button)
 //
 //	"recording": {"name": "x.wsrec", "server": "v1.36.5", "durationMs": 120005,
@@ -31,7 +33,11 @@ type clusterView struct {
 	rec  *recording.Recording
 	away float64 // seconds
 	live bool    // shown by ShowRecording (serve --live), not from a console file
-	json *RecordingJSON
+	// at is the time cursor in ms: the page shows the recording as it
+	// stood then; atEnd follows the end (a live recording's grows).
+	at    int64
+	atEnd bool
+	json  *RecordingJSON
 }
 
 // RecordingJSON is the open recording in state().
@@ -39,6 +45,7 @@ type RecordingJSON struct {
 	Name        string              `json:"name"`
 	Server      string              `json:"server"`
 	DurationMs  int64               `json:"durationMs"`
+	AtMs        int64               `json:"atMs"` // the time cursor: the facts are as of it
 	Truncated   bool                `json:"truncated,omitempty"`
 	Live        bool                `json:"live,omitempty"` // serve --live's, growing
 	AwaySeconds float64             `json:"awaySeconds"`
@@ -76,6 +83,7 @@ func (c *clusterView) verbs() map[string]func(arg string) {
 			c.away = n
 			c.build()
 		},
+		"recordingAt": c.seek,
 		"recordingReplay": func(string) {
 			if c.rec == nil || c.live || c.s.chrome.Recording == nil {
 				return
@@ -94,7 +102,7 @@ func (c *clusterView) fillState(st *State) {
 
 // open reads console file name as a recording and shows it.
 func (c *clusterView) open(name string) {
-	c.live = false
+	c.live, c.atEnd = false, true
 	e, ok := c.s.sim.(*etcdSim)
 	text, found := "", false
 	if ok {
@@ -111,6 +119,9 @@ func (c *clusterView) open(name string) {
 // again whole as it grows) without making it a console file.
 func (s *Session) ShowRecording(name, text string) {
 	c := featureOf[*clusterView](s)
+	if !c.live || c.name != name || s.chrome.Recording == nil { // a new page: at its end
+		c.atEnd = true
+	}
 	c.live = true
 	c.show(name, text)
 }
@@ -143,7 +154,8 @@ func (c *clusterView) build() {
 		}
 	}
 	dur := time.Duration(rec.Duration()) * time.Millisecond
-	c.json = &RecordingJSON{Name: c.name, Server: rec.Header.Server, DurationMs: rec.Duration(), Truncated: rec.Truncated, Live: c.live, AwaySeconds: away}
+	at := c.cursor()
+	c.json = &RecordingJSON{Name: c.name, Server: rec.Header.Server, DurationMs: rec.Duration(), AtMs: at, Truncated: rec.Truncated, Live: c.live, AwaySeconds: away}
 	next := "sim replay " + c.name + " sends them into the simulation"
 	title := "Your cluster: " + c.name
 	if c.live {
@@ -157,8 +169,20 @@ func (c *clusterView) build() {
 	if !c.live { // a console file: sim replay reads it
 		v.Replay = "replay it in the simulation"
 	}
+	v.Lines = append(v.Lines, cursorWords(at, rec.Duration(), c.stepMs()))
+	v.At, v.Span = at, rec.Duration()
+	cut := rec.Until(at)
+	asOf := map[string]recording.Resource{}
+	for _, r := range cut.Summary() {
+		asOf[r.Name] = r
+	}
 	for i, r := range rec.Summary() {
-		f := factsOf(rec, r, away)
+		now, ok := asOf[r.Name]
+		if !ok {
+			now = recording.Resource{Name: r.Name}
+		}
+		f := factsOf(cut, now, away, at)
+		f.axis.From, f.axis.To = uint64(r.FirstRV), uint64(r.LastRV) // the whole recording's span: marks arrive on it
 		c.json.Resources = append(c.json.Resources, f.json)
 		if i < view.RecordingRows {
 			v.Rows = append(v.Rows, view.RecordingRow{Resource: r.Name, Lines: f.lines, Axis: f.axis})

@@ -27,8 +27,8 @@ type rvAt struct {
 
 // factsOf reads one resource's records: the events (ticks), the lists,
 // bookmarks and 410s (pins), the cache's window at the end and where a
-// watcher away for away seconds before the end would resume.
-func factsOf(rec *recording.Recording, r recording.Resource, away float64) clusterFacts {
+// watcher away for away seconds before end (ms) would resume.
+func factsOf(rec *recording.Recording, r recording.Resource, away float64, end int64) clusterFacts {
 	var had []rvAt
 	var ticks, lists, bookmarks []uint64
 	var gone []view.RVMark
@@ -64,7 +64,9 @@ func factsOf(rec *recording.Recording, r recording.Resource, away float64) clust
 		oldest = max(oldest, ticks[len(ticks)-r.Capacity])
 	}
 	if r.Capacity > 0 && f.axis.To > 0 {
-		f.axis.Window = []uint64{min(oldest, f.axis.To), f.axis.To}
+		// A 410 names the restarted cache's oldest before any RV that new
+		// is recorded: the window is then that one revision.
+		f.axis.Window = []uint64{oldest, max(oldest, f.axis.To)}
 		f.json.WindowRV = f.axis.Window
 	}
 	f.axis.Marks = pinsOf(lists, bookmarks, gone)
@@ -76,7 +78,7 @@ func factsOf(rec *recording.Recording, r recording.Resource, away float64) clust
 	} else {
 		f.lines = append(f.lines, "cache window: unknown ("+unknownWhy(r)+")")
 	}
-	f.away(had, rec.Duration(), away, oldest, r.Capacity > 0)
+	f.away(had, end, away, oldest, r.Capacity > 0)
 	return f
 }
 

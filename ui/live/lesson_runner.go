@@ -59,6 +59,9 @@ func (r *lessonRunner) show(p *lessonPlay) {
 // step moves the lesson a beat, or rewinds the sandbox 5 s on back.
 func (r *lessonRunner) step(forward bool) {
 	s := r.s
+	if featureOf[*clusterView](s).scrub(forward) { // the "your cluster" page's time cursor
+		return
+	}
 	if s.lesson == nil {
 		if !forward {
 			s.seek(strconv.FormatFloat(max(0, (s.sim.Now()-5*time.Second).Seconds()), 'f', 3, 64) + "s")

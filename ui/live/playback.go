@@ -170,6 +170,9 @@ func (s *Session) stepOne() bool {
 
 // skip jumps a step in motion to its end.
 func (s *Session) skip() {
+	if featureOf[*clusterView](s).toEnd() { // the "your cluster" page's cursor to its end
+		return
+	}
 	if s.playing() {
 		s.play.p.Skip()
 	}

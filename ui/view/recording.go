@@ -15,6 +15,9 @@ type RecordingView struct {
 	// Replay labels the button that replays the recording into the
 	// simulation (a click sends "recordingReplay"); "" draws none.
 	Replay string
+	// At is the time cursor and Span the recording's length, in ms: the
+	// strip under the lines shows where the page stands (Span 0: none).
+	At, Span int64
 }
 
 // RecordingReplayButton is where the page's replay button sits.
@@ -49,6 +52,14 @@ func recordingPanel(o *Scene, v *RecordingView) {
 	}
 	if v.More > 0 {
 		o.label(StageEnd, y-32, "+"+u64(uint64(v.More))+" more resources in state()", Prose, 20, Right, th.Caption)
+	}
+	if v.Span > 0 { // the time strip: the recording so far, the cursor's knob
+		w := float64(StageEnd - StageLeft)
+		o.rect(Rect{X: StageLeft, Y: y, W: w, H: 8, Radius: 4, Fill: th.PanelHi})
+		f := float64(v.At) / float64(v.Span)
+		o.rect(Rect{X: StageLeft, Y: y, W: w * f, H: 8, Radius: 4, Fill: SkyBlue})
+		o.rect(Rect{X: StageLeft + w*f - 7, Y: y - 6, W: 14, H: 20, Radius: 4, Fill: th.Ink})
+		y += 22
 	}
 	y += 12
 	if len(v.Rows) == 0 {
