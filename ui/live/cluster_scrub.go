@@ -79,7 +79,9 @@ func (c *clusterView) toEnd() bool {
 
 // cursorWords is the cursor's line on the page.
 func cursorWords(at, end, step int64) string {
-	d := func(ms int64, to time.Duration) string { return (time.Duration(ms) * time.Millisecond).Round(to).String() }
+	d := func(ms int64, to time.Duration) string {
+		return (time.Duration(ms) * time.Millisecond).Round(to).String()
+	}
 	return "as of " + d(at, 100*time.Millisecond) + " of " + d(end, time.Second) + " · ← → step " + d(step, time.Second) +
 		" · End: the end · recordingAt SECONDS"
 }
