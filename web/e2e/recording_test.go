@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"watchscope/web"
 )
@@ -60,6 +61,7 @@ func TestRecordingPage(t *testing.T) {
 	do(t, ctx, chromedp.EmulateViewport(1280, 720))
 	open(t, ctx, srv.URL+"/?demo=off&nodes=1&recording=/recordings/kube.wsrec")
 	check(t, ctx, "kube.wsrec")
+	scrub(t, ctx)
 
 	send(t, ctx, "close")
 	waitFor(t, ctx, `!JSON.parse(window.watchscope.state()).recording`, 10*time.Second)
@@ -71,6 +73,36 @@ func TestRecordingPage(t *testing.T) {
 	  return true;
 	})()`, text)))
 	check(t, ctx, "ours.wsrec")
+}
+
+// scrub moves the page's time cursor: recordingAt puts it between the
+// restart's 410 and the relist (2 events of pods so far, the 410 in, no
+// relist, the restarted cache's window the one revision 73), ← steps it
+// back 6 s (a twentieth of 2 m) before the restart, End puts it back at
+// the end.
+func scrub(t *testing.T, ctx context.Context) {
+	t.Helper()
+	at := func(ms int) {
+		t.Helper()
+		waitFor(t, ctx, fmt.Sprintf(`JSON.parse(window.watchscope.state()).recording.atMs === %d`, ms), 30*time.Second)
+	}
+	pods := func() string {
+		return run(t, ctx, chromedp.Evaluate[string](`(() => { const r = JSON.parse(window.watchscope.state()).recording.resources[0];
+		  return [r.events, r.bookmarks, r.relists, r.gone, r.windowRV, r.awayRV, r.awayGone].join(" "); })()`))
+	}
+	send(t, ctx, "recordingAt 72.5")
+	at(72500)
+	if got := pods(); got != "2 1 0 1 73,73 66 true" {
+		t.Errorf("pods at 72.5 s: %q", got)
+	}
+	do(t, ctx, chromedp.MouseClickXY(640, 400)) // focus the canvas
+	do(t, ctx, chromedp.KeyEvent(kb.ArrowLeft))
+	at(66500)
+	if got := pods(); got != "2 1 0 0 66,72 66 false" {
+		t.Errorf("pods at 66.5 s: %q", got)
+	}
+	do(t, ctx, chromedp.KeyEvent(kb.End))
+	at(120005)
 }
 
 func check(t *testing.T, ctx context.Context, name string) {
