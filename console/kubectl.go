@@ -131,7 +131,7 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 			// One object: kubectl watches it by name from the version it got.
 			opts := am.ListOptions{FieldSelector: "metadata.name=" + p.Args[1], ResourceVersion: obj.ResourceVersion}
 			wv.header = false
-			wv.tp = newTablePrinter(r.Kind, []*am.Object{obj}, all, wv.events, wide, o.showLabels)
+			wv.tp = newTablePrinter(r.Kind, []*am.Object{obj}, all, wv.events, wide, o.showLabels, !o.noHeaders)
 			sh.openKubectlWatch(r, ns, wv, opts)
 		}
 		return out, err
@@ -157,10 +157,10 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	var out string
 	switch {
 	case p.Bool("watch-only"):
-		wv.tp = newTablePrinter(r.Kind, nil, all, wv.events, wide, o.showLabels)
+		wv.tp = newTablePrinter(r.Kind, nil, all, wv.events, wide, o.showLabels, !o.noHeaders)
 	case watching && wv.events && o.human():
 		// The list's items print as ADDED events, under the EVENT header.
-		wv.tp = newTablePrinter(r.Kind, list.Items, all, true, wide, o.showLabels)
+		wv.tp = newTablePrinter(r.Kind, list.Items, all, true, wide, o.showLabels, !o.noHeaders)
 		out = wv.tp.rows(list.Items, "ADDED", wv.header, wide, sh.w.Now())
 		wv.header = false
 	case watching && len(list.Items) == 0:
@@ -169,13 +169,13 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	default:
 		out, err = sh.renderList(r, list, o, ns, all)
 		if err != nil {
-			return "", err
+			return out, err // what printed before the error (custom-columns' header)
 		}
 		wv.header = false
 	}
 	if watching {
 		if wv.tp == nil {
-			wv.tp = newTablePrinter(r.Kind, list.Items, all, wv.events, wide, o.showLabels)
+			wv.tp = newTablePrinter(r.Kind, list.Items, all, wv.events, wide, o.showLabels, !o.noHeaders)
 		}
 		opts.ResourceVersion, opts.Limit = list.ResourceVersion, 0
 		sh.openKubectlWatch(r, ns, wv, opts)

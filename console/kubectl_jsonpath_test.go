@@ -174,3 +174,32 @@ func TestJSONPathThroughKubectl(t *testing.T) {
 		}
 	}
 }
+
+// TestCustomColumnsHeaderBeforeParseError: kubectl's custom-columns
+// printer prints its header, then parses the columns; kubectl 1.36.5
+// answered `get pods -o 'custom-columns=A:.x['` with "A" and the error.
+func TestCustomColumnsHeaderBeforeParseError(t *testing.T) {
+	sh := kubeShell(t)
+	run(t, sh, "kubectl run a")
+	for _, c := range []struct{ line, want string }{
+		{"kubectl get pods -o 'custom-columns=A:.x['", "A\nerror: unterminated array\n"},
+		{"kubectl get pods -o 'custom-columns=A:.x[' --no-headers", "error: unterminated array\n"},
+	} {
+		if got := run(t, sh, c.line); got != c.want {
+			t.Errorf("%s = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
+// TestWatchRowsWithoutHeader: under --no-headers a watch's rows are as
+// wide as their own cells (tabwriter's minimum 6), not the header's;
+// kubectl 1.36.5 printed these two watches of one create (live k22).
+func TestWatchRowsWithoutHeader(t *testing.T) {
+	sh := kubeShell(t)
+	run(t, sh, "kubectl get cm -w", "kubectl get cm -w --no-headers")
+	got := run(t, sh, "kubectl create configmap a")
+	want := "configmap/a created\nNAME   DATA   AGE\na      0      0s\na     0     0s\n"
+	if got != want {
+		t.Errorf("two watches of one create printed %q, want %q", got, want)
+	}
+}

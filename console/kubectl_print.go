@@ -74,11 +74,13 @@ type tablePrinter struct {
 // BOOKMARK) with its padding: kubectl 1.36 printed "ADDED      a".
 const eventColumnWidth = 11
 
-// newTablePrinter starts the widths from the header and the rows already
-// shown.
-func newTablePrinter(kind string, objs []*am.Object, all, event, wide, labels bool) *tablePrinter {
+// newTablePrinter starts the widths from the rows already shown and the
+// header when it is shown: with --no-headers a column is as wide as its
+// cells alone (kubectl 1.36 printed "a     0     AGE" under
+// `get cm -w --no-headers`, "a      0      AGE" under the header).
+func newTablePrinter(kind string, objs []*am.Object, all, event, wide, labels, header bool) *tablePrinter {
 	tp := &tablePrinter{kind: kind, all: all, event: event, labels: labels}
-	tp.rows(objs, "ADDED", true, wide, 0)
+	tp.rows(objs, "ADDED", header, wide, 0)
 	return tp
 }
 
@@ -106,7 +108,10 @@ func (tp *tablePrinter) rows(objs []*am.Object, event string, withHeader, wide b
 	if tp.widths == nil {
 		tp.widths = make([]int, len(tp.header(wide)))
 		for i, h := range tp.header(wide) {
-			tp.widths[i] = max(len(h)+3, 6)
+			tp.widths[i] = 6 // tabwriter's minimum width
+			if withHeader {
+				tp.widths[i] = max(len(h)+3, 6)
+			}
 		}
 		if tp.event {
 			tp.widths[0] = eventColumnWidth

@@ -31,6 +31,10 @@ type output struct {
 type customColumn struct {
 	header string
 	jp     *jsonPath
+	// err is the column's JSONPath that does not parse: kubectl finds out
+	// only when it prints, after the header (its CustomColumnsPrinter
+	// parses the columns in PrintObj), so the header comes first.
+	err error
 }
 
 // allowedFormats is kubectl get's list of -o values, sorted, as its
@@ -84,9 +88,9 @@ func customColumns(spec string) ([]customColumn, error) {
 		}
 		jp, err := newJSONPath(fmt.Sprintf("column%d", i), field)
 		if err != nil {
-			return nil, serverError("error: " + err.Error())
+			err = serverError("error: " + err.Error())
 		}
-		cols = append(cols, customColumn{header, jp})
+		cols = append(cols, customColumn{header, jp, err})
 	}
 	return cols, nil
 }
@@ -120,7 +124,7 @@ func (o output) render(objs []*am.Object, single, all bool, now time.Duration, l
 		var v any = listJSON(objs, listRV, single)
 		return o.runJSONPath(v)
 	case "custom-columns":
-		return o.customRows(objs, !o.noHeaders), nil
+		return o.customRows(objs, !o.noHeaders)
 	case "", "wide":
 		return printTable(objs, all, !o.noHeaders, o.format == "wide", o.showLabels, now), nil
 	}
@@ -145,7 +149,7 @@ func (o output) runJSONPath(v any) (string, error) {
 
 // customRows is kubectl's CustomColumnsPrinter: each column's values
 // joined by commas, <none> when it finds nothing, aligned by tabwriter.
-func (o output) customRows(objs []*am.Object, header bool) string {
+func (o output) customRows(objs []*am.Object, header bool) (string, error) {
 	var b strings.Builder
 	tw := tabwriter.NewWriter(&b, 6, 4, 3, ' ', 0)
 	if header {
@@ -154,6 +158,12 @@ func (o output) customRows(objs []*am.Object, header bool) string {
 			hs[i] = c.header
 		}
 		fmt.Fprintln(tw, strings.Join(hs, "\t"))
+	}
+	for _, c := range o.columns {
+		if c.err != nil {
+			tw.Flush()
+			return b.String(), c.err
+		}
 	}
 	for _, obj := range objs {
 		u, err := unstructuredInts(obj)
@@ -176,7 +186,7 @@ func (o output) customRows(objs []*am.Object, header bool) string {
 		fmt.Fprintln(tw, strings.Join(cells, "\t"))
 	}
 	tw.Flush()
-	return b.String()
+	return b.String(), nil
 }
 
 // terminalEscaper is cli-runtime's: escape characters cannot reach the

@@ -56,7 +56,11 @@ func (sh *Shell) openKubectlWatch(r am.Resource, ns string, v watchView, opts am
 			v.header = false
 		case v.format == "custom-columns":
 			// One printer for the watch: its header comes with the first row.
-			kw.out.WriteString(v.out.customRows([]*am.Object{ev.Object}, v.header))
+			out, err := v.out.customRows([]*am.Object{ev.Object}, v.header)
+			if err != nil {
+				out += ErrorLine(err) + "\n"
+			}
+			kw.out.WriteString(out)
 			v.header = false
 		default:
 			out, err := v.out.render([]*am.Object{ev.Object}, true, v.all, sh.w.Now(), "")
