@@ -21,12 +21,13 @@ import (
 // ui/widgets) with real key presses: a line pasted from the clipboard
 // with Ctrl+V, the caret moved with ← and End, a character typed in the
 // middle, Enter; then ↑ recalls the lines already run and ↓ walks back.
-// What the console ran is read from state().log.
+// What the console ran is read from state().log. Last, a paste of two
+// lines runs both at once, as a terminal runs a pasted script.
 func TestConsoleInput(t *testing.T) {
 	ctx, cons, origin := stage(t, 1280, 720, "/?demo=off&nodes=0")
 	grantClipboard(t, ctx, origin)
 	do(t, ctx, chromedp.MouseClickXY(640, 300)) // focus the canvas
-	run(t, ctx, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText("etcdctl put /paste/k v1\nsecond line")`, awaitPromise))
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText("etcdctl put /paste/k v1")`, awaitPromise))
 
 	do(t, ctx, chromedp.KeyEvent("`"))
 	waitFor(t, ctx, `window.watchscope.typing()`, 10*time.Second)
@@ -58,6 +59,7 @@ func TestConsoleInput(t *testing.T) {
 		t.Errorf("etcdctl get /paste/k answered %q, want the value Zv12", s.Log[len(s.Log)-1].Out)
 	}
 	selectCopyCut(t, ctx, lastCmd)
+	pasteScript(t, ctx, lastCmd)
 	screenshot(t, ctx, shotsDir(t), "console-1280.png")
 	do(t, ctx, chromedp.KeyEvent(kb.Escape))
 	waitFor(t, ctx, `!window.watchscope.typing()`, 10*time.Second)
@@ -103,6 +105,21 @@ func selectCopyCut(t *testing.T, ctx context.Context, lastCmd func() string) {
 	waitFor(t, ctx, `window.watchscope.draft() === "kubectl get pods svc"`, 20*time.Second)
 	typeKeys(t, ctx, kb.Enter)
 	waitLog(t, ctx, lastCmd, "kubectl get pods svc")
+}
+
+// pasteScript: text of several lines on the clipboard is a script; Ctrl+V
+// runs every line of it, in order, and leaves the line empty (a single
+// line is only inserted: the start of the test).
+func pasteScript(t *testing.T, ctx context.Context, lastCmd func() string) {
+	t.Helper()
+	run(t, ctx, chromedp.Evaluate[chromedp.Void](`navigator.clipboard.writeText("etcdctl put /paste/a 1\netcdctl put /paste/b 2\n")`, awaitPromise))
+	ctrl(t, ctx, "v", "KeyV")
+	// The log keeps a script as one entry, its lines as pasted.
+	waitLog(t, ctx, lastCmd, "etcdctl put /paste/a 1\netcdctl put /paste/b 2")
+	if out := getState(t, ctx).Log; strings.Count(out[len(out)-1].Out, "OK") != 2 {
+		t.Errorf("the pasted script answered %q, want an OK for each of its two puts", out[len(out)-1].Out)
+	}
+	waitFor(t, ctx, `window.watchscope.draft() === ""`, 20*time.Second)
 }
 
 // grantClipboard lets the page at origin read and write the clipboard.
