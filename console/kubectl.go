@@ -151,7 +151,9 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if err := sortObjects(list.Items, o.sortBy, o.human()); err != nil {
+	if err := sortObjects(list.Items, o.sortBy, o.human()); errors.Is(err, errNothingPrinted) {
+		list.Items = nil // get prints nothing, then its "No resources found"
+	} else if err != nil {
 		return "", err
 	}
 	var out string

@@ -1,6 +1,7 @@
 package console
 
 import (
+	"errors"
 	"fmt"
 	"math/big"
 	"reflect"
@@ -11,31 +12,63 @@ import (
 	am "watchscope/apimachinery"
 )
 
-// sortObjects is kubectl get --sort-by: the field (a relaxed JSONPath) is
-// read from each object as kubectl's unstructured objects hold it, and
-// the objects sorted with sort.Sort and kubectl's isLess, so that equal
-// keys land where kubectl's sort puts them. An object without the field
-// sorts first. table is the human-readable path (kubectl sorts the
-// server's Table rows, and falls back to the raw field when it is not a
-// relaxed path); the others sort the list's objects (a list of none is
-// left alone).
+// errNothingPrinted is kubectl's table printer failing to sort: get
+// ignores what its printer returns, so the table is not printed and get
+// says "No resources found" as if the list were empty.
+var errNothingPrinted = errors.New("the table printer could not sort")
+
+// sortObjects is kubectl get --sort-by. The field is read from each object
+// as kubectl's unstructured objects hold it, and the objects sorted with
+// sort.Sort and kubectl's isLess, so that equal keys land where kubectl's
+// sort puts them; an object without the field sorts first.
+//
+// The other printers (name, json, jsonpath, custom-columns) sort the
+// list's objects once, by the field as a relaxed JSONPath (".a.b" is
+// "{.a.b}"); a field no object has is an error, a list of none is left
+// alone. The table (plain or wide) is sorted twice, as kubectl 1.36 does:
+// get's RuntimeSorter sorts the server's Table rows by the field exactly
+// as written (text outside braces is a literal to client-go's JSONPath,
+// so ".nope" finds a value in every row and sorts nothing), and then its
+// SortingPrinter, for two rows or more, by the relaxed path; an error of
+// the second is the printer's, which get ignores (errNothingPrinted).
 func sortObjects(objs []*am.Object, field string, table bool) error {
-	if field == "" || len(objs) == 0 {
+	if field == "" {
+		return nil
+	}
+	if !table {
+		if len(objs) == 0 {
+			return nil
+		}
+		parsed, err := relaxedJSONPath(field)
+		if err != nil {
+			return err
+		}
+		return sortByPath(objs, parsed, "")
+	}
+	if err := sortByPath(objs, field, "sorting error: "); err != nil {
+		return err
+	}
+	if len(objs) < 2 {
 		return nil
 	}
 	parsed, err := relaxedJSONPath(field)
 	if err != nil {
-		if !table {
-			return err
-		}
 		parsed = field
 	}
-	jp, err := newJSONPath("sorting", parsed)
+	if sortByPath(objs, parsed, "") != nil {
+		return errNothingPrinted
+	}
+	return nil
+}
+
+// sortByPath sorts objs by the JSONPath template path (kubectl's
+// NewTableSorter and SortObjects: a template that does not parse is an
+// error, prefixed as the caller's kubectl code words it; so is a field
+// found in none of the objects, when there are any).
+func sortByPath(objs []*am.Object, path, parseErr string) error {
+	jp, err := newJSONPath("sorting", path)
 	if err != nil {
-		if table {
-			return serverError(fmt.Sprintf("error: sorting error: %v", err))
-		}
-		return serverError("error: " + err.Error())
+		return serverError("error: " + parseErr + err.Error())
 	}
 	keys := make([]*reflect.Value, len(objs))
 	found := false
@@ -52,10 +85,10 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 			keys[i], found = &rs[0][0], true
 		}
 	}
-	if !found {
-		return serverError(fmt.Sprintf("error: couldn't find any field with path %q in the list of objects", parsed))
+	if len(objs) > 0 && !found {
+		return serverError(fmt.Sprintf("error: couldn't find any field with path %q in the list of objects", path))
 	}
-	s := &keySort{objs: objs, keys: keys, field: parsed}
+	s := &keySort{objs: objs, keys: keys, field: path}
 	sort.Sort(s)
 	return s.err
 }
