@@ -23,14 +23,14 @@ var errNothingPrinted = errors.New("the table printer could not sort")
 // sort puts them; an object without the field sorts first.
 //
 // The other printers (name, json, jsonpath, custom-columns) sort the
-// list's objects once, by the field as a relaxed JSONPath (".a.b" is
-// "{.a.b}"); a field no object has is an error, a list of none is left
-// alone. The table (plain or wide) is sorted twice, as kubectl 1.36 does:
-// get's RuntimeSorter sorts the server's Table rows by the field exactly
-// as written (text outside braces is a literal to client-go's JSONPath,
-// so ".nope" finds a value in every row and sorts nothing), and then its
-// SortingPrinter, for two rows or more, by the relaxed path; an error of
-// the second is the printer's, which get ignores (errNothingPrinted).
+// list's objects by the field as a relaxed JSONPath (".a.b" is "{.a.b}");
+// a field no object has is an error, a list of none is left alone. The
+// table (plain or wide) is the server's Table, sorted by kubectl 1.36's
+// SortingPrinter when it has two rows or more (get's own RuntimeSorter
+// leaves a single Table alone): by the relaxed path, or the field as
+// written when it is not one. Any error there but an unsortable value is
+// the printer's, and get ignores what its printer returns: nothing is
+// printed (errNothingPrinted), then "No resources found".
 func sortObjects(objs []*am.Object, field string, table bool) error {
 	if field == "" {
 		return nil
@@ -43,10 +43,7 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 		if err != nil {
 			return err
 		}
-		return sortByPath(objs, parsed, "")
-	}
-	if err := sortByPath(objs, field, "sorting error: "); err != nil {
-		return err
+		return sortByPath(objs, parsed)
 	}
 	if len(objs) < 2 {
 		return nil
@@ -55,20 +52,29 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 	if err != nil {
 		parsed = field
 	}
-	if sortByPath(objs, parsed, "") != nil {
+	var exit unsortable
+	if err := sortByPath(objs, parsed); errors.As(err, &exit) {
+		return err
+	} else if err != nil {
 		return errNothingPrinted
 	}
 	return nil
 }
 
+// unsortable is kubectl exiting (klog.Exitf) on a value its isLess cannot
+// compare: the line it prints (a serverError), whatever the printer.
+type unsortable struct{ line serverError }
+
+func (u unsortable) Error() string { return u.line.Error() }
+func (u unsortable) Unwrap() error { return u.line }
+
 // sortByPath sorts objs by the JSONPath template path (kubectl's
-// NewTableSorter and SortObjects: a template that does not parse is an
-// error, prefixed as the caller's kubectl code words it; so is a field
-// found in none of the objects, when there are any).
-func sortByPath(objs []*am.Object, path, parseErr string) error {
+// SortObjects and NewTableSorter: a template that does not parse is an
+// error, and so is a field found in none of the objects).
+func sortByPath(objs []*am.Object, path string) error {
 	jp, err := newJSONPath("sorting", path)
 	if err != nil {
-		return serverError("error: " + parseErr + err.Error())
+		return serverError("error: " + err.Error())
 	}
 	keys := make([]*reflect.Value, len(objs))
 	found := false
@@ -85,7 +91,7 @@ func sortByPath(objs []*am.Object, path, parseErr string) error {
 			keys[i], found = &rs[0][0], true
 		}
 	}
-	if len(objs) > 0 && !found {
+	if !found {
 		return serverError(fmt.Sprintf("error: couldn't find any field with path %q in the list of objects", path))
 	}
 	s := &keySort{objs: objs, keys: keys, field: path}
@@ -115,7 +121,7 @@ func (s *keySort) Less(i, j int) bool {
 	less, err := isLess(*s.keys[i], *s.keys[j])
 	if err != nil && s.err == nil {
 		// kubectl exits here (klog.Exitf) with this line.
-		s.err = serverError(fmt.Sprintf("Field %s in *unstructured.Unstructured is an unsortable type: %s, err: %v", s.field, s.keys[i].Kind(), err))
+		s.err = unsortable{serverError(fmt.Sprintf("Field %s in *unstructured.Unstructured is an unsortable type: %s, err: %v", s.field, s.keys[i].Kind(), err))}
 	}
 	return less
 }
