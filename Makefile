@@ -86,10 +86,12 @@ e2e:
 	@if [ -d web/e2e ]; then WS_E2E_BROWSER=required $(GO) test -count=1 -tags e2e -timeout 45m ./web/e2e/; fi
 
 ## soak: the long chaos run (10,000 seeded fault schedules), every lesson on seeds 1..20 (~3 min),
+## every step of every lesson by deep link in the browser (make test opens two of each),
 ## and the browser monkey's 2,000 actions from each of seeds 1..5
 soak:
 	$(GO) test -count=1 -timeout 3h -run Chaos ./engine/ -soak
 	$(GO) test -count=1 -timeout 1h -run TestLessonsHoldOnSeeds ./lessons/ -seeds 20
+	$(GO) test -count=1 -tags e2e -timeout 2h -run TestEveryStepByDeepLink ./web/e2e/ -e2e.every
 	$(GO) test -count=1 -tags e2e -timeout 4h -run TestMonkey ./web/e2e/ -monkey.soak
 
 ## shots: every lesson's first, middle and last step as PNGs in $(SHOTS): 1920x1080 dark, 1280x720 projector
