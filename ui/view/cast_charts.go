@@ -43,13 +43,13 @@ func castChart(sc *Scene, r Region, a *scene.Actor) {
 		labels += " sum of " + itoa(a.Summed)
 	}
 	y = math.Max(y, r.Y+8+LineHeight(sc.Theme.TextSize(24))) // below the value
-	series := wrapSeries(name+labels, sc.Theme.TextSize(14), w)
+	series := wrapSeries(name+labels, sc.Theme.TextSize(16), w)
 	for i, line := range series {
-		sc.fit(r.X+16, y+2+float64(i)*(sc.Theme.TextSize(14)+4), line, Mono, 14, Left, sc.Theme.Caption, w)
+		sc.fit(r.X+16, y+2+float64(i)*(sc.Theme.TextSize(16)+4), line, Mono, 16, Left, sc.Theme.Caption, w)
 	}
 	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, sc.Theme.Ink)
 	lines := float64(max(2, len(series)))
-	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+lines*(sc.Theme.TextSize(14)+4))))
+	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+lines*(sc.Theme.TextSize(16)+4))))
 }
 
 // wrapSeries breaks a raw series name (with its labels) into at most

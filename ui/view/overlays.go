@@ -82,7 +82,7 @@ func consoleLog(o *Scene, log []LogLine) {
 		o.label(StageLeft+20, y, "$ "+clip(l.Cmd, 120), Mono, 18, Left, o.Theme.Muted)
 		y += 24
 		if w := ClientWarning(l.Out); w != "" {
-			o.label(StageLeft+44, y, clip(w, 140), Mono, 15, Left, o.Theme.Caption)
+			o.label(StageLeft+44, y, clip(w, 140), Mono, 16, Left, o.Theme.Caption)
 			y += warnH
 		}
 		c := o.Theme.Ink

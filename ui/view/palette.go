@@ -68,6 +68,7 @@ var Dark = Theme{
 	Muted:      color.RGBA{0xBE, 0xC4, 0xCE, 0xFF},
 	Ink:        color.RGBA{0xEC, 0xEF, 0xF4, 0xFF},
 	Yellow:     color.RGBA{0xF0, 0xE4, 0x42, 0xFF}, // Okabe-Ito yellow
+	MinText:    DarkMinText,
 	Narration:  Narration{Size: 22, LineH: narrLineH, Lines: narrLines},
 	Veil:       0.2, // Caption under it keeps 4.6:1 on Rule, Ink 8:1
 }
@@ -91,8 +92,13 @@ var Projector = Theme{
 	Veil:       0.15, // Caption under it keeps 4.6:1 on Rule, Ink 8.4:1
 }
 
-// ProjectorMinText is the smallest type the projector theme draws.
-const ProjectorMinText = 16
+// The smallest type each theme draws, in design pixels (issue 26): the
+// dark theme's 16 px on a 1920x1080 screen, the projector's 27, which is
+// 18 px on the 1280x720 screen of a hall.
+const (
+	DarkMinText      = 16
+	ProjectorMinText = 16
+)
 
 // ThemeNamed is the theme of a name as links and commands spell it
 // ("dark", "projector", or "light", an older name of the projector

@@ -123,7 +123,7 @@ func topBar(sc *Scene, s Snapshot) {
 		if stats[i].label == "COMPACTED" {
 			c = sc.Theme.Yellow
 		}
-		sc.label(rx, 16, stats[i].label, ProseBold, 14, Right, sc.Theme.Caption)
+		sc.label(rx, 16, stats[i].label, ProseBold, 16, Right, sc.Theme.Caption)
 		sc.label(rx, 36, stats[i].value, Mono, 36, Right, c)
 		rx -= 200
 	}

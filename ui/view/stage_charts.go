@@ -23,12 +23,12 @@ func ChartRegion(i int) Region {
 func chart(sc *Scene, r Region, ser Series) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: sc.Theme.Panel})
 	name, labels := splitSeries(ser.Name)
-	sc.label(r.X+16, r.Y+12, clip(name, 44), Mono, 14, Left, sc.Theme.Muted)
+	sc.label(r.X+16, r.Y+12, clip(name, 44), Mono, 16, Left, sc.Theme.Muted)
 	if ser.Summed > 1 {
 		labels = strings.TrimSpace(clip(labels, 28) + " sum of " + itoa(ser.Summed))
 	}
 	if labels != "" {
-		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 13, Left, sc.Theme.Caption)
+		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 16, Left, sc.Theme.Caption)
 	}
 	sc.label(r.X+16, r.Y+52, chartValue(name, ser.Last), Mono, 28, Left, sc.Theme.Ink)
 	chartLine(sc, r, ser.Values, ChartH-108)

@@ -65,7 +65,7 @@ func lessonPanel(sc *Scene, s Snapshot) {
 // question is the predict-then-reveal box: the choices, the learner's
 // pick, and after the step ran, the right answer and why.
 func question(sc *Scene, l *LessonView) {
-	sc.label(AskLeft, PanelTop+16, "PREDICT", ProseBold, 14, Left, Orange)
+	sc.label(AskLeft, PanelTop+16, "PREDICT", ProseBold, 16, Left, Orange)
 	q := Wrap(l.Question, ProseBold, 18, AskWidth)
 	for i, line := range q[:min(2, len(q))] {
 		sc.label(AskLeft, PanelTop+36+float64(i)*22, line, ProseBold, 18, Left, sc.Theme.Ink)
@@ -91,7 +91,7 @@ func question(sc *Scene, l *LessonView) {
 		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, sc.Theme.Caption)
 		sc.fit(AskLeft+40, y+4, ch, Prose, 17, Left, ink, AskWidth-52)
 	}
-	sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 14, Right, sc.Theme.Caption)
+	sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 16, Right, sc.Theme.Caption)
 }
 
 // answer is a revealed question: the right choice (and the learner's,
@@ -137,7 +137,7 @@ func ChoiceRegion(l *LessonView, i int) Region {
 // narration asserts was checked against this very run. A claim wraps to
 // two lines; what does not fit is counted, not cut off.
 func checks(sc *Scene, cs []CheckView) {
-	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 14, Left, sc.Theme.Muted)
+	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 16, Left, sc.Theme.Muted)
 	passed, total := 0, 0
 	for _, c := range cs {
 		total += max(c.N, 1)
@@ -145,7 +145,7 @@ func checks(sc *Scene, cs []CheckView) {
 			passed += max(c.N, 1)
 		}
 	}
-	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(total)+" checks pass", Prose, 14, Right, sc.Theme.Caption)
+	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(total)+" checks pass", Prose, 16, Right, sc.Theme.Caption)
 	y, bottom := float64(PanelTop+44), float64(PanelBot-12)
 	for i, c := range cs {
 		claim := c.Claim
@@ -195,7 +195,7 @@ func sandboxPanel(sc *Scene, s Snapshot) {
 		if l.Failed {
 			c = Orange
 		}
-		sc.label(AskLeft+24, y+18, clip(firstLine(l.Out), 52), Mono, 14, Left, c)
+		sc.label(AskLeft+24, y+18, clip(firstLine(l.Out), 52), Mono, 16, Left, c)
 	}
 }
 

@@ -64,8 +64,8 @@ func timeline(sc *Scene, s Snapshot, now time.Duration) {
 	}
 	if s.Lesson == nil {
 		sc.mark(Mark{X: ScrubRight, Y: ScrubY, R: 8, Shape: Circle, Color: sc.Theme.Ink})
-		sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 14, Left, sc.Theme.Caption)
-		sc.label(ScrubRight, ScrubY+10, SimTime(s.Now)+" · click to rewind", Mono, 14, Right, sc.Theme.Caption)
+		sc.label(ScrubLeft, ScrubY+10, "0 s", Mono, 16, Left, sc.Theme.Caption)
+		sc.label(ScrubRight, ScrubY+10, SimTime(s.Now)+" · click to rewind", Mono, 16, Right, sc.Theme.Caption)
 	}
 }
 
@@ -83,8 +83,8 @@ func stepTicks(sc *Scene, l *LessonView) {
 		}
 		sc.mark(Mark{X: x, Y: ScrubY, R: r, Shape: Circle, Color: c})
 	}
-	sc.label(ScrubLeft, ScrubY+10, "start", Prose, 13, Left, sc.Theme.Caption)
-	sc.label(ScrubRight, ScrubY+10, "step "+itoa(l.Step)+" of "+itoa(l.Steps), Prose, 13, Right, sc.Theme.Caption)
+	sc.label(ScrubLeft, ScrubY+10, "start", Prose, 16, Left, sc.Theme.Caption)
+	sc.label(ScrubRight, ScrubY+10, "step "+itoa(l.Step)+" of "+itoa(l.Steps), Prose, 16, Right, sc.Theme.Caption)
 }
 
 // MarkerX places an event at time atMs on the bar: by time in the

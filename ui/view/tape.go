@@ -58,7 +58,7 @@ func cell(sc *Scene, x, alpha float64, r, rev int64, recs []Record, compacted bo
 	k := recs[0].Kind()
 	sc.mark(Mark{X: x, Y: TapeTop + 66, R: 12, Shape: k.Shape(), Color: Fade(k.Color(), alpha)})
 	if len(recs) > 1 {
-		sc.label(x+Pitch/2-8, TapeTop+TapeH-22, "+"+strconv.Itoa(len(recs)-1), Mono, 14, Right, Fade(sc.Theme.Muted, alpha))
+		sc.label(x+Pitch/2-8, TapeTop+TapeH-22, "+"+strconv.Itoa(len(recs)-1), Mono, 16, Right, Fade(sc.Theme.Muted, alpha))
 	}
 }
 
