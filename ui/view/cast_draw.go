@@ -11,12 +11,11 @@ import (
 func castStage(sc *Scene, s Snapshot) CastLayout {
 	c := &s.Cast
 	l := LayoutCast(c, sc.Theme)
-	bandFrame(sc, CastClientsTop, CastClientsBot, "CLIENTS", "who asks, and what they keep")
-	bandFrame(sc, CastAPITop, CastAPIBot, "API SERVER", "")
-	bandFrame(sc, CastEtcdTop, CastEtcdBot, "ETCD", "every write takes the next revision")
-	if len(c.Of(scene.KindInformer))+len(c.Of(scene.KindClient))+len(c.Of(scene.KindKubelets))+len(c.Of(scene.KindPoller))+len(c.Of(scene.KindPage)) == 0 {
-		sc.label(StageLeft+bandPad, CastClientsTop+bandLabelH+8, "no clients in this world: the console (kubectl, etcdctl) asks", Prose, 18, Left, sc.Theme.Caption)
+	if !Clientless(c) { // else no band: the callout alone, or the API servers, take its room
+		bandFrame(sc, CastClientsTop, CastClientsBot, "CLIENTS", "who asks, and what they keep")
 	}
+	bandFrame(sc, l.APITop, CastAPIBot, "API SERVER", "")
+	bandFrame(sc, CastEtcdTop, CastEtcdBot, "ETCD", "every write takes the next revision")
 	castWires(sc, c, &l)
 	for _, b := range l.Boxes {
 		a := c.Find(b.ID)

@@ -59,8 +59,12 @@ type CastLayout struct {
 	// points at (Actor.Dispatch), beside their cache where there is room;
 	// each box's ID is its cache's.
 	Dispatchers []ActorBox
-	byID        map[string]int
-	theme       Theme // what the labels are measured in
+	// APITop is the API server band's top: CastAPITop, or CastClientsTop
+	// when there is no client to draw and no callout (the clients band is
+	// not drawn; its room goes to the API servers).
+	APITop float64
+	byID   map[string]int
+	theme  Theme // what the labels are measured in
 }
 
 // Box returns the box of actor id.
@@ -141,9 +145,14 @@ func (l *CastLayout) put(a *scene.Actor, r, dim Region) {
 // of the cast and the theme, so the packets (issue 16) and the tests ask
 // it where an actor is.
 func LayoutCast(c *scene.Scene, th Theme) CastLayout {
-	l := CastLayout{theme: th}
+	l := CastLayout{theme: th, APITop: CastAPITop}
 	right := float64(StageRight)
-	if c.Callout != nil {
+	switch {
+	case Clientless(c) && c.Callout != nil: // the callout alone, across the band's room
+		l.Callout = Region{StageLeft, CastClientsTop, StageRight - StageLeft, CastClientsBot - CastClientsTop}
+	case Clientless(c):
+		l.APITop = CastClientsTop
+	case c.Callout != nil:
 		l.Callout = Region{CalloutLeft, CastClientsTop + bandLabelH, StageRight - CalloutLeft - bandPad, CastClientsBot - CastClientsTop - bandLabelH - 8}
 		right = CalloutLeft - bandPad
 	}
@@ -151,6 +160,19 @@ func LayoutCast(c *scene.Scene, th Theme) CastLayout {
 	layoutReplicas(&l, c)
 	layoutEtcd(&l, c)
 	return l
+}
+
+// Clientless reports whether the cast has nothing for the clients band
+// (no informer, client, kubelet, poller or LIST page; the console asks):
+// the band is then not drawn (issue 26: a box with nothing of the lesson
+// in it is not drawn, its room goes to what the step is about).
+func Clientless(c *scene.Scene) bool {
+	for _, k := range []scene.Kind{scene.KindInformer, scene.KindClient, scene.KindKubelets, scene.KindPoller, scene.KindPage} {
+		if len(c.Of(k)) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // item is one box of a row: its actor, the width it wants and the least
@@ -284,7 +306,7 @@ func layoutReplicas(l *CastLayout, c *scene.Scene) {
 	widths, share := replicaWidths(c, reps, StageRight-bandPad-x, gap)
 	equal := (StageRight - bandPad - x - gap*float64(len(reps)-1)) / float64(len(reps))
 	side := math.Min(180, equal*0.3) // memory and APF: as wide as in equal shares, in every replica
-	top, bot := float64(CastAPITop+bandLabelH), float64(CastAPIBot-8)
+	top, bot := l.APITop+bandLabelH, float64(CastAPIBot-8)
 	for i, r := range reps {
 		pr := Region{x, top, widths[i], bot - top}
 		x += widths[i] + gap

@@ -20,8 +20,9 @@ func pageCard(sc *Scene, a *scene.Actor, r Region) {
 	sc.fit(r.X+8, r.Y+6, head, ProseBold, 16, Left, sc.Theme.Ink, r.W-16)
 	tail := "last page"
 	switch {
-	case a.Err != "":
-		tail = "no answer"
+	case a.Err != "": // what came instead of an answer, in the client's own words
+		short := strings.TrimSuffix(errTail(a.Err), " by peer") // "connection reset"
+		tail = sc.Theme.fitAny(Mono, 16, r.W-16, a.Err, errTail(a.Err), short, short[strings.LastIndex(short, " ")+1:])
 	case a.Continue != "":
 		tail = "continue " + a.Continue
 	case a.Source != "":
@@ -35,4 +36,13 @@ func pageCard(sc *Scene, a *scene.Actor, r Region) {
 		tail = sc.Theme.fitAny(Mono, 16, r.W-16, seats+" · "+tail, seats)
 	}
 	sc.fit(r.X+8, r.Y+r.H-26, tail, Mono, 16, Left, sc.Theme.Muted, r.W-16)
+}
+
+// errTail is an error without its operation: "connection reset by peer"
+// from "read: connection reset by peer".
+func errTail(err string) string {
+	if i := strings.LastIndex(err, ": "); i >= 0 {
+		return err[i+2:]
+	}
+	return err
 }

@@ -23,13 +23,7 @@ var FigureRegion = Region{X: StageLeft, Y: CastAPITop, W: StageRight - StageLeft
 // client, no LIST, no callout): an empty box is not drawn, its room goes
 // to the figure.
 func figureRegion(s Snapshot) Region {
-	c := &s.Cast
-	for _, k := range []scene.Kind{scene.KindInformer, scene.KindClient, scene.KindKubelets, scene.KindPoller, scene.KindPage} {
-		if len(c.Of(k)) > 0 {
-			return FigureRegion
-		}
-	}
-	if c.Callout != nil {
+	if !Clientless(&s.Cast) || s.Cast.Callout != nil {
 		return FigureRegion
 	}
 	r := FigureRegion
