@@ -31,6 +31,19 @@ func run(t *testing.T, sh *Shell, lines ...string) string {
 	return b.String()
 }
 
+// answers is a table of console lines and what each must print, in order.
+type answers []struct{ line, want string }
+
+// expect runs each line of a on sh in turn and compares what it printed.
+func (a answers) expect(t *testing.T, sh *Shell) {
+	t.Helper()
+	for _, c := range a {
+		if got := run(t, sh, c.line); got != c.want {
+			t.Errorf("%s = %q, want %q", c.line, got, c.want)
+		}
+	}
+}
+
 func TestEtcdctlOutputs(t *testing.T) {
 	tests := []struct {
 		name  string

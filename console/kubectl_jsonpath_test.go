@@ -164,15 +164,11 @@ func TestJSONPathDialect(t *testing.T) {
 func TestJSONPathThroughKubectl(t *testing.T) {
 	sh := kubeShell(t)
 	run(t, sh, "kubectl run web-0 -l app=web,tier=fe", "kubectl run web-1")
-	for _, c := range []struct{ line, want string }{
+	answers{
 		{"kubectl get pods -o jsonpath={.items[*].metadata.name}", "web-0 web-1"},
 		{"kubectl get pod web-0 -o jsonpath={.metadata.labels.*}", "web fe"},
 		{"kubectl get pods -o custom-columns=NAME:.metadata.name,L:.metadata.labels.* --sort-by=.metadata.name", "NAME    L\nweb-0   web,fe\nweb-1   web-1\n"},
-	} {
-		if got := run(t, sh, c.line); got != c.want {
-			t.Errorf("%s = %q, want %q", c.line, got, c.want)
-		}
-	}
+	}.expect(t, sh)
 }
 
 // TestCustomColumnsHeaderBeforeParseError: kubectl's custom-columns
@@ -181,14 +177,10 @@ func TestJSONPathThroughKubectl(t *testing.T) {
 func TestCustomColumnsHeaderBeforeParseError(t *testing.T) {
 	sh := kubeShell(t)
 	run(t, sh, "kubectl run a")
-	for _, c := range []struct{ line, want string }{
+	answers{
 		{"kubectl get pods -o 'custom-columns=A:.x['", "A\nerror: unterminated array\n"},
 		{"kubectl get pods -o 'custom-columns=A:.x[' --no-headers", "error: unterminated array\n"},
-	} {
-		if got := run(t, sh, c.line); got != c.want {
-			t.Errorf("%s = %q, want %q", c.line, got, c.want)
-		}
-	}
+	}.expect(t, sh)
 }
 
 // TestWatchRowsWithoutHeader: under --no-headers a watch's rows are as
@@ -213,7 +205,7 @@ func TestSortByInTheTable(t *testing.T) {
 	sh := kubeShell(t)
 	run(t, sh, "kubectl run b -l app=web", "kubectl run a", "kubectl run c")
 	const none = "No resources found in default namespace.\n"
-	for _, c := range []struct{ line, want string }{
+	answers{
 		{"kubectl get pods --sort-by=.nope", none},
 		{"kubectl get pods --sort-by={.nope}", none},
 		{"kubectl get pods --sort-by=nope -o wide", none},
@@ -221,11 +213,7 @@ func TestSortByInTheTable(t *testing.T) {
 		{"kubectl get pods -l app=nope --sort-by=.nope", none},
 		{"kubectl get pods --sort-by=.nope -o name", "error: couldn't find any field with path \"{.nope}\" in the list of objects\n"},
 		{"kubectl get pods --sort-by=.x[ -o name", "error: unterminated array\n"},
-	} {
-		if got := run(t, sh, c.line); got != c.want {
-			t.Errorf("%s = %q, want %q", c.line, got, c.want)
-		}
-	}
+	}.expect(t, sh)
 	// One pod: the printer does not sort a table of one row.
 	for _, line := range []string{"kubectl get pods -l app=web --sort-by=.nope", "kubectl get pods -l app=web --sort-by={.nope}"} {
 		if got := run(t, sh, line); !strings.HasPrefix(got, "NAME ") || !strings.Contains(got, "\nb ") {

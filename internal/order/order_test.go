@@ -23,33 +23,33 @@ func randomItems(r *rand.Rand, n int) []item {
 	return s
 }
 
-// TestSortFuncIsSlicesOrder: the same order as slices.SortFunc, element
-// for element, ties included, for lengths across pdqsort's regimes
-// (insertion sort under 12, the pattern breaker, heap sort's fallback).
-func TestSortFuncIsSlicesOrder(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{0, 1, 2, 11, 12, 13, 50, 200, 1000, 5000} {
-		for range 20 {
-			s := randomItems(r, n)
-			want := slices.Clone(s)
-			slices.SortFunc(want, byKey)
-			SortFunc(s, byKey)
-			if !slices.Equal(s, want) {
-				t.Fatalf("n=%d: order differs from slices.SortFunc", n)
+// TestSortsAreSlicesOrder: SortFunc and SortStableFunc give the same
+// order as slices.SortFunc and SortStableFunc, element for element, ties
+// included, for lengths across pdqsort's regimes (insertion sort under
+// 12, the pattern breaker, heap sort's fallback) and the stable sort's
+// insertion blocks of 20 and merges.
+func TestSortsAreSlicesOrder(t *testing.T) {
+	type sorter func([]item, func(a, b item) int)
+	for _, c := range []struct {
+		name      string
+		ours, std sorter
+		lengths   []int
+		rounds    int
+	}{
+		{"SortFunc", SortFunc[item], slices.SortFunc[[]item], []int{0, 1, 2, 11, 12, 13, 50, 200, 1000, 5000}, 20},
+		{"SortStableFunc", SortStableFunc[item], slices.SortStableFunc[[]item], []int{0, 1, 7, 30, 500, 3000}, 1},
+	} {
+		r := rand.New(rand.NewPCG(1, 2))
+		for _, n := range c.lengths {
+			for range c.rounds {
+				s := randomItems(r, n)
+				want := slices.Clone(s)
+				c.std(want, byKey)
+				c.ours(s, byKey)
+				if !slices.Equal(s, want) {
+					t.Fatalf("%s, n=%d: order differs from slices'", c.name, n)
+				}
 			}
-		}
-	}
-}
-
-func TestSortStableFuncIsSlicesOrder(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{0, 1, 7, 30, 500, 3000} {
-		s := randomItems(r, n)
-		want := slices.Clone(s)
-		slices.SortStableFunc(want, byKey)
-		SortStableFunc(s, byKey)
-		if !slices.Equal(s, want) {
-			t.Fatalf("n=%d: order differs from slices.SortStableFunc", n)
 		}
 	}
 }
