@@ -46,7 +46,7 @@ func sandboxWithWrites(t *testing.T, end time.Duration, at ...time.Duration) *li
 // exportGIF runs a whole GIF export of a range.
 func exportGIF(t *testing.T, s *live.Session, rg live.Range) []byte {
 	t.Helper()
-	rec, err := s.Record(rg)
+	rec, err := s.Export().Record(rg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -226,7 +226,7 @@ func TestGIFPreview(t *testing.T) {
 
 func mustRecord(t *testing.T, s *live.Session, rg live.Range) *live.Recording {
 	t.Helper()
-	rec, err := s.Record(rg)
+	rec, err := s.Export().Record(rg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ func beat(s *Session, cmd string) {
 // itemsSince are the feed's items with an id above id.
 func itemsSince(s *Session, id int) []FeedItem {
 	var out []FeedItem
-	for _, it := range featureOf[*announcer](s).items {
+	for _, it := range s.announcer.items {
 		if it.ID > id {
 			out = append(out, it)
 		}
@@ -43,8 +43,8 @@ func itemsSince(s *Session, id int) []FeedItem {
 }
 
 func lastID(s *Session) int {
-	if n := len(featureOf[*announcer](s).items); n > 0 {
-		return featureOf[*announcer](s).items[n-1].ID
+	if n := len(s.announcer.items); n > 0 {
+		return s.announcer.items[n-1].ID
 	}
 	return 0
 }
@@ -121,12 +121,12 @@ func TestFeedRingIsBounded(t *testing.T) {
 		beat(s, "next")
 		beat(s, "back")
 	}
-	if len(featureOf[*announcer](s).items) != feedKeep {
-		t.Fatalf("ring holds %d items, want %d", len(featureOf[*announcer](s).items), feedKeep)
+	if len(s.announcer.items) != feedKeep {
+		t.Fatalf("ring holds %d items, want %d", len(s.announcer.items), feedKeep)
 	}
-	for i := 1; i < len(featureOf[*announcer](s).items); i++ {
-		if featureOf[*announcer](s).items[i].ID != featureOf[*announcer](s).items[i-1].ID+1 {
-			t.Fatalf("ids %d then %d", featureOf[*announcer](s).items[i-1].ID, featureOf[*announcer](s).items[i].ID)
+	for i := 1; i < len(s.announcer.items); i++ {
+		if s.announcer.items[i].ID != s.announcer.items[i-1].ID+1 {
+			t.Fatalf("ids %d then %d", s.announcer.items[i-1].ID, s.announcer.items[i].ID)
 		}
 	}
 	if lastID(s) < 6*feedKeep {
@@ -172,7 +172,7 @@ func TestFeedThrottlesStorms(t *testing.T) {
 		t.Fatalf("the storm made too few events to throttle: %v", events)
 	}
 	for _, c := range counted {
-		if b := featureOf[*announcer](s).bursts[c.kind]; b != nil {
+		if b := s.announcer.bursts[c.kind]; b != nil {
 			told[c.kind] += b.more // not yet told: the window is still open
 		}
 		if told[c.kind] != events[c.kind] {
@@ -304,8 +304,8 @@ func TestFeedStormBudget(t *testing.T) {
 	s.sim.RunUntil(20 * time.Second)
 	s.Tick(frame)
 	// The feed runs by hand, timed, instead of inside Tick.
-	feed := featureOf[*announcer](s)
-	s.features = slices.DeleteFunc(slices.Clone(s.features), func(f feature) bool { return f == feature(feed) })
+	feed := s.announcer
+	s.all = slices.DeleteFunc(slices.Clone(s.all), func(f feature) bool { return f == feature(feed) })
 	s.Send("sim restart apiserver-0")
 	var took []time.Duration
 	before := lastID(s)

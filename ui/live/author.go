@@ -84,7 +84,7 @@ type Author interface {
 }
 
 // Author is the session's authoring feature.
-func (s *Session) Author() Author { return featureOf[*author](s) }
+func (s *Session) Author() Author { return s.author }
 
 func (a *author) Open(name, src string) error {
 	l, err := lessons.Parse(name, []byte(src))
@@ -113,7 +113,7 @@ func (a *author) Play(l *lessons.Lesson, keepStep bool) error {
 		return err
 	}
 	p.pending = pending && played < len(l.Steps) && l.Steps[played].Ask != nil
-	featureOf[*lessonRunner](s).show(p)
+	s.runner.show(p)
 	s.msg.Clear()
 	s.chrome.Picker = false
 	return nil

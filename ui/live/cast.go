@@ -296,31 +296,31 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// buildCast is the scene for the world and the shown step.
-func (s *Session) buildCast(w *engine.World, h *heavyParts) scene.Scene {
-	if s.lesson == nil {
+// buildCast is the scene for the world and lesson p's shown step.
+func buildCast(w *engine.World, h *heavyParts, p *lessonPlay) scene.Scene {
+	if p == nil {
 		return scene.Build(castWorld(w, h, nil, nil), scene.Step{})
 	}
-	lv := s.lesson.view()
-	step := s.lesson.shownResult()
-	st := s.lesson.sceneStep(lv)
-	cw := castWorld(w, h, step, s.lesson.resources())
+	lv := p.view()
+	step := p.shownResult()
+	st := p.sceneStep(lv)
+	cw := castWorld(w, h, step, p.resources())
 	if step != nil && st.Figure != "" { // read only for a figure: a storm's step holds thousands of events
 		cw.Facts = figureFacts(step.Events, 0)
 	}
-	cw.Moments = s.lesson.moments(st.Figure, 0)
+	cw.Moments = p.moments(st.Figure, 0)
 	sc := scene.Build(cw, st)
 	sc.Callout = stepCallout(step, &sc)
 	return sc
 }
 
 // chartResource is the resource a chart of a per-resource metric counts
-// when the lesson names none: the one the shown step is about.
-func (s *Session) chartResource() string {
-	if s.lesson == nil {
+// when lesson p names none: the one the shown step is about.
+func chartResource(p *lessonPlay) string {
+	if p == nil {
 		return "pods"
 	}
-	if r := s.lesson.sceneStep(s.lesson.view()).Resource; r != "" {
+	if r := p.sceneStep(p.view()).Resource; r != "" {
 		return r
 	}
 	return "pods"
@@ -337,7 +337,7 @@ func (s *Session) sceneState() *scene.Scene {
 	if sc.Actors == nil {
 		sc.Actors = []scene.Actor{}
 	}
-	sc.Packets = s.flight.List()
+	sc.Packets = s.replay.flight.List()
 	placeCast(&sc, s.places)
 	return &sc
 }

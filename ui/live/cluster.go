@@ -118,7 +118,7 @@ func (c *clusterView) open(name string) {
 // ShowRecording shows a recording's text (serve --live's stream, read
 // again whole as it grows) without making it a console file.
 func (s *Session) ShowRecording(name, text string) {
-	c := featureOf[*clusterView](s)
+	c := s.cluster
 	if !c.live || c.name != name || s.chrome.Recording == nil { // a new page: at its end
 		c.atEnd = true
 	}

@@ -115,7 +115,7 @@ func TestRecordingScrubKeys(t *testing.T) {
 	if m := s.State().Message; !strings.HasPrefix(m, "recordingAt: no recording is open") {
 		t.Errorf("closed: message %q", m)
 	}
-	if featureOf[*clusterView](s).scrub(true) {
+	if s.cluster.scrub(true) {
 		t.Error("→ scrubbed a closed page")
 	}
 }

@@ -142,7 +142,7 @@ func FuzzRecordingPage(f *testing.F) {
 			for _, r := range v.Rows {
 				view.DrawRVAxis(&sc, view.Region{X: 48, Y: 200, W: 1824, H: 300}, r.Axis)
 			}
-			featureOf[*clusterView](s).moveTo(int64(len(text)) % 100_000) // scrubbed: as of any time
+			s.cluster.moveTo(int64(len(text)) % 100_000) // scrubbed: as of any time
 			for _, r := range s.chrome.Recording.Rows {
 				view.DrawRVAxis(&sc, view.Region{X: 48, Y: 200, W: 1824, H: 300}, r.Axis)
 			}

@@ -1,14 +1,11 @@
 package live
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
-	"watchscope/apiserver"
 	"watchscope/engine"
-	"watchscope/lessons"
 	"watchscope/ui/view"
 )
 
@@ -65,9 +62,9 @@ func (s *Session) Knows(verb string) bool {
 // stageVerbs are the core's stage commands, by verb.
 var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"sandbox": func(s *Session, _, _ string) { s.openSandbox() },
-	"play":    (*Session).clockVerb,
-	"pause":   (*Session).clockVerb,
-	"toggle":  (*Session).clockVerb,
+	"play":    clockVerb,
+	"pause":   clockVerb,
+	"toggle":  clockVerb,
 	"speed": func(s *Session, _, arg string) {
 		v, err := strconv.ParseFloat(strings.TrimSuffix(arg, "x"), 64)
 		if err != nil || v < 0.1 || v > 100 {
@@ -76,21 +73,36 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 		}
 		s.clock.Speed = v
 	},
-	"faster": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(s.speed(), 1) },
-	"slower": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(s.speed(), -1) },
+	"faster": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(speed(s.clock), 1) },
+	"slower": func(s *Session, _, _ string) { s.clock.Speed = view.NextSpeed(speed(s.clock), -1) },
 	"tick": func(s *Session, _, _ string) {
-		if s.stepOne() { // a step in slow motion: its next event
+		if s.replay.stepOne(s.sim.World()) { // a step in slow motion: its next event, paused
+			s.clock.Paused = true
 			return
 		}
 		if s.lesson == nil {
 			s.sim.RunUntil(s.sim.Now() + 100*time.Millisecond)
 		}
 	},
-	"space":  func(s *Session, _, _ string) { s.space() },
-	"skip":   func(s *Session, _, _ string) { s.skip() },
+	// space pauses a step in motion (and goes on); on a step at rest it
+	// is the next beat, as a presenter's Space is; in the sandbox it plays
+	// or pauses the clock.
+	"space": func(s *Session, _, _ string) {
+		if s.lesson != nil && !s.replay.playing(s.sim.World()) {
+			s.runner.step(true)
+			return
+		}
+		s.clock.Paused = !s.clock.Paused
+	},
+	// skip jumps a step in motion (or the "your cluster" page's cursor) to its end.
+	"skip": func(s *Session, _, _ string) {
+		if !s.cluster.toEnd() {
+			s.replay.skip(s.sim.World())
+		}
+	},
 	"seek":   func(s *Session, _, arg string) { s.seek(arg) },
-	"why":    func(s *Session, _, arg string) { s.why(arg) },
-	"whyrev": func(s *Session, _, arg string) { s.whyRev(arg) },
+	"why":    func(s *Session, _, arg string) { whyOf(s).open(arg) },
+	"whyrev": func(s *Session, _, arg string) { whyOf(s).rev(arg) },
 	"start":  func(s *Session, _, _ string) { s.showStart() },
 	"legend": func(s *Session, _, _ string) { s.chrome.Legend = !s.chrome.Legend },
 	"close": func(s *Session, _, _ string) {
@@ -104,15 +116,16 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 }
 
 // clockVerb is play, pause and toggle.
-func (s *Session) clockVerb(verb, _ string) {
+func clockVerb(s *Session, verb, _ string) {
 	s.clock.Paused = verb == "pause" || (verb == "toggle" && !s.clock.Paused)
 }
 
-func (s *Session) speed() float64 {
-	if s.clock.Speed <= 0 {
+// speed is clock c's speed, 1 when unset.
+func speed(c view.Clock) float64 {
+	if c.Speed <= 0 {
 		return 1
 	}
-	return s.clock.Speed
+	return c.Speed
 }
 
 // openSandbox leaves the lesson for a fresh sandbox world.
@@ -126,7 +139,7 @@ func (s *Session) openSandbox() {
 		s.msg.Fail(err)
 		return
 	}
-	s.dropWork()
+	s.work.drop()
 	s.sim, s.lesson = sim, nil
 	s.resetTimeline()
 	s.clock = view.Clock{Speed: s.clock.Speed}
@@ -166,140 +179,4 @@ func (s *Session) seek(arg string) {
 	s.clock = view.Clock{Speed: s.clock.Speed, Paused: s.clock.Paused}
 	s.clock.CatchUp(w.Now())
 	s.logLine(view.LogLine{Cmd: "seek " + arg, Out: "rewound to " + engine.FormatTime(w.Now()) + "; acting now forks a new future"})
-}
-
-// why opens the causal chain of an event: trace id, or the newest marked
-// event (a 410, a relist, a compaction) when no id is given.
-func (s *Session) why(arg string) {
-	w := s.sim.World()
-	if co := s.snap.Cast.Callout; arg == "" && s.lesson != nil && co != nil {
-		if lines := stepWhy(w, s.lesson.shownResult(), co, &s.snap.Cast); len(lines) >= 2 {
-			s.chrome.Why, s.chrome.WhyTitle = lines, co.Text
-			return
-		}
-	}
-	if arg == "" && s.lesson != nil && s.snap.Cast.Callout == nil {
-		if lines := quietWhy(w, s.lesson.shownResult(), &s.snap.Cast); len(lines) >= 2 {
-			s.chrome.Why, s.chrome.WhyTitle = lines, "what this step did"
-			return
-		}
-	}
-	id := engine.EventID(0)
-	if n, err := strconv.ParseUint(strings.TrimPrefix(arg, "#"), 10, 64); err == nil {
-		id = engine.EventID(n)
-	} else if len(s.markers) > 0 {
-		id = engine.EventID(s.markers[len(s.markers)-1].ID)
-	} else if evs := w.Trace.Recent(1); len(evs) > 0 {
-		id = evs[0].ID
-	}
-	if arg == "" && s.plainWhy(w, id) {
-		return
-	}
-	chain := w.Trace.Chain(id)
-	if len(chain) == 0 {
-		s.msg.Say(fmt.Sprintf("no event %s in the trace window", id))
-		return
-	}
-	s.chrome.Why = s.chrome.Why[:0]
-	for i, e := range chain {
-		s.chrome.Why = append(s.chrome.Why, whyLine(i, e))
-	}
-	last := chain[len(chain)-1]
-	s.chrome.WhyTitle = last.Kind.String() + " on " + last.Node + " at " + engine.FormatTime(last.At)
-}
-
-// plainWhy is why? for the newest marked event when neither the step's
-// callout nor its own commands explain anything (the sandbox, a step that
-// only reads): the same plain lines, root first (at most 4), as a step's
-// why?.
-// "why #ID" keeps the full chain with its trace ids and rules.
-func (s *Session) plainWhy(w *engine.World, id engine.EventID) bool {
-	key, ok := w.Trace.Get(id)
-	if !ok {
-		return false
-	}
-	var step *lessons.StepResult
-	if s.lesson != nil {
-		step = s.lesson.shownResult()
-	}
-	lines := whyChain(w, step, key, &s.snap.Cast)
-	if len(lines) == 0 {
-		return false
-	}
-	s.chrome.Why = lines
-	s.chrome.WhyTitle = key.Kind.String() + " on " + key.Node + " at " + engine.FormatTime(key.At)
-	return true
-}
-
-// whyLine is one link of a chain with the rule that connects it.
-func whyLine(i int, e engine.TraceEvent) string {
-	prefix := "   "
-	if i > 0 {
-		prefix = "-> "
-	}
-	rule := Rule(e)
-	line := prefix + e.String()
-	if rule != "" {
-		line += "\t" + rule // the panel prints the rule under the event
-	}
-	return line
-}
-
-// Rule names the mechanism behind a trace event, in the words of the
-// real systems, for the "why?" chain.
-func Rule(e engine.TraceEvent) string {
-	switch Classify(e) {
-	case view.MarkGone:
-		return "watch cache: RV older than the ring's oldest -> 410 Gone"
-	case view.MarkRelist:
-		return "client-go Reflector: relist after the watch ended"
-	case view.MarkList:
-		return "client-go Reflector: the first list fills the informer's store"
-	case view.MarkCompact:
-		return "etcd compaction: history below the revision is dropped"
-	case view.MarkOOM:
-		return "kernel OOM killer: memory past the limit"
-	case view.MarkRestart:
-		return "kubelet restarts the container; the cache re-lists from etcd"
-	}
-	switch e.Kind {
-	case engine.KindCmd:
-		return "a command you (or the lesson) typed"
-	case engine.KindPut, engine.KindDelete:
-		return "etcd: every write takes the next revision"
-	case engine.KindWatchEnd:
-		return "the watch stream closed"
-	case engine.KindBookmark:
-		return "watch cache: a BOOKMARK carries the newest RV to a watch that asked for them"
-	}
-	return ""
-}
-
-// whyRev explains the write that produced revision rev: the newest trace
-// event that names it (etcd's PUT, DELETE or compaction at that revision,
-// an API server's answer carrying an object at that resourceVersion).
-func (s *Session) whyRev(arg string) {
-	w := s.sim.World()
-	rev, err := strconv.ParseUint(arg, 10, 64)
-	evs := w.Trace.Recent(w.Trace.Window())
-	for i := len(evs) - 1; i >= 0 && err == nil; i-- {
-		if namesRevision(evs[i], rev) {
-			s.why(strconv.FormatUint(uint64(evs[i].ID), 10))
-			return
-		}
-	}
-	s.msg.Say("revision " + arg + " is older than the trace window")
-}
-
-// namesRevision reports whether e is etcd's write (a put, delete, txn or
-// lease revoke) or compaction at rev,
-// or an API server's answer carrying one object at resourceVersion rev.
-func namesRevision(e engine.TraceEvent, rev uint64) bool {
-	switch e.Kind {
-	case engine.KindPut, engine.KindDelete, engine.KindTxn, engine.KindLeaseRevoke, engine.KindCompact:
-		return e.RV == rev
-	case engine.KindResp:
-		return e.RV == rev && e.Verb != apiserver.LIST
-	}
-	return false
 }

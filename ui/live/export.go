@@ -54,9 +54,10 @@ type Range struct {
 	Width    int     // pixels (0: DefaultGIFWidth); the height is 9/16 of it
 }
 
-// exporter is export's feature beside the session (features.go): the
-// recording running (at most one) and how the last one ended.
-type exporter struct {
+// Exporter is export's feature beside the session (features.go): the
+// recording running (at most one) and how the last one ended. The page
+// reaches it through Session.Export.
+type Exporter struct {
 	s    *Session
 	rec  *Recording
 	last ExportJSON
@@ -77,13 +78,13 @@ type ExportJSON struct {
 	Error   string  `json:"error,omitempty"`
 }
 
-func (x *exporter) fillState(st *State) { st.Export = x.json() }
+func (x *Exporter) fillState(st *State) { st.Export = x.json() }
 
 // json fills the defaults from the stage now and the progress from the
 // recording.
-func (x *exporter) json() ExportJSON {
+func (x *Exporter) json() ExportJSON {
 	j := x.last
-	j.Unit, j.From, j.To, j.Max = x.s.defaultRange()
+	j.Unit, j.From, j.To, j.Max = x.Range()
 	if r := x.rec; r != nil {
 		j.Running, j.Done, j.Error = true, false, ""
 		j.Frame, j.Frames, j.Bytes = r.next, len(r.plan), r.bytes
@@ -91,9 +92,11 @@ func (x *exporter) json() ExportJSON {
 	return j
 }
 
-// defaultRange is what the panel prefills: the last 10 s of the sandbox,
-// or the last few steps of a lesson (at least the first one).
-func (s *Session) defaultRange() (unit string, from, to, most float64) {
+// Range is the range the export panel offers when it opens (unit "s":
+// the last 10 s of the sandbox; "step": the last few steps played, at
+// least the first one) and the latest "to" allowed now.
+func (x *Exporter) Range() (unit string, from, to, most float64) {
+	s := x.s
 	if s.lesson != nil {
 		n := len(s.lesson.l.Steps)
 		last := min(n, max(s.lesson.r.Next(), 1))
@@ -103,11 +106,6 @@ func (s *Session) defaultRange() (unit string, from, to, most float64) {
 	return unitSeconds, seconds(max(0, now-DefaultGIFSpan)), seconds(now), seconds(now)
 }
 
-// ExportRange is the range the export panel offers when it opens (unit
-// "s": the last 10 s of the sandbox; "step": the last steps played) and
-// the latest "to" allowed now.
-func (s *Session) ExportRange() (unit string, from, to, most float64) { return s.defaultRange() }
-
 // seconds is d in seconds, rounded to the millisecond the inputs show.
 func seconds(d time.Duration) float64 { return float64(d.Milliseconds()) / 1000 }
 
@@ -116,21 +114,25 @@ func duration(sec float64) time.Duration {
 	return time.Duration(math.Round(sec*1000)) * time.Millisecond
 }
 
-// ExportName is the file name of an export of the stage now:
+// Name is the file name of an export of the stage now:
 // watchscope-<lesson or sandbox>-<sim time>.<ext>.
-func (s *Session) ExportName(ext string) string {
-	return "watchscope-" + s.exportLabel() + "-" + fileTime(s.sim.Now()) + "." + ext
+func (x *Exporter) Name(ext string) string {
+	label := "sandbox"
+	if x.s.lesson != nil {
+		label = x.s.lesson.l.ID
+	}
+	return "watchscope-" + label + "-" + fileTime(x.s.sim.Now()) + "." + ext
 }
 
-// ExportTitle is what the export panel calls the lesson on the stage:
-// its title, as the picker shows it, shortened to exportTitleRunes; ""
-// in the sandbox. File names keep the lesson's id (exportLabel): an id
-// is short, stable and safe in a path; a title reads better on screen.
-func (s *Session) ExportTitle() string {
-	if s.lesson == nil {
+// Title is what the export panel calls the lesson on the stage: its
+// title, as the picker shows it, shortened to exportTitleRunes; "" in
+// the sandbox. File names keep the lesson's id (Name): an id is short,
+// stable and safe in a path; a title reads better on screen.
+func (x *Exporter) Title() string {
+	if x.s.lesson == nil {
 		return ""
 	}
-	return shortTitle(s.lesson.l.Title, exportTitleRunes)
+	return shortTitle(x.s.lesson.l.Title, exportTitleRunes)
 }
 
 // exportTitleRunes is the most of a title the export panel shows: every
@@ -157,18 +159,14 @@ func shortTitle(title string, n int) string {
 	return strings.TrimRight(string(r[:cut]), " :,;-–—") + "…"
 }
 
-func (s *Session) exportLabel() string {
-	if s.lesson != nil {
-		return s.lesson.l.ID
-	}
-	return "sandbox"
-}
-
 // fileTime is the stage's clock text without spaces ("12.3s", "1m02.5s").
 func fileTime(d time.Duration) string { return strings.ReplaceAll(view.SimTime(d), " ", "") }
 
 // Recording is the GIF recording running, or nil.
-func (s *Session) Recording() *Recording { return featureOf[*exporter](s).rec }
+func (x *Exporter) Recording() *Recording { return x.rec }
+
+// Export is the stage's export: the panel's range, names, recordings.
+func (s *Session) Export() *Exporter { return s.exporter }
 
 // check validates the range's numbers that do not depend on the world.
 func (r *Range) check() error {

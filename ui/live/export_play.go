@@ -33,7 +33,7 @@ func (r *Recording) advance(f plannedFrame) {
 	h.ticks++
 	if p := h.lesson; p != nil {
 		played := p.r.Next()
-		fr := h.beginFrames()
+		fr := beginFrames(p, h.chrome.Reduced)
 		for p.r.Next() < f.Step { // a step with a question takes two beats
 			if err := p.next(); err != nil {
 				break // the end of the lesson: the frame shows the last step
@@ -41,26 +41,27 @@ func (r *Recording) advance(f plannedFrame) {
 		}
 		frames := fr.end(p.r.World())
 		if p.r.Next() > played {
-			h.startPlayback(frames) // the step plays in slow motion, as on the stage
+			h.replay.start(p, h.chrome.Reduced, tempo(speed(h.clock), p), &h.snap, frames) // the step plays in slow motion, as on the stage
 		}
 	} else {
 		for len(r.pending) > 0 && r.pending[0].At <= f.At {
 			h.sim.RunUntil(r.pending[0].At)
-			h.replayCommand(r.pending[0].Text)
+			replayCommand(h, r.pending[0].Text)
 			r.pending = r.pending[1:]
 		}
 		h.sim.RunUntil(f.At)
 	}
 	h.clock.Tick(time.Second / time.Duration(r.fps))
-	h.advancePlayback(time.Second / time.Duration(r.fps))
-	h.cmdTick = h.ticks // every part of the snapshot is read for every frame
+	h.replay.advance(h.sim.World(), time.Second/time.Duration(r.fps), h.clock.Paused, tempo(speed(h.clock), h.lesson))
+	h.work.ranAt = h.ticks // every part of the snapshot is read for every frame
 	h.refresh()
 	h.motion.Observe(h.snap, h.clock.Anim())
 }
 
-// replayCommand runs a logged command on the hidden world and logs it as
-// the stage did, without the feature hooks (they belong to the live stage).
-func (s *Session) replayCommand(cmd string) {
+// replayCommand runs a logged command on the hidden session s's world
+// and logs it as the stage did, without the feature hooks (they belong
+// to the live stage).
+func replayCommand(s *Session, cmd string) {
 	out, err := s.sim.Exec(cmd)
 	line := view.LogLine{Cmd: cmd, Out: out}
 	if err != nil {
@@ -111,7 +112,7 @@ func (r *Recording) Finish(err error) {
 	if err != nil {
 		last.Error = err.Error()
 	}
-	if x := featureOf[*exporter](r.owner); x.rec == r {
+	if x := r.owner; x.rec == r {
 		x.rec, x.last = nil, last
 	}
 }

@@ -21,7 +21,7 @@ import (
 // same range, seed and commands give the same frames every time,
 // whatever the browser's frame rate was while it was recorded.
 type Recording struct {
-	owner   *Session
+	owner   *Exporter
 	h       *Session // the hidden session
 	plan    []plannedFrame
 	pending []engine.LoggedCommand // sandbox: commands logged inside the range, oldest first
@@ -42,8 +42,8 @@ type plannedFrame struct {
 // Record starts recording a range of the past for a GIF; the live stage
 // goes on untouched. At most one recording runs per session. The error
 // is one line that says what is wrong with the range.
-func (s *Session) Record(rg Range) (*Recording, error) {
-	x := featureOf[*exporter](s)
+func (x *Exporter) Record(rg Range) (*Recording, error) {
+	s := x.s
 	if x.rec != nil {
 		return nil, errors.New("an export is already running: cancel it first")
 	}
@@ -53,14 +53,14 @@ func (s *Session) Record(rg Range) (*Recording, error) {
 	var rec *Recording
 	var err error
 	if s.lesson != nil {
-		rec, err = s.recordLesson(rg)
+		rec, err = recordLesson(s.lesson, &s.chrome, rg)
 	} else {
-		rec, err = s.recordSandbox(rg)
+		rec, err = recordSandbox(s.sim, &s.chrome, rg)
 	}
 	if err != nil {
 		return nil, err
 	}
-	rec.owner, rec.fps, rec.width = s, rg.FPS, rg.Width
+	rec.owner, rec.fps, rec.width = x, rg.FPS, rg.Width
 	x.rec, x.last = rec, ExportJSON{}
 	return rec, nil
 }
@@ -101,8 +101,9 @@ func lessonFrames(from, to, fps int, motion func(step int) time.Duration) []plan
 // motionHold is how long a GIF holds a step's end after its motion.
 const motionHold = time.Second
 
-func (s *Session) recordSandbox(rg Range) (*Recording, error) {
-	from, to, now := duration(rg.From), duration(rg.To), s.sim.Now()
+// recordSandbox plans a recording of sim's range rg on a fork of it.
+func recordSandbox(sim Sim, chrome *view.Chrome, rg Range) (*Recording, error) {
+	from, to, now := duration(rg.From), duration(rg.To), sim.Now()
 	switch {
 	case from < 0:
 		return nil, fmt.Errorf("from must be 0 s or later, not %g s", rg.From)
@@ -117,7 +118,7 @@ func (s *Session) recordSandbox(rg Range) (*Recording, error) {
 	if err := checkFrames(len(plan), rg.FPS); err != nil {
 		return nil, err
 	}
-	e, ok := s.sim.(*etcdSim)
+	e, ok := sim.(*etcdSim)
 	if !ok {
 		return nil, errors.New("this stage cannot rewind its world, so it cannot record one")
 	}
@@ -125,7 +126,7 @@ func (s *Session) recordSandbox(rg Range) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := hiddenSession(&etcdSim{w: w, sh: sh}, nil, &s.chrome)
+	h := hiddenSession(&etcdSim{w: w, sh: sh}, nil, chrome)
 	rec := &Recording{h: h, plan: plan,
 		name: "watchscope-sandbox-" + fileTime(from) + "-" + fileTime(to) + ".gif"}
 	for _, c := range e.w.Log() {
@@ -136,8 +137,8 @@ func (s *Session) recordSandbox(rg Range) (*Recording, error) {
 	return rec, nil
 }
 
-func (s *Session) recordLesson(rg Range) (*Recording, error) {
-	p := s.lesson
+// recordLesson plans a recording of lesson p's steps rg on a runner of its own.
+func recordLesson(p *lessonPlay, chrome *view.Chrome, rg Range) (*Recording, error) {
 	n := len(p.l.Steps)
 	from, to := int(rg.From), int(rg.To)
 	switch {
@@ -149,7 +150,7 @@ func (s *Session) recordLesson(rg Range) (*Recording, error) {
 		return nil, fmt.Errorf("from (step %d) must not come after to (step %d)", from, to)
 	}
 	var motion func(int) time.Duration
-	if !s.chrome.Reduced {
+	if !chrome.Reduced {
 		motion = p.motionLength
 	}
 	plan := lessonFrames(from, to, rg.FPS, motion)
@@ -164,7 +165,7 @@ func (s *Session) recordLesson(rg Range) (*Recording, error) {
 		return nil, err
 	}
 	play := &lessonPlay{l: p.l, r: r, seed: p.seed, picked: -1}
-	h := hiddenSession(shellSim(r.Shell()), play, &s.chrome)
+	h := hiddenSession(shellSim(r.Shell()), play, chrome)
 	return &Recording{h: h, plan: plan,
 		name: fmt.Sprintf("watchscope-%s-step%d-step%d.gif", p.l.ID, from, to)}, nil
 }

@@ -68,7 +68,7 @@ func TestGIFShowsSlowMotion(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Tick(frame)
-	rec, err := s.Record(Range{From: 1, To: 2, FPS: 10, Width: 640})
+	rec, err := s.Export().Record(Range{From: 1, To: 2, FPS: 10, Width: 640})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func writesAt(t *testing.T, end time.Duration, at ...time.Duration) *Session {
 // record plays a whole recording and returns its captions.
 func record(t *testing.T, s *Session, rg Range) []string {
 	t.Helper()
-	rec, err := s.Record(rg)
+	rec, err := s.Export().Record(rg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestRecordingShowsItsRange(t *testing.T) {
 	if s.Snapshot().Rev != liveRev || s.sim.Now() != liveNow {
 		t.Errorf("the live stage moved: rev %d, now %v", s.Snapshot().Rev, s.sim.Now())
 	}
-	if st := featureOf[*exporter](s).json(); !st.Done || st.Error != "" || st.Frames != 25 || st.Running {
+	if st := s.exporter.json(); !st.Done || st.Error != "" || st.Frames != 25 || st.Running {
 		t.Errorf("state after the recording: %+v", st)
 	}
 }
@@ -178,7 +178,7 @@ func TestRecordingShowsItsRange(t *testing.T) {
 func TestRecordingIsDeterministic(t *testing.T) {
 	s := writesAt(t, 5*time.Second, time.Second, 2*time.Second, 2200*time.Millisecond)
 	scenes := func() []string {
-		rec, err := s.Record(Range{From: 1.5, To: 3, FPS: 10})
+		rec, err := s.Export().Record(Range{From: 1.5, To: 3, FPS: 10})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -224,24 +224,24 @@ func TestRecordRejects(t *testing.T) {
 		{Range{From: 0, To: 21, FPS: 30, Width: 640}, "at most 600 frames"},
 		{Range{From: 2, To: 2.01}, "shorter than one frame"},
 	} {
-		_, err := s.Record(c.rg)
+		_, err := s.Export().Record(c.rg)
 		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "\n") {
 			t.Errorf("%+v: %v, want one line with %q", c.rg, err, c.want)
 		}
 	}
-	if s.Recording() != nil {
+	if s.Export().Recording() != nil {
 		t.Fatal("a rejected range left a recording running")
 	}
-	rec, err := s.Record(Range{From: 1, To: 2})
+	rec, err := s.Export().Record(Range{From: 1, To: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Record(Range{From: 1, To: 2}); err == nil {
+	if _, err := s.Export().Record(Range{From: 1, To: 2}); err == nil {
 		t.Error("a second recording started while one runs")
 	}
-	featureOf[*exporter](s).rec.Finish(ErrExportCancelled) // cancelled mid-way
-	if _, _, ok := rec.Next(); ok || featureOf[*exporter](s).json().Error != ErrExportCancelled.Error() {
-		t.Errorf("after cancel: next ok=%v, state %+v", ok, featureOf[*exporter](s).json())
+	s.exporter.rec.Finish(ErrExportCancelled) // cancelled mid-way
+	if _, _, ok := rec.Next(); ok || s.exporter.json().Error != ErrExportCancelled.Error() {
+		t.Errorf("after cancel: next ok=%v, state %+v", ok, s.exporter.json())
 	}
 }
 
@@ -253,14 +253,14 @@ func TestRecordLesson(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := s.State()
-	ex := featureOf[*exporter](s).json()
+	ex := s.exporter.json()
 	if ex.Unit != "step" || ex.To != 1 || ex.Max != float64(st.Steps) {
 		t.Errorf("lesson defaults %+v (lesson at step %d of %d)", ex, st.Step, st.Steps)
 	}
-	if _, err := s.Record(Range{From: 0.5, To: 2}); err == nil || !strings.Contains(err.Error(), "step numbers") {
+	if _, err := s.Export().Record(Range{From: 0.5, To: 2}); err == nil || !strings.Contains(err.Error(), "step numbers") {
 		t.Errorf("fractional step: %v", err)
 	}
-	if _, err := s.Record(Range{From: 0, To: float64(st.Steps + 1)}); err == nil || !strings.Contains(err.Error(), "outside") {
+	if _, err := s.Export().Record(Range{From: 0, To: float64(st.Steps + 1)}); err == nil || !strings.Contains(err.Error(), "outside") {
 		t.Errorf("past the last step: %v", err)
 	}
 	// Step 1 is held 2 s; steps 2 and 3, not played live yet, are planned
@@ -281,7 +281,7 @@ func TestRecordLesson(t *testing.T) {
 
 func TestExportName(t *testing.T) {
 	s := writesAt(t, 62500*time.Millisecond)
-	if got := s.ExportName("png"); got != "watchscope-sandbox-1m02.5s.png" {
+	if got := s.Export().Name("png"); got != "watchscope-sandbox-1m02.5s.png" {
 		t.Errorf("name %q", got)
 	}
 }
@@ -289,13 +289,13 @@ func TestExportName(t *testing.T) {
 // The export panel names a lesson by its title; its files keep the id.
 func TestExportTitle(t *testing.T) {
 	s := lessonSession(t, "gone-410")
-	if got, want := s.ExportTitle(), s.lesson.l.Title; got != want || got == "gone-410" {
+	if got, want := s.Export().Title(), s.lesson.l.Title; got != want || got == "gone-410" {
 		t.Errorf("title %q, want the lesson's %q", got, want)
 	}
-	if got := s.ExportName("png"); !strings.HasPrefix(got, "watchscope-gone-410-") {
+	if got := s.Export().Name("png"); !strings.HasPrefix(got, "watchscope-gone-410-") {
 		t.Errorf("file name %q, want the lesson's id in it", got)
 	}
-	if got := writesAt(t, time.Second).ExportTitle(); got != "" {
+	if got := writesAt(t, time.Second).Export().Title(); got != "" {
 		t.Errorf("the sandbox's title %q, want none", got)
 	}
 }

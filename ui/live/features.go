@@ -10,10 +10,13 @@ package live
 //	afterExec(cmd string, err error)     after every console command
 //	fillState(st *State)                 its part of State (window.watchscope.state())
 //
-// newFeatures makes them, one line each: a new feature (or an overlay
-// with state of its own) is its own file plus one line there. Their
-// order never matters: no two features share state, and the one line at
-// the top of the stage is written through its owner (message.go).
+// newFeatures makes them: a new feature (or an overlay with state of its
+// own) is its own file plus its field in features and its line there. A
+// feature that needs another is given it by that field, never by a
+// search over the list. Their order never matters: no two features share
+// state, each chrome field has one writer (the picker's is the picker's),
+// and the one line at the top of the stage is written through its owner
+// (message.go).
 type feature any
 
 type (
@@ -25,19 +28,30 @@ type (
 	statePart   interface{ fillState(st *State) }
 )
 
-// newFeatures is the list of the stage's features.
-func newFeatures(s *Session) featureList {
-	return featureList{
-		&lessonRunner{s: s}, // lesson_runner.go: open, step and answer lessons
-		&author{s: s},       // author.go: lesson files opened from disk
-		&presenter{s: s},    // present.go: presenter mode and cue points
-		&sharer{s: s},       // share.go: the link of the moment
-		&announcer{s: s},    // announce.go: the screen reader's feed
-		&exporter{s: s},     // export.go: the GIF recording and its progress
-		&lessonPicker{s: s}, // picker.go: the lesson picker overlay
-		&progressBook{s: s}, // progress.go: the learner's progress kept in this browser
-		&clusterView{s: s},  // cluster.go: a recording of a real cluster ("your cluster")
+// features are the stage's features by name: each is wired to the
+// others it needs explicitly, through these fields, never by a search.
+type features struct {
+	runner    *lessonRunner // lesson_runner.go: open, step and answer lessons
+	author    *author       // author.go: lesson files opened from disk
+	presenter *presenter    // present.go: presenter mode and cue points
+	sharer    *sharer       // share.go: the link of the moment
+	announcer *announcer    // announce.go: the screen reader's feed
+	exporter  *Exporter     // export.go: the GIF recording and its progress
+	picker    *lessonPicker // picker.go: the lesson picker overlay
+	progress  *progressBook // progress.go: the learner's progress kept in this browser
+	cluster   *clusterView  // cluster.go: a recording of a real cluster ("your cluster")
+	all       featureList   // the same, for the hooks run over all
+}
+
+// newFeatures makes the stage's features, one line each.
+func newFeatures(s *Session) features {
+	f := features{
+		runner: &lessonRunner{s: s}, author: &author{s: s}, presenter: &presenter{s: s},
+		sharer: &sharer{s: s}, announcer: &announcer{s: s}, exporter: &Exporter{s: s},
+		picker: &lessonPicker{s: s}, progress: &progressBook{s: s}, cluster: &clusterView{s: s},
 	}
+	f.all = featureList{f.runner, f.author, f.presenter, f.sharer, f.announcer, f.exporter, f.picker, f.progress, f.cluster}
+	return f
 }
 
 // featureList is the session's features, with the hooks run over all.
@@ -60,17 +74,6 @@ func (fs featureList) verbs() map[string]func(arg string) {
 		}
 	}
 	return out
-}
-
-// featureOf is the session's feature of type T (the zero T if it has none).
-func featureOf[T feature](s *Session) T {
-	for _, f := range s.features {
-		if t, ok := f.(T); ok {
-			return t
-		}
-	}
-	var zero T
-	return zero
 }
 
 // afterTick runs the features' tick hooks.

@@ -21,7 +21,7 @@ func TestFeatureVerbsAreUnique(t *testing.T) {
 	}
 	s := New(sim, Options{})
 	owner := map[string]int{}
-	for i, f := range s.features {
+	for i, f := range s.all {
 		v, ok := f.(verbAdder)
 		if !ok {
 			continue
@@ -52,7 +52,7 @@ func TestFeaturesAreDistinctTypes(t *testing.T) {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
-	for _, f := range New(sim, Options{}).features {
+	for _, f := range New(sim, Options{}).all {
 		name := fmt.Sprintf("%T", f)
 		if seen[name] {
 			t.Errorf("two features of type %s", name)

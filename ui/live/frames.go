@@ -51,8 +51,8 @@ type castFrames struct {
 	w         *engine.World
 	resources []string // the lesson's resources (castWorld's lessonRes)
 	charts    chartSet // the lesson's charts, resolved again when series appear
-	wanted    []string // what the charts want (Session.wantedCharts)
-	resource  string   // the resource they count (Session.chartResource)
+	wanted    []string // what the charts want (wantedCharts)
+	resource  string   // the resource they count (chartResource)
 	series    int      // the registry's series when the charts were resolved
 	list      []castFrame
 	every     int // events between two ordinary copies (doubles as the list thins)
@@ -60,14 +60,14 @@ type castFrames struct {
 	pinned    int
 }
 
-// beginFrames starts taking pictures of the lesson step about to run, nil
-// when no step will be replayed (reduced motion, no lesson).
-func (s *Session) beginFrames() *castFrames {
-	if s.lesson == nil || s.chrome.Reduced {
+// beginFrames starts taking pictures of lesson p's step about to run,
+// nil when no step will be replayed (reduced motion, no lesson).
+func beginFrames(p *lessonPlay, reduced bool) *castFrames {
+	if p == nil || reduced {
 		return nil
 	}
-	f := &castFrames{w: s.lesson.r.World(), resources: s.lesson.resources(), wanted: s.wantedCharts(),
-		resource: s.chartResource(), series: -1, every: 1}
+	f := &castFrames{w: p.r.World(), resources: p.resources(), wanted: wantedCharts(p),
+		resource: chartResource(p), series: -1, every: 1}
 	f.w.Trace.Observe(f.observe)
 	return f
 }
@@ -160,10 +160,10 @@ func frameAt(frames []castFrame, id engine.EventID) int {
 // rebuilt only when the frame or the LISTs change. It moves the screen's
 // revision up to the frame's etcd, so no cache is ever ahead of the tape
 // (a cache hears of a write before its client's answer is traced).
-func (s *Session) frameCast(shown engine.EventID) scene.Scene {
-	pl := s.play
+// cast is the snapshot's, p the lesson, charts the end's.
+func (pl *stepPlay) frameCast(shown engine.EventID, cast scene.Scene, p *lessonPlay, charts []view.Series) scene.Scene {
 	if len(pl.frames) == 0 {
-		return s.snap.Cast
+		return cast
 	}
 	i := max(0, frameAt(pl.frames, shown)) // before the first: the first, taken as the step's command was recorded
 	if es := pl.frames[i].world.Etcd; len(es) > 0 {
@@ -182,9 +182,9 @@ func (s *Session) frameCast(shown engine.EventID) scene.Scene {
 	cw.Lists = pl.lists[:lists]
 	if pl.sceneStep.Figure != "" {
 		cw.Facts = figureFacts(pl.result.Events, shown)
-		cw.Moments = s.lesson.moments(pl.sceneStep.Figure, shown)
+		cw.Moments = p.moments(pl.sceneStep.Figure, shown)
 	}
-	cw.Charts = sceneCharts(chartsThen(s.heavy.charts, pl.frames[i].charts))
+	cw.Charts = sceneCharts(chartsThen(charts, pl.frames[i].charts))
 	sc := scene.Build(cw, pl.sceneStep)
 	if c := stepCallout(pl.result, &sc); c != nil && engine.EventID(c.Event) <= shown {
 		sc.Callout = c
@@ -194,8 +194,8 @@ func (s *Session) frameCast(shown engine.EventID) scene.Scene {
 }
 
 // framesShown reports whether the stage draws a step's pictures now
-// rather than the world's cast.
-func (s *Session) framesShown() bool { return s.playing() && len(s.play.frames) > 0 }
+// rather than w's cast.
+func (r *replay) framesShown(w *engine.World) bool { return r.playing(w) && len(r.play.frames) > 0 }
 
 // chartsThen are the end's charts (now) as they stood in a frame (then):
 // each chart's values then, or an empty chart when its series did not

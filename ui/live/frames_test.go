@@ -21,11 +21,11 @@ func sample(t *testing.T, id string, n int, fn func(at time.Duration, st State))
 func sampleSession(t *testing.T, id string, n int, fn func(s *Session, at time.Duration)) *Session {
 	t.Helper()
 	s := stepPlaying(t, id, n)
-	for at := time.Duration(0); s.playing() && at < time.Minute; at += 200 * time.Millisecond {
+	for at := time.Duration(0); s.replay.playing(s.sim.World()) && at < time.Minute; at += 200 * time.Millisecond {
 		fn(s, at)
 		run(s, 200*time.Millisecond)
 	}
-	if s.playing() {
+	if s.replay.playing(s.sim.World()) {
 		t.Fatalf("%s step %d still plays after a minute", id, n)
 	}
 	return s
@@ -187,8 +187,8 @@ func stormStep(b *testing.B) *Session {
 		s.Send("next")
 		s.Tick(frame)
 	}
-	if !s.playing() || len(s.play.frames) == 0 {
-		b.Fatalf("restart-storm step 3 does not play with frames (playing %v)", s.playing())
+	if !s.replay.playing(s.sim.World()) || len(s.replay.play.frames) == 0 {
+		b.Fatalf("restart-storm step 3 does not play with frames (playing %v)", s.replay.playing(s.sim.World()))
 	}
 	return s
 }
@@ -198,11 +198,11 @@ func stormStep(b *testing.B) *Session {
 // step (its worst case; a frame whose picture did not change pays nothing).
 func BenchmarkStormFrameCast(b *testing.B) {
 	s := stormStep(b)
-	pl := s.play
+	pl := s.replay.play
 	mid := pl.frames[len(pl.frames)/2].id
 	for b.Loop() {
 		pl.cast = nil
-		_ = s.frameCast(mid)
+		_ = pl.frameCast(mid, s.snap.Cast, s.lesson, s.heavy.charts)
 	}
 	b.ReportMetric(float64(len(pl.frames)), "frames/step")
 }

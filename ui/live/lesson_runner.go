@@ -31,7 +31,7 @@ type LessonRunner interface {
 }
 
 // Lessons is the session's lesson runner.
-func (s *Session) Lessons() LessonRunner { return featureOf[*lessonRunner](s) }
+func (s *Session) Lessons() LessonRunner { return s.runner }
 
 func (r *lessonRunner) verbs() map[string]func(string) {
 	return map[string]func(string){
@@ -50,7 +50,7 @@ func (r *lessonRunner) verbs() map[string]func(string) {
 // show puts p on the stage: its world, a fresh timeline.
 func (r *lessonRunner) show(p *lessonPlay) {
 	s := r.s
-	s.dropWork() // a rewind of the lesson that leaves
+	s.work.drop() // a rewind of the lesson that leaves
 	s.lesson, s.lessonTouched = p, false
 	s.sim = shellSim(p.r.Shell())
 	s.resetTimeline()
@@ -59,7 +59,7 @@ func (r *lessonRunner) show(p *lessonPlay) {
 // step moves the lesson a beat, or rewinds the sandbox 5 s on back.
 func (r *lessonRunner) step(forward bool) {
 	s := r.s
-	if featureOf[*clusterView](s).scrub(forward) { // the "your cluster" page's time cursor
+	if s.cluster.scrub(forward) { // the "your cluster" page's time cursor
 		return
 	}
 	if s.lesson == nil {
@@ -71,11 +71,11 @@ func (r *lessonRunner) step(forward bool) {
 	var err error
 	played := s.lesson.r.Next()
 	if forward {
-		f := s.beginFrames()
+		f := beginFrames(s.lesson, s.chrome.Reduced)
 		err = s.lesson.next()
-		s.play = nil
+		s.replay.play = nil
 		if s.lesson.r.Next() > played {
-			s.startPlayback(f.end(s.lesson.r.World())) // a step ran: the screen replays it
+			s.replay.start(s.lesson, s.chrome.Reduced, tempo(speed(s.clock), s.lesson), &s.snap, f.end(s.lesson.r.World())) // a step ran: the screen replays it
 		} else {
 			f.end(nil)
 		}
@@ -83,10 +83,10 @@ func (r *lessonRunner) step(forward bool) {
 		// Backs pressed in a row are one rewind: each would replay the
 		// lesson from its start, and five of them cost five replays.
 		var rw *lessons.Rewind
-		rw, err = s.lesson.back(1 + s.takeRepeats("back"))
-		s.play = nil
+		rw, err = s.lesson.back(1 + s.work.takeRepeats("back"))
+		s.replay.play = nil
 		if rw != nil {
-			s.startRewind(rw, r.moved)
+			s.work.startRewind(rw, r.moved)
 			return
 		}
 	}
@@ -149,7 +149,7 @@ func (r *lessonRunner) gotoStep(arg string) {
 		s.msg.Fail(err)
 		return
 	}
-	s.startRewind(rw, func(err error) {
+	s.work.startRewind(rw, func(err error) {
 		if err != nil {
 			s.msg.Fail(err)
 		}

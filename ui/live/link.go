@@ -235,7 +235,7 @@ func Open(l Link) (*Session, error) { return OpenFrom(l, nil) }
 func OpenFrom(l Link, prev *Session) (*Session, error) { return OpenWithin(l, prev, 0) }
 
 // OpenWithin is OpenFrom for a session that spreads its long work over
-// ticks (SpreadWork(budget)), as the page's does. A link to a late step
+// ticks (Work.Spread), as the page's does. A link to a late step
 // of a lesson then does not replay the steps before it while the page
 // waits behind its loader: the lesson is shown at its start (or, followed
 // from an earlier step of the same play, at that step) and playing the
@@ -254,7 +254,7 @@ func OpenWithin(l Link, prev *Session, budget time.Duration) (*Session, error) {
 		return nil, err
 	}
 	s := New(sim, Options{Demo: l.Demo && l.Nodes == 0 && !l.Moment(), Speed: l.Speed, Sandbox: cfg})
-	s.SpreadWork(budget)
+	s.work.Spread(budget)
 	s.chrome.Reduced, s.chrome.Theme = l.Reduced, l.Theme.OrDark()
 	s.carryPage(prev)
 	if l.Start {
@@ -281,7 +281,7 @@ func OpenWithin(l Link, prev *Session, budget time.Duration) (*Session, error) {
 // moment's trace hash is checked, and the link's problems go to the
 // message line.
 func (s *Session) arrived(l Link) {
-	l.Problems = append(l.Problems, s.checkMoment(l)...)
+	l.Problems = append(l.Problems, checkMoment(s.sim.World(), l)...)
 	s.msg.Say(l.Message())
 }
 
@@ -294,10 +294,10 @@ func (s *Session) carryPage(prev *Session) {
 	if prev == nil {
 		return
 	}
-	np, op := featureOf[*progressBook](s), featureOf[*progressBook](prev)
+	np, op := s.progress, prev.progress
 	np.lessons, np.cleared = op.lessons, op.cleared
-	featureOf[*announcer](s).nextID = featureOf[*announcer](prev).nextID
-	featureOf[*presenter](s).on = featureOf[*presenter](prev).on
+	s.announcer.nextID = prev.announcer.nextID
+	s.presenter.on = prev.presenter.on
 }
 
 // openLinkLesson opens the link's lesson at its step, restores its
@@ -311,11 +311,11 @@ func (s *Session) openLinkLesson(l Link, prev *Session) {
 		if err != nil {
 			l.Problems = append(l.Problems, err.Error())
 		} else {
-			l.Problems = append(l.Problems, s.restoreQuestion(l)...)
+			l.Problems = append(l.Problems, s.sharer.restoreQuestion(s.lesson, l)...)
 		}
 		s.arrived(l)
 	}
-	if s.workBudget <= 0 || l.Step == 0 {
+	if s.work.budget <= 0 || l.Step == 0 {
 		land(s.playLinkLesson(l, prev))
 		return
 	}
@@ -328,13 +328,13 @@ func (s *Session) openLinkLesson(l Link, prev *Session) {
 		land(err)
 		return
 	}
-	featureOf[*lessonRunner](s).show(p)
-	s.startRewind(rw, func(err error) {
+	s.runner.show(p)
+	s.work.startRewind(rw, func(err error) {
 		s.resetTimeline() // as if opened there: no motion from the steps played on the way
 		land(err)
 	})
 	if prev == nil { // a page load: its first frame comes before any step
-		s.holdWork(2) // this tick (OpenWithin's) and the page's first
+		s.work.hold(s.ticks, 2) // this tick (OpenWithin's) and the page's first
 	}
 }
 
@@ -372,7 +372,7 @@ func (s *Session) playLinkLesson(l Link, prev *Session) error {
 			return err
 		}
 	}
-	featureOf[*lessonRunner](s).show(p)
+	s.runner.show(p)
 	return nil
 }
 

@@ -70,8 +70,8 @@ func TestOpenFromCarriesThePage(t *testing.T) {
 	prev.Send(`progress {"revisions":{"step":1,"steps":8}}`)
 	prev.Send("next")
 	prev.Tick(0)
-	featureOf[*presenter](prev).on = true
-	lastID := featureOf[*announcer](prev).nextID
+	prev.presenter.on = true
+	lastID := prev.announcer.nextID
 	if lastID == 0 {
 		t.Fatal("the feed announced nothing")
 	}
@@ -82,12 +82,12 @@ func TestOpenFromCarriesThePage(t *testing.T) {
 	if got := s.State().Progress.(ProgressJSON).Lessons; got != 1 {
 		t.Errorf("progress after the link: %d lessons, want 1", got)
 	}
-	for _, it := range featureOf[*announcer](s).items {
+	for _, it := range s.announcer.items {
 		if it.ID <= lastID {
 			t.Errorf("feed item %d %q after the link; the page had shown up to %d", it.ID, it.Text, lastID)
 		}
 	}
-	if !featureOf[*presenter](s).on {
+	if !s.presenter.on {
 		t.Error("presenter mode ended with the link")
 	}
 }
@@ -163,7 +163,7 @@ func spreadLink(t *testing.T, query string, budget time.Duration, cmds []string,
 		s.Send(c)
 	}
 	ticks := 0
-	for s.Tick(0); s.busy != nil || len(s.queue) > 0; s.Tick(0) {
+	for s.Tick(0); !s.work.idle(); s.Tick(0) {
 		if st := s.State(); !strings.HasPrefix(st.Message, st.Busy) || ticks > 1000 {
 			t.Fatalf("%s: busy %q, message %q after %d ticks", query, st.Busy, st.Message, ticks)
 		}
@@ -230,9 +230,9 @@ func TestDeepLinkFlush(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Send("next")
-	s.Flush()
+	s.work.Flush()
 	g, w := s.State(), want.State()
-	if s.busy != nil || len(s.queue) > 0 || g.Step != w.Step || g.Pending != w.Pending || s.Share().Hash != want.Share().Hash {
-		t.Errorf("flushed: busy %v, %d queued, step %d pending %v; want step %d pending %v, the same trace", s.busy != nil, len(s.queue), g.Step, g.Pending, w.Step, w.Pending)
+	if !s.work.idle() || g.Step != w.Step || g.Pending != w.Pending || s.Share().Hash != want.Share().Hash {
+		t.Errorf("flushed: busy %v, %d queued, step %d pending %v; want step %d pending %v, the same trace", s.work.busy != nil, len(s.work.queue), g.Step, g.Pending, w.Step, w.Pending)
 	}
 }

@@ -78,9 +78,9 @@ func (p *lessonPicker) key(key string) {
 	c := &p.s.chrome
 	if key == "enter" && c.Start && !c.Picker { // the start screen's big button
 		if c.Resume != nil {
-			featureOf[*progressBook](p.s).resume(c.Resume.ID)
+			p.s.progress.resume(c.Resume.ID)
 		} else {
-			featureOf[*lessonRunner](p.s).openSaying(firstLesson, 0)
+			p.s.runner.openSaying(firstLesson, 0)
 		}
 		return
 	}
@@ -107,7 +107,7 @@ const (
 // opens at their step (progress.go).
 func (p *lessonPicker) pickRow(i int) {
 	id := p.rows[i].ID
-	featureOf[*lessonRunner](p.s).openSaying(id, featureOf[*progressBook](p.s).resumeAt(id))
+	p.s.runner.openSaying(id, p.s.progress.resumeAt(id))
 }
 
 // toggle opens the picker with the catalogue, or closes it.
@@ -130,7 +130,7 @@ func (p *lessonPicker) refresh() {
 	if err != nil {
 		s.msg.Fail(err)
 	}
-	book := featureOf[*progressBook](s)
+	book := s.progress
 	wide := 0 // the longest title: the progress column starts two spaces after it
 	for _, l := range all {
 		wide = max(wide, utf8.RuneCountInString(l.Title))

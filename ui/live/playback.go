@@ -59,29 +59,38 @@ type stepPlay struct {
 	castLists int
 }
 
-// startPlayback replays the step just played, unless motion is reduced
+// replay is the stage's slow motion: the step being replayed, if any,
+// and the packets on the wires. The session owns one and hands it what
+// it reads (the world on the stage, the clock, the snapshot); it keeps
+// no pointer back.
+type replay struct {
+	play   *stepPlay      // the step being replayed, nil when none
+	flight packets.Flight // the packets on the wires (wires.go)
+}
+
+// start replays the lesson's step just played, unless motion is reduced
 // (the step then shows at once, as a jump, with highlights). frames are
-// the pictures taken while it ran (frames.go).
-func (s *Session) startPlayback(frames []castFrame) {
-	s.play = nil
-	s.flight.Clear()
-	p := s.lesson
+// the pictures taken while it ran (frames.go); sn is the snapshot, which
+// still shows the step's start.
+func (r *replay) start(p *lessonPlay, reduced bool, tempo float64, sn *view.Snapshot, frames []castFrame) {
+	r.play = nil
+	r.flight.Clear()
 	if p == nil || p.r.Next() == 0 {
 		return
 	}
 	res := p.r.Results()[p.r.Next()-1]
 	evs, keys, pe := stepEvents(&res)
-	if s.chrome.Reduced {
-		s.landKeys(evs, keys)
+	if reduced {
+		r.landKeys(evs, keys, sn.Cast)
 		return
 	}
 	from := engine.EventID(0)
 	if len(res.Events) > 0 {
 		from = res.Events[0].ID - 1
 	}
-	s.play = &stepPlay{p: playback.New(res.Start, res.End, pe, s.tempo()), world: p.r.World(), evs: evs,
-		from: from, counts: map[engine.Kind]int{}, wires: s.startWires(evs),
-		rev: s.snap.Rev, compactRev: s.snap.CompactRev, // the snapshot still shows the step's start
+	r.play = &stepPlay{p: playback.New(res.Start, res.End, pe, tempo), world: p.r.World(), evs: evs,
+		from: from, counts: map[engine.Kind]int{}, wires: r.startWires(evs, sn.Cast),
+		rev: sn.Rev, compactRev: sn.CompactRev,
 		frames: frames, lists: stepLists(&res), result: &res, sceneStep: p.sceneStep(p.view()), castAt: -1}
 }
 
@@ -119,95 +128,77 @@ func stepEvents(res *lessons.StepResult) ([]engine.TraceEvent, []bool, []playbac
 
 // tempo is the motion's pace multiplier: the lesson's pace times the
 // stage's speed (+ and - change it).
-func (s *Session) tempo() float64 {
-	t := s.speed()
-	if s.lesson != nil && s.lesson.l.Pace > 0 {
-		t *= s.lesson.l.Pace
+func tempo(speed float64, p *lessonPlay) float64 {
+	if p != nil && p.l.Pace > 0 {
+		speed *= p.l.Pace
 	}
-	return t
+	return speed
 }
 
 // playing reports whether a step is being replayed (not yet at its end)
-// on the world it ran in: a rewind (back, R, a reloaded lesson file)
-// builds a new world and so ends the replay.
-func (s *Session) playing() bool {
-	return s.play != nil && !s.play.p.Done() && s.play.world == s.sim.World()
+// on w, the world on the stage: a rewind (back, R, a reloaded lesson
+// file) builds a new world and so ends the replay.
+func (r *replay) playing(w *engine.World) bool {
+	return r.play != nil && !r.play.p.Done() && r.play.world == w
 }
 
-// advancePlayback moves the replay by one frame of real time dt.
-func (s *Session) advancePlayback(dt time.Duration) {
-	if !s.playing() || s.clock.Paused {
+// advance moves the replay by one frame of real time dt, at tempo.
+func (r *replay) advance(w *engine.World, dt time.Duration, paused bool, tempo float64) {
+	if !r.playing(w) || paused {
 		return
 	}
-	s.play.p.SetTempo(s.tempo())
-	s.play.p.Advance(min(dt, time.Second)) // real time: a slow page plays slowly only in frames, not in seconds
+	r.play.p.SetTempo(tempo)
+	r.play.p.Advance(min(dt, time.Second)) // real time: a slow page plays slowly only in frames, not in seconds
 }
 
-// space pauses a step in motion (and goes on); on a step at rest it is
-// the next beat, as a presenter's Space is; in the sandbox it plays or
-// pauses the clock.
-func (s *Session) space() {
-	switch {
-	case s.playing():
-		s.clock.Paused = !s.clock.Paused
-	case s.lesson != nil:
-		featureOf[*lessonRunner](s).step(true)
-	default:
-		s.clock.Paused = !s.clock.Paused
-	}
-}
-
-// stepOne pauses a step in motion and shows its next event ('.'); false
-// when no step is in motion.
-func (s *Session) stepOne() bool {
-	if !s.playing() {
+// stepOne shows the next event of a step in motion ('.'); false when no
+// step is in motion. The caller pauses the clock.
+func (r *replay) stepOne(w *engine.World) bool {
+	if !r.playing(w) {
 		return false
 	}
-	s.clock.Paused = true
-	s.play.p.StepOne()
+	r.play.p.StepOne()
 	return true
 }
 
 // skip jumps a step in motion to its end.
-func (s *Session) skip() {
-	if featureOf[*clusterView](s).toEnd() { // the "your cluster" page's cursor to its end
-		return
-	}
-	if s.playing() {
-		s.play.p.Skip()
+func (r *replay) skip(w *engine.World) {
+	if r.playing(w) {
+		r.play.p.Skip()
 	}
 }
 
-// shownID is the newest trace event the screen shows; every event when
-// nothing is replayed.
-func (s *Session) shownID(w *engine.World) engine.EventID {
-	if !s.playing() {
+// shownID is the newest trace event of w the screen shows; every event
+// when nothing is replayed.
+func (r *replay) shownID(w *engine.World) engine.EventID {
+	if !r.playing(w) {
 		return w.Trace.Last()
 	}
-	if n := s.play.p.Shown(); n > 0 {
-		return s.play.evs[n-1].ID
+	if n := r.play.p.Shown(); n > 0 {
+		return r.play.evs[n-1].ID
 	}
-	return s.play.from
+	return r.play.from
 }
 
-// replayed fills the snapshot's time-bound parts from the replay: the
+// fill fills the snapshot's time-bound parts from the replay: the
 // screen's time, the trace items up to the last event shown, and the
-// packets on the wires.
-func (s *Session) replayed(w *engine.World) {
-	if s.lesson != nil {
-		if s.playing() {
-			s.launchWires(s.clock.Anim())
+// packets on the wires. now is the animation clock; charts are the
+// heavy parts' charts (the end's), which a frame shows as they stood.
+func (r *replay) fill(sn *view.Snapshot, w *engine.World, p *lessonPlay, now time.Duration, paused bool, charts []view.Series) {
+	if p != nil {
+		if r.playing(w) {
+			r.launchWires(now)
 		}
-		s.snap.Wires = s.wires(s.clock.Anim())
+		sn.Wires = r.wires(now)
 	}
-	if !s.playing() {
-		if s.play != nil {
-			s.snap.Playback = nil
+	if !r.playing(w) {
+		if r.play != nil {
+			sn.Playback = nil
 		}
 		return
 	}
-	pl := s.play
-	s.snap.Now = pl.p.Now()
+	pl := r.play
+	sn.Now = pl.p.Now()
 	for ; pl.seen < pl.p.Shown(); pl.seen++ {
 		e := pl.evs[pl.seen]
 		pl.counts[e.Kind]++
@@ -219,11 +210,11 @@ func (s *Session) replayed(w *engine.World) {
 		}
 	}
 	if pl.frames != nil {
-		s.snap.Cast = s.frameCast(s.shownID(w)) // before the tape: it may move the screen's revision
+		sn.Cast = pl.frameCast(r.shownID(w), sn.Cast, p, charts) // before the tape: it may move the screen's revision
 	}
-	s.atScreenRevision(pl.rev, pl.compactRev)
-	screenCastRevision(&s.snap.Cast, s.snap.Rev) // a frame's etcd may be an event ahead of the tape or behind it
-	s.snap.Playback = &view.PlaybackView{Pace: pl.p.Pace(), Slow: pl.p.Slow(), Paused: s.clock.Paused,
+	atScreenRevision(sn, pl.rev, pl.compactRev)
+	screenCastRevision(&sn.Cast, sn.Rev) // a frame's etcd may be an event ahead of the tape or behind it
+	sn.Playback = &view.PlaybackView{Pace: pl.p.Pace(), Slow: pl.p.Slow(), Paused: paused,
 		Pending: pl.p.Pending(), Counter: counterText(pl.counts)}
 }
 
@@ -245,8 +236,7 @@ func wroteRevision(e engine.TraceEvent) bool {
 // counter, the compaction line, and the tape's records and key index up
 // to rev (what is still in the backend: a record the step compacted
 // away is gone already).
-func (s *Session) atScreenRevision(rev, compactRev int64) {
-	sn := &s.snap
+func atScreenRevision(sn *view.Snapshot, rev, compactRev int64) {
 	if rev >= sn.Rev && compactRev >= sn.CompactRev {
 		return
 	}
@@ -351,12 +341,12 @@ type PlaybackJSON struct {
 	Counter string  `json:"counter,omitempty"`
 }
 
-// playbackState is State.Playback.
-func (s *Session) playbackState() PlaybackJSON {
-	if !s.playing() {
+// state is State.Playback, on w, the world on the stage.
+func (r *replay) state(w *engine.World) PlaybackJSON {
+	if !r.playing(w) {
 		return PlaybackJSON{Pace: 1}
 	}
-	p := s.play.p
+	p := r.play.p
 	return PlaybackJSON{Pace: p.Pace(), Slow: p.Slow(), Pending: p.Pending(), Playing: true,
-		Counter: counterText(s.play.counts)}
+		Counter: counterText(r.play.counts)}
 }

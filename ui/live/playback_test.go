@@ -102,7 +102,7 @@ func TestStepPlaysInSlowMotion(t *testing.T) {
 			startRev, len(revs), s.State().Revision, s.sim.World().Etcd.Rev())
 	}
 	st := s.State()
-	if st.TimeMs != end.Milliseconds() || st.Playback.Pending != 0 || !st.Settled && s.playing() {
+	if st.TimeMs != end.Milliseconds() || st.Playback.Pending != 0 || !st.Settled && s.replay.playing(s.sim.World()) {
 		t.Errorf("at the end: time %d ms (want %d), pending %d", st.TimeMs, end.Milliseconds(), st.Playback.Pending)
 	}
 	if got := s.sim.World().Trace.Hash(); got != wantHash {
@@ -189,7 +189,7 @@ func TestLessonPace(t *testing.T) {
 		s.Send("speed " + speed)
 		playStep(t, s, 1)
 		var d time.Duration
-		for ; s.playing() && d < time.Minute; d += frame {
+		for ; s.replay.playing(s.sim.World()) && d < time.Minute; d += frame {
 			s.Tick(frame)
 		}
 		return d
@@ -232,7 +232,7 @@ func seenPackets(t *testing.T, id string, n int) map[string]int {
 	t.Helper()
 	s := stepPlaying(t, id, n)
 	seen := map[string]int{}
-	for i := 0; i < 60*60 && (s.playing() || s.flight.Busy()); i++ {
+	for i := 0; i < 60*60 && (s.replay.playing(s.sim.World()) || s.replay.flight.Busy()); i++ {
 		s.Tick(frame)
 		for _, p := range s.State().Scene.Packets {
 			k := p.From + " -> " + p.To + " " + p.Label
@@ -309,7 +309,7 @@ func TestStormLessonMotionBudget(t *testing.T) {
 	most := 0
 	for n := 2; n <= 5; n++ {
 		playStep(t, s, n)
-		for i := 0; i < 60*60 && s.playing(); i++ {
+		for i := 0; i < 60*60 && s.replay.playing(s.sim.World()); i++ {
 			t0 := time.Now()
 			s.Tick(frame)
 			_ = s.Scene()

@@ -118,7 +118,7 @@ func (p *presenter) cueCommand(arg string) {
 }
 
 // Present is State.Present: what the notes window shows now.
-func (s *Session) Present() PresentJSON { return featureOf[*presenter](s).json() }
+func (s *Session) Present() PresentJSON { return s.presenter.json() }
 
 // position is where the lesson stands (zero in the sandbox).
 func (p *presenter) position() lessonPos {
@@ -167,7 +167,7 @@ func (p *presenter) cueBack() error {
 	if err != nil {
 		return err
 	}
-	s.startRewind(rw, func(err error) { // over frames, as stepping back (work.go)
+	s.work.startRewind(rw, func(err error) { // over frames, as stepping back (work.go)
 		if err != nil {
 			s.msg.Fail(err)
 			return

@@ -232,11 +232,11 @@ func TestPresentJSON(t *testing.T) {
 		t.Fatalf("end: %+v", p)
 	}
 	beat(s, "present bogus")
-	if s.msg.Text() == "" || !featureOf[*presenter](s).on {
-		t.Errorf("present bogus: message %q, on %v", s.msg.Text(), featureOf[*presenter](s).on)
+	if s.msg.Text() == "" || !s.presenter.on {
+		t.Errorf("present bogus: message %q, on %v", s.msg.Text(), s.presenter.on)
 	}
 	beat(s, "present toggle")
-	if featureOf[*presenter](s).on {
+	if s.presenter.on {
 		t.Errorf("present toggle left it on")
 	}
 }

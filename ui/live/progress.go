@@ -51,7 +51,7 @@ func (p *progressBook) verbs() map[string]func(arg string) {
 // resume opens lesson id where the learner left it (the start screen's
 // Resume button).
 func (p *progressBook) resume(id string) {
-	featureOf[*lessonRunner](p.s).openSaying(id, p.resumeAt(id))
+	p.s.runner.openSaying(id, p.resumeAt(id))
 }
 
 // startResume offers the start screen's Resume: the lesson furthest along
@@ -83,7 +83,7 @@ func (p *progressBook) verb(arg string) {
 		p.lessons = nil
 		p.cleared++
 		p.s.msg.Say("your lesson progress in this browser is cleared")
-		featureOf[*lessonPicker](p.s).refresh()
+		p.s.picker.refresh()
 		p.startResume()
 		return
 	}
@@ -102,7 +102,7 @@ func (p *progressBook) verb(arg string) {
 			p.lessons[id] = lp
 		}
 	}
-	featureOf[*lessonPicker](p.s).refresh()
+	p.s.picker.refresh()
 	p.startResume()
 }
 

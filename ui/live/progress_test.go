@@ -30,7 +30,7 @@ func pickerRows(t *testing.T, s *Session) map[string]PickerRow {
 	s.Send("picker")
 	s.Tick(time.Millisecond)
 	rows := map[string]PickerRow{}
-	for _, r := range featureOf[*lessonPicker](s).rows {
+	for _, r := range s.picker.rows {
 		rows[r.ID] = r
 	}
 	s.Send("close")
@@ -71,7 +71,7 @@ func TestOpenPickerFollowsTheRecord(t *testing.T) {
 	s.Send("picker")
 	s.Tick(time.Millisecond)
 	row := func() PickerRow {
-		for _, r := range featureOf[*lessonPicker](s).rows {
+		for _, r := range s.picker.rows {
 			if r.ID == "compaction" {
 				return r
 			}
@@ -88,7 +88,7 @@ func TestOpenPickerFollowsTheRecord(t *testing.T) {
 	if got := row().Progress; got != want || !s.Chrome().Picker {
 		t.Errorf("after the record: %q (picker open %v), want %q in the open picker", got, s.Chrome().Picker, want)
 	}
-	rows, lines := featureOf[*lessonPicker](s).rows, s.Chrome().Lessons
+	rows, lines := s.picker.rows, s.Chrome().Lessons
 	if len(rows) != len(lines) {
 		t.Fatalf("%d picker rows, %d drawn lines", len(rows), len(lines))
 	}
@@ -113,7 +113,7 @@ func TestPickerResumesAStartedLesson(t *testing.T) {
 		s.Send("picker")
 		s.Tick(time.Millisecond)
 		i := -1
-		for k, r := range featureOf[*lessonPicker](s).rows {
+		for k, r := range s.picker.rows {
 			if r.ID == c.id {
 				i = k
 			}
@@ -151,7 +151,7 @@ func TestProgressClearAndBadRecords(t *testing.T) {
 	if p := s.State().Progress.(ProgressJSON); p.Cleared != 1 || p.Lessons != 0 {
 		t.Errorf("after Delete in the picker: %+v, want cleared 1 and no lessons", p)
 	}
-	if r := featureOf[*lessonPicker](s).rows; len(r) == 0 || r[0].Progress != "not started" {
+	if r := s.picker.rows; len(r) == 0 || r[0].Progress != "not started" {
 		t.Errorf("the open picker was not refreshed: %+v", r)
 	}
 }

@@ -6,7 +6,6 @@ import (
 
 	"watchscope/console"
 	"watchscope/engine"
-	"watchscope/ui/packets"
 	"watchscope/ui/scene"
 	"watchscope/ui/view"
 )
@@ -40,7 +39,6 @@ type Session struct {
 	clock   view.Clock
 	motion  view.Motion
 	demo    *view.Demo
-	queue   []string
 	log     []view.LogLine
 	snap    view.Snapshot
 	counts  CountsJSON // state().counts, read with snap
@@ -53,7 +51,6 @@ type Session struct {
 	markEvents []engine.TraceEvent
 	lastID     uint64 // newest trace event scanned for markers
 	Timing     Timing
-	cmdTick    int64         // the last tick that ran a command
 	world      *engine.World // the world the markers were scanned from
 	heavy      heavyParts    // the costly parts of the snapshot, refreshed at 10 Hz
 
@@ -64,17 +61,12 @@ type Session struct {
 	pace   framePlan       // how a frame's time is shared between world and stage
 	texts  []scene.TextBox // the text boxes of the last layout, for state()
 	places []view.Place    // where the last layout drew the actors and the figure, for state()
-	play   *stepPlay       // the step being replayed in slow motion (playback.go)
+	replay replay          // the step being replayed in slow motion (playback.go)
 
-	// Long work spread over ticks (work.go): the rewind under way, the
-	// message line it shows, and the page's budget per tick.
-	busy       *rewindWork
-	busyLine   string
-	workBudget time.Duration
-	flight     packets.Flight // the packets on the wires (wires.go)
+	work Work // the commands queued and the long work under way (work.go)
 
 	// The features beside the core (features.go), each with its own state.
-	features     featureList
+	features                                 // by name, wired to each other explicitly
 	featureVerbs map[string]func(arg string) // the stage verbs they add
 }
 
@@ -106,8 +98,9 @@ const heavyEvery = 6
 func New(sim Sim, o Options) *Session {
 	s := &Session{sim: sim, opts: o, motion: view.Motion{Columns: view.Columns}, chrome: view.Chrome{Theme: view.Dark}}
 	s.clock.Speed = o.Speed
+	s.work = Work{command: s.command, msg: &s.msg}
 	s.features = newFeatures(s)
-	s.featureVerbs = s.features.verbs()
+	s.featureVerbs = s.all.verbs()
 	if o.Demo {
 		s.demo = view.DefaultDemo()
 	}
@@ -118,16 +111,13 @@ func New(sim Sim, o Options) *Session {
 
 // Send queues a command for the next tick. It never blocks; when the
 // queue is full the command is dropped and Send reports false.
-func (s *Session) Send(cmd string) bool {
-	if len(s.queue) >= queueMax {
-		return false
-	}
-	s.queue = append(s.queue, cmd)
-	return true
-}
+func (s *Session) Send(cmd string) bool { return s.work.send(cmd) }
 
 // QueueFull reports whether Send would refuse a command now.
-func (s *Session) QueueFull() bool { return len(s.queue) >= queueMax }
+func (s *Session) QueueFull() bool { return s.work.full() }
+
+// Work is the session's queue and long work (work.go).
+func (s *Session) Work() *Work { return &s.work }
 
 // Paused reports whether the clocks are stopped.
 func (s *Session) Paused() bool { return s.clock.Paused }
@@ -139,8 +129,8 @@ func (s *Session) Paused() bool { return s.clock.Paused }
 func (s *Session) Tick(dt time.Duration) {
 	s.ticks++
 	s.clock.Tick(dt)
-	s.advancePlayback(dt)
-	s.work()
+	s.replay.advance(s.sim.World(), dt, s.clock.Paused, tempo(speed(s.clock), s.lesson))
+	s.work.run(s.ticks)
 	if s.demo != nil && s.lesson == nil {
 		for _, c := range s.demo.Due(s.clock.Virtual(), cuesPerTick) {
 			if cmd := c.Command(s.sim.Revs()); cmd != "" {
@@ -160,7 +150,7 @@ func (s *Session) Tick(dt time.Duration) {
 	s.motion.Observe(s.snap, s.clock.Anim())
 	s.Timing.Sim, s.Timing.Refresh = t1.Sub(t0), time.Since(t1)
 	s.pace.stage(s.ticks, s.Timing.Refresh)
-	s.features.afterTick()
+	s.all.afterTick()
 }
 
 // Timing is the wall time the last tick spent in the simulation and in
@@ -182,7 +172,7 @@ func (s *Session) exec(cmd string) {
 		line.Out, line.Failed = out+console.ErrorLine(err), true
 	}
 	s.logLine(line)
-	s.features.afterExec(cmd, err)
+	s.all.afterExec(cmd, err)
 }
 
 func (s *Session) logLine(line view.LogLine) {
@@ -214,7 +204,7 @@ func (s *Session) refresh() {
 	if s.lesson != nil {
 		s.snap.Lesson = s.lesson.view()
 	}
-	s.replayed(w)
+	s.replay.fill(&s.snap, w, s.lesson, s.clock.Anim(), s.clock.Paused, s.heavy.charts)
 }
 
 // heavyRefresh re-reads the costly parts when they are due. Each part has
@@ -224,7 +214,7 @@ func (s *Session) refresh() {
 // stepped back, a rewind) refresh everything.
 func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 	h := &s.heavy
-	all := h.at == 0 || s.ticks == s.cmdTick || w != h.world
+	all := h.at == 0 || s.ticks == s.work.ranAt || w != h.world
 	h.world = w
 	h.at = max(s.ticks, 1)
 	beat := s.ticks % heavyEvery
@@ -242,13 +232,13 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 		h.charts = nil
 		if fullStage {
 			if all || h.chartsAt == 0 || s.ticks-h.chartsAt >= chartsResolveEvery {
-				h.chartSet, h.chartsAt = resolveCharts(w, s.wantedCharts(), s.chartResource()), max(s.ticks, 1)
+				h.chartSet, h.chartsAt = resolveCharts(w, wantedCharts(s.lesson), chartResource(s.lesson)), max(s.ticks, 1)
 			}
 			h.charts = h.chartSet.read(w)
 		}
 	}
-	if all || beat == 0 && !s.framesShown() { // a step replayed from its pictures draws them instead
-		h.cast = s.buildCast(w, h)
+	if all || beat == 0 && !s.replay.framesShown(w) { // a step replayed from its pictures draws them instead
+		h.cast = buildCast(w, h, s.lesson)
 	}
 	if all || beat == 4 {
 		h.keys, h.total, h.live = nil, 0, 0
@@ -259,14 +249,14 @@ func (s *Session) heavyRefresh(w *engine.World) *heavyParts {
 	return h
 }
 
-// wantedCharts is the lesson's own metrics first, then the defaults.
-func (s *Session) wantedCharts() []string {
-	if s.lesson == nil {
+// wantedCharts is lesson p's own metrics first, then the defaults.
+func wantedCharts(p *lessonPlay) []string {
+	if p == nil {
 		return defaultCharts
 	}
 	var out []string
 	seen := map[string]bool{}
-	for _, m := range append(append([]string(nil), s.lesson.metrics()...), defaultCharts...) {
+	for _, m := range append(append([]string(nil), p.metrics()...), defaultCharts...) {
 		base, _, _ := strings.Cut(m, "{")
 		if !seen[base] { // one chart per metric name
 			seen[base] = true
@@ -284,7 +274,7 @@ func (s *Session) scanMarkers(w *engine.World) {
 		s.world, s.lastID = w, 0
 		s.markers, s.markEvents = nil, nil
 	}
-	upTo := s.shownID(w) // a step in slow motion marks its events as they show
+	upTo := s.replay.shownID(w) // a step in slow motion marks its events as they show
 	first := w.Trace.Last() - engine.EventID(min(uint64(w.Trace.Last()), uint64(w.Trace.Window()))) + 1
 	for id := max(engine.EventID(s.lastID)+1, first); id <= upTo; id++ { // no copy of the events still to show
 		e, ok := w.Trace.Get(id)
@@ -337,7 +327,7 @@ func (s *Session) Spent(d time.Duration) { s.pace.stage(s.ticks, d) }
 // Settled reports whether no animation is running (nothing would change
 // on screen until the next tick brings news).
 func (s *Session) Settled() bool {
-	return !s.playing() && !s.flight.Busy() && s.motion.Settled(s.clock.Anim())
+	return !s.replay.playing(s.sim.World()) && !s.replay.flight.Busy() && s.motion.Settled(s.clock.Anim())
 }
 
 // Ticks is the number of ticks run so far.

@@ -138,10 +138,10 @@ func TestPickerKeyboard(t *testing.T) {
 		t.Fatal("down outside the picker did something")
 	}
 	do("picker", "up") // wraps to the last row
-	if s.chrome.PickerAt != len(featureOf[*lessonPicker](s).rows)-1 {
-		t.Fatalf("up from the first row selects %d, want the last (%d)", s.chrome.PickerAt, len(featureOf[*lessonPicker](s).rows)-1)
+	if s.chrome.PickerAt != len(s.picker.rows)-1 {
+		t.Fatalf("up from the first row selects %d, want the last (%d)", s.chrome.PickerAt, len(s.picker.rows)-1)
 	}
-	want := featureOf[*lessonPicker](s).rows[len(featureOf[*lessonPicker](s).rows)-1].ID
+	want := s.picker.rows[len(s.picker.rows)-1].ID
 	do("enter")
 	if s.lesson == nil || s.lesson.l.ID != want || s.chrome.Picker {
 		t.Fatalf("enter opened %v (picker open %v), want %s", s.lesson, s.chrome.Picker, want)
@@ -186,8 +186,8 @@ func TestPickerInState(t *testing.T) {
 	s.Send("down")
 	s.Tick(0)
 	p, ok := s.State().Picker.(*PickerJSON)
-	if !ok || len(p.Rows) != len(featureOf[*lessonPicker](s).rows) || p.At != 1 {
-		t.Fatalf("open picker in state(): %#v, want %d rows at row 1", s.State().Picker, len(featureOf[*lessonPicker](s).rows))
+	if !ok || len(p.Rows) != len(s.picker.rows) || p.At != 1 {
+		t.Fatalf("open picker in state(): %#v, want %d rows at row 1", s.State().Picker, len(s.picker.rows))
 	}
 	if p.Rows[0].ID != "revisions" || p.Rows[0].Title == "" {
 		t.Errorf("first row %+v, want the revisions lesson with its title", p.Rows[0])

@@ -83,7 +83,7 @@ func (sh *sharer) afterExec(string, error) {
 func (sh *sharer) fillState(st *State) { st.Share = sh.link() }
 
 // Share describes the current moment as a link.
-func (s *Session) Share() ShareJSON { return featureOf[*sharer](s).link() }
+func (s *Session) Share() ShareJSON { return s.sharer.link() }
 
 // link is State.Share.
 func (sh *sharer) link() ShareJSON {
@@ -216,9 +216,9 @@ func buildVersion() string {
 	return rev
 }
 
-// restoreQuestion shows the question and answer a lesson link carries.
-func (s *Session) restoreQuestion(l Link) []string {
-	p, sh := s.lesson, featureOf[*sharer](s)
+// restoreQuestion shows the question and answer a lesson link carries
+// on lesson p.
+func (sh *sharer) restoreQuestion(p *lessonPlay, l Link) []string {
 	var problems []string
 	if l.Version != "" && l.Version != sh.lessonVersion(p.l) {
 		problems = append(problems, fmt.Sprintf("v=%s: lesson %s has changed since the link was made (now v=%s); step %d may show something else",
@@ -252,12 +252,12 @@ func (p *lessonPlay) answered() *lessons.Ask {
 	return nil
 }
 
-// checkMoment compares the replayed world with the link's trace hash.
-func (s *Session) checkMoment(l Link) []string {
+// checkMoment compares the replayed world w with the link's trace hash.
+func checkMoment(w *engine.World, l Link) []string {
 	if l.Hash == "" {
 		return nil
 	}
-	got := s.sim.World().Trace.Hash()
+	got := w.Trace.Hash()
 	if strings.HasPrefix(got, l.Hash) {
 		return nil
 	}

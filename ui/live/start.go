@@ -23,5 +23,5 @@ func (s *Session) showStart() {
 		}
 		s.chrome.Path = append(s.chrome.Path, view.PathStop{ID: l.ID, Title: l.Title, Minutes: l.Minutes})
 	}
-	featureOf[*progressBook](s).startResume() // progress.go: a started lesson to go back to
+	s.progress.startResume() // progress.go: a started lesson to go back to
 }

@@ -117,16 +117,16 @@ func (s *Session) State() State {
 		st.Log = append(st.Log, LogJSON{l.Cmd, l.Out, l.Failed})
 	}
 	st.Counts = s.counts
-	st.Message, st.Speed, st.Busy = s.msg.Text(), s.speed(), s.Busy()
+	st.Message, st.Speed, st.Busy = s.msg.Text(), speed(s.clock), s.work.Busy()
 	st.ReducedMotion = s.chrome.Reduced
-	st.Playback = s.playbackState()
+	st.Playback = s.replay.state(s.sim.World())
 	st.Markers = map[string]int{}
 	for _, m := range s.markers {
 		st.Markers[m.Mark.String()]++
 	}
 	st.Scene, st.Start = s.sceneState(), s.chrome.Start
-	st.StartScreen, st.Legend = s.startJSON(), s.legendJSON()
-	s.features.fillState(&st)
+	st.StartScreen, st.Legend = startJSON(s.chrome), legendJSON(s.chrome)
+	s.all.fillState(&st)
 	return st
 }
 
@@ -166,24 +166,26 @@ type LegendJSON struct {
 	Markers []string `json:"markers"`
 }
 
-func (s *Session) startJSON() *StartJSON {
-	if !s.chrome.Start {
+// startJSON is state().startScreen while chrome c shows the start screen.
+func startJSON(c view.Chrome) *StartJSON {
+	if !c.Start {
 		return nil
 	}
-	bs := view.StartButtons(s.chrome)
+	bs := view.StartButtons(c)
 	out := &StartJSON{About: strings.Join(view.StartAbout[:], " "), Buttons: []StartButton{}}
 	for i, b := range bs {
 		label := b.Label
-		if i > 0 && i <= len(s.chrome.Path) {
-			label += " (" + strconv.Itoa(s.chrome.Path[i-1].Minutes) + " min)"
+		if i > 0 && i <= len(c.Path) {
+			label += " (" + strconv.Itoa(c.Path[i-1].Minutes) + " min)"
 		}
 		out.Buttons = append(out.Buttons, StartButton{label, b.Cmd})
 	}
 	return out
 }
 
-func (s *Session) legendJSON() *LegendJSON {
-	if !s.chrome.Legend {
+// legendJSON is state().legend while chrome c shows the legend.
+func legendJSON(c view.Chrome) *LegendJSON {
+	if !c.Legend {
 		return nil
 	}
 	st, ev, mk := view.LegendWords()

@@ -59,7 +59,7 @@ func (s *Session) stillTick() {
 	s.ticks++
 	s.refresh()
 	s.motion.Observe(s.snap, s.clock.Anim())
-	s.features.afterTick()
+	s.all.afterTick()
 }
 
 func BenchmarkStormSnapshot(b *testing.B) {

@@ -46,7 +46,7 @@ func newest410(t *testing.T, s *Session, k engine.Kind) engine.TraceEvent {
 // none of not.
 func wantWhy(t *testing.T, s *Session, e engine.TraceEvent, want, not []string) {
 	t.Helper()
-	if !s.plainWhy(s.sim.World(), e.ID) {
+	if !whyOf(s).plainWhy(s.sim.World(), e.ID) {
 		t.Fatalf("no why? for %s", e)
 	}
 	lines := s.chrome.Why

@@ -75,34 +75,34 @@ func clientActor(c scene.Scene, name string) string {
 
 // startWires begins a step's packets: the wires are cleared, and the
 // model reads the step's events (evs, in trace order).
-func (s *Session) startWires(evs []engine.TraceEvent) *packets.Model {
-	s.flight.Clear()
+func (r *replay) startWires(evs []engine.TraceEvent, cast scene.Scene) *packets.Model {
+	r.flight.Clear()
 	pe := make([]packets.Event, len(evs))
 	for i, e := range evs {
 		pe[i] = wireEvent(e)
 	}
-	return packets.NewModel(topology(s.snap.Cast), pe)
+	return packets.NewModel(topology(cast), pe)
 }
 
 // launchWires puts the packets of the events shown since the last frame
 // on the wires.
-func (s *Session) launchWires(now time.Duration) {
-	pl := s.play
+func (r *replay) launchWires(now time.Duration) {
+	pl := r.play
 	for ; pl.launched < pl.p.Shown(); pl.launched++ {
 		for _, p := range pl.wires.Packets(wireEvent(pl.evs[pl.launched])) {
-			s.flight.Launch(p, now)
+			r.flight.Launch(p, now)
 		}
 	}
 }
 
 // landKeys shows a step with reduced motion: its key events' packets
 // land at once and stay as highlights until the next step.
-func (s *Session) landKeys(evs []engine.TraceEvent, keys []bool) {
-	m := s.startWires(evs)
+func (r *replay) landKeys(evs []engine.TraceEvent, keys []bool, cast scene.Scene) {
+	m := r.startWires(evs, cast)
 	for i, e := range evs {
 		for _, p := range m.Packets(wireEvent(e)) {
 			if keys[i] || p.Error {
-				s.flight.Land(p)
+				r.flight.Land(p)
 			}
 		}
 	}
@@ -113,10 +113,10 @@ var wireKinds = [...]view.Kind{packets.Added: view.Added, packets.Modified: view
 	packets.Deleted: view.Deleted, packets.Bookmark: view.Bookmark}
 
 // wires is the snapshot's packets at animation time now.
-func (s *Session) wires(now time.Duration) []view.Wire {
-	s.flight.Advance(now)
+func (r *replay) wires(now time.Duration) []view.Wire {
+	r.flight.Advance(now)
 	var out []view.Wire
-	s.flight.Each(now, func(p packets.Packet, progress float64) {
+	r.flight.Each(now, func(p packets.Packet, progress float64) {
 		out = append(out, view.Wire{From: p.From, To: p.To, Label: p.Label, Count: p.Count, Error: p.Error, Progress: progress,
 			Event: p.Type != packets.Request, Kind: wireKinds[p.Type], RV: int64(p.RV)})
 	})

@@ -18,84 +18,115 @@ import (
 // would have done had the rewind taken no time, so the trace is the same
 // however the work was cut (TestRewindSpreadOverTicks).
 //
-// The budget is the page's (SpreadWork); a session without one (tests, the
+// The budget is the page's (Spread); a session without one (tests, the
 // headless tools) runs everything queued in the tick it is sent for.
+//
+// Work is the session's queue: the commands sent and not yet run, and the
+// long work under way. It runs commands through the session's command
+// function and says how far the long work is on the session's message
+// line, both given to it once (New); it keeps no pointer to the session.
+type Work struct {
+	queue    []string
+	busy     *rewindWork
+	busyLine string        // the message line busy shows
+	budget   time.Duration // the page's budget per tick; 0: no limit
+	now      int64         // the tick the queue last ran in
+	ranAt    int64         // the last tick that ran a command or ended long work
+	command  func(cmd string)
+	msg      *messageLine
+}
+
 type rewindWork struct {
 	rw   *lessons.Rewind
 	then func(err error) // the verb's ending, once the runner is the rewound one
-	from int64           // the first tick that takes a piece (holdWork)
+	from int64           // the first tick that takes a piece (hold)
 }
 
-// SpreadWork lets each tick spend about budget on queued commands and
-// long work before it leaves the rest to the next tick; zero means no
-// limit.
-func (s *Session) SpreadWork(budget time.Duration) { s.workBudget = budget }
+// send queues a command for the next tick; false when the queue is full.
+func (q *Work) send(cmd string) bool {
+	if q.full() {
+		return false
+	}
+	q.queue = append(q.queue, cmd)
+	return true
+}
+
+// full reports whether send would refuse a command now.
+func (q *Work) full() bool { return len(q.queue) >= queueMax }
+
+// idle reports whether nothing is queued and no long work is under way.
+func (q *Work) idle() bool { return q.busy == nil && len(q.queue) == 0 }
+
+// Spread lets each tick spend about budget on queued commands and long
+// work before it leaves the rest to the next tick; zero means no limit.
+func (q *Work) Spread(budget time.Duration) { q.budget = budget }
 
 // Flush runs whatever is queued, long work included, to its end now:
 // for a page about to drop this session for another (open.go), whose
 // commands must still reach it first.
-func (s *Session) Flush() {
-	b := s.workBudget
-	s.workBudget = 0
-	s.work()
-	s.workBudget = b
+func (q *Work) Flush() {
+	b := q.budget
+	q.budget = 0
+	q.run(q.now)
+	q.budget = b
 }
 
 // Busy is what the stage is working through, in words ("" when nothing):
 // "replaying step 2 of 5".
-func (s *Session) Busy() string {
-	if s.busy == nil {
+func (q *Work) Busy() string {
+	if q.busy == nil {
 		return ""
 	}
-	return "replaying step " + strconv.Itoa(s.busy.rw.Played()+1) + " of " + strconv.Itoa(s.busy.rw.To())
+	return "replaying step " + strconv.Itoa(q.busy.rw.Played()+1) + " of " + strconv.Itoa(q.busy.rw.To())
 }
 
-// startRewind makes rw the session's long work; then runs when it ends.
-func (s *Session) startRewind(rw *lessons.Rewind, then func(error)) {
-	s.busy = &rewindWork{rw: rw, then: then}
+// startRewind makes rw the long work; then runs when it ends.
+func (q *Work) startRewind(rw *lessons.Rewind, then func(error)) {
+	q.busy = &rewindWork{rw: rw, then: then}
 }
 
-// holdWork keeps the long work just started, and the commands behind it,
-// waiting for ticks more ticks. A deep link's replay waits for the tick
-// it is opened on and the page's first (Ebiten's first Update, before
-// its first Draw): the first frame is drawn before any piece is taken,
-// however long a piece is.
-func (s *Session) holdWork(ticks int64) {
-	if s.busy != nil {
-		s.busy.from = s.ticks + ticks + 1
+// hold keeps the long work just started, and the commands behind it,
+// waiting for ticks more ticks after tick now. A deep link's replay waits
+// for the tick it is opened on and the page's first (Ebiten's first
+// Update, before its first Draw): the first frame is drawn before any
+// piece is taken, however long a piece is.
+func (q *Work) hold(now, ticks int64) {
+	if q.busy != nil {
+		q.busy.from = now + ticks + 1
 	}
 }
 
-// held reports whether the long work waits for a later tick (holdWork);
+// held reports whether the long work waits for a later tick (hold);
 // never when everything must run now (no budget: Flush).
-func (s *Session) held() bool { return s.workBudget > 0 && s.ticks < s.busy.from }
+func (q *Work) held() bool { return q.budget > 0 && q.now < q.busy.from }
 
-// dropWork forgets the long work under way: the lesson it rewinds has
-// left the stage (another lesson, the sandbox).
-func (s *Session) dropWork() {
-	if s.busy != nil {
-		s.msg.Withdraw(s.busyLine)
-		s.busy = nil
+// drop forgets the long work under way: the lesson it rewinds has left
+// the stage (another lesson, the sandbox).
+func (q *Work) drop() {
+	if q.busy != nil {
+		q.msg.Withdraw(q.busyLine)
+		q.busy = nil
 	}
 }
 
-// work runs long work and queued commands, in the order they came, until
-// the tick's budget is spent (one piece or command at least).
-func (s *Session) work() {
-	defer s.sayBusy()
+// run runs long work and queued commands in tick now, in the order they
+// came, until the tick's budget is spent (one piece or command at least).
+func (q *Work) run(now int64) {
+	q.now = now
+	defer q.sayBusy()
 	start := time.Now()
-	more := func() bool { return s.workBudget <= 0 || time.Since(start) < s.workBudget }
+	more := func() bool { return q.budget <= 0 || time.Since(start) < q.budget }
 	for {
-		if s.busy != nil && (s.held() || !s.advanceWork(more)) {
+		if q.busy != nil && (q.held() || !q.advance(more)) {
 			return
 		}
-		if len(s.queue) == 0 {
+		if len(q.queue) == 0 {
 			return
 		}
-		cmd := s.queue[0]
-		s.queue = append(s.queue[:0], s.queue[1:]...)
-		s.command(cmd)
-		s.cmdTick = s.ticks
+		cmd := q.queue[0]
+		q.queue = append(q.queue[:0], q.queue[1:]...)
+		q.command(cmd)
+		q.ranAt = q.now
 		if !more() {
 			return
 		}
@@ -104,25 +135,25 @@ func (s *Session) work() {
 
 // takeRepeats takes the copies of cmd queued right behind the command
 // running now out of the queue and says how many there were.
-func (s *Session) takeRepeats(cmd string) int {
+func (q *Work) takeRepeats(cmd string) int {
 	n := 0
-	for n < len(s.queue) && s.queue[n] == cmd {
+	for n < len(q.queue) && q.queue[n] == cmd {
 		n++
 	}
-	s.queue = append(s.queue[:0], s.queue[n:]...)
+	q.queue = append(q.queue[:0], q.queue[n:]...)
 	return n
 }
 
-// advanceWork takes pieces of the long work while more allows; false
-// when some is left for the next tick (the message line says how far).
-func (s *Session) advanceWork(more func() bool) bool {
+// advance takes pieces of the long work while more allows; false when
+// some is left for the next tick (the message line says how far).
+func (q *Work) advance(more func() bool) bool {
 	for {
-		done, err := s.busy.rw.Advance()
+		done, err := q.busy.rw.Advance()
 		if done {
-			b := s.busy
-			s.dropWork()
+			b := q.busy
+			q.drop()
 			b.then(err)
-			s.cmdTick = s.ticks // a new world: every part of the snapshot is read again, as after a command
+			q.ranAt = q.now // a new world: every part of the snapshot is read again, as after a command
 			return true
 		}
 		if !more() {
@@ -132,11 +163,11 @@ func (s *Session) advanceWork(more func() bool) bool {
 }
 
 // sayBusy puts the long work left for the next tick on the message line.
-func (s *Session) sayBusy() {
-	if s.busy == nil {
+func (q *Work) sayBusy() {
+	if q.busy == nil {
 		return
 	}
-	s.msg.Withdraw(s.busyLine)
-	s.busyLine = s.Busy() + "…"
-	s.msg.Say(s.busyLine)
+	q.msg.Withdraw(q.busyLine)
+	q.busyLine = q.Busy() + "…"
+	q.msg.Say(q.busyLine)
 }

@@ -25,11 +25,11 @@ func rewindSpread(t *testing.T, lesson string, cmds []string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.SpreadWork(budget)
+		s.work.Spread(budget)
 		for _, c := range cmds {
 			s.Send(c)
 		}
-		for ; ticks < 500 && (len(s.queue) > 0 || s.busy != nil); ticks++ {
+		for ; ticks < 500 && (!s.work.idle()); ticks++ {
 			s.Tick(frame)
 			if st := s.State(); st.Busy != "" {
 				busy = append(busy, st.Busy)
@@ -38,7 +38,7 @@ func rewindSpread(t *testing.T, lesson string, cmds []string) {
 				}
 			}
 		}
-		if s.busy != nil || len(s.queue) > 0 {
+		if !s.work.idle() {
 			t.Fatalf("budget %v: still busy after %d ticks", budget, ticks)
 		}
 		if st := s.State(); st.Busy != "" || strings.Contains(st.Message, "replaying") {
@@ -75,19 +75,19 @@ func TestBacksInARowAreOneRewind(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s.SpreadWork(time.Nanosecond)
+			s.work.Spread(time.Nanosecond)
 			for range c.nexts {
 				s.Send("next")
 			}
 			s.Tick(frame)
-			for s.busy != nil || len(s.queue) > 0 {
+			for !s.work.idle() {
 				s.Tick(frame)
 			}
 			ticks := 0
 			for i := range c.backs {
 				s.Send("back")
 				if !together || i == c.backs-1 {
-					for s.Tick(frame); s.busy != nil || len(s.queue) > 0; s.Tick(frame) {
+					for s.Tick(frame); !s.work.idle(); s.Tick(frame) {
 						ticks++
 					}
 				}

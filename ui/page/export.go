@@ -83,7 +83,7 @@ type exporter struct {
 
 	// The panel: its range and choices, the last file it made and what
 	// its status line says.
-	unit           string // "s" or "step" (live.ExportRange)
+	unit           string // "s" or "step" (live.Exporter.Range)
 	where          string // the panel's first line (where)
 	from, to, most float64
 	fps, width     int
@@ -181,7 +181,7 @@ func (x *exporter) command(g *ui.Game, s *live.Session, arg string) bool {
 // being made (the panel then keeps showing its range).
 func (x *exporter) takeRange(s *live.Session) {
 	if x.gif == nil {
-		x.unit, x.from, x.to, x.most = s.ExportRange()
+		x.unit, x.from, x.to, x.most = s.Export().Range()
 		x.from, x.to = tenths(x.from), tenths(x.to)
 		x.where = where(s, x.unit, x.most)
 	}
@@ -222,7 +222,7 @@ func (x *exporter) choose(what, val string) {
 
 // askPNG asks for the next frame's stage; the page draws one at once.
 func (x *exporter) askPNG(g *ui.Game, s *live.Session, done exportDone) {
-	name := s.ExportName("png")
+	name := s.Export().Name("png")
 	x.png = append(x.png, func(b []byte, _ string, pv *thumb.Thumb, err error) { done(b, name, pv, err) })
 	g.Redraw()
 }
@@ -256,7 +256,7 @@ func (x *exporter) makeGIF(s *live.Session) {
 }
 
 func (x *exporter) startGIF(s *live.Session, rg live.Range, done exportDone) {
-	rec, err := s.Record(rg)
+	rec, err := s.Export().Record(rg)
 	if err != nil {
 		done(nil, "", nil, err)
 		return
@@ -355,100 +355,6 @@ func (x *exporter) download() {
 	a.Call("remove")
 	x.downloads++
 	x.status, x.failed = fmt.Sprintf("Sent to the browser's downloads: %s, %s", f.name, size(len(f.data))), false
-}
-
-// size is a file's size in words: "312 KB", "1.4 MB".
-func size(n int) string {
-	if n >= 1<<20 {
-		return fmt.Sprintf("%.1f MB", float64(n)/(1<<20))
-	}
-	return fmt.Sprintf("%d KB", max(1, (n+512)>>10))
-}
-
-// refresh shows the panel again if it is the one open.
-func (x *exporter) refresh() {
-	if x.p.panelOpen("export") {
-		x.show(x.p.game)
-	}
-}
-
-// show hands the panel to the stage.
-func (x *exporter) show(g *ui.Game) {
-	lines := []widgets.PanelLine{{Text: x.where},
-		{Kind: widgets.LineHint, Text: "Both leave out the controls and this panel. E or Esc closes."}}
-	panel := &widgets.Panel{Name: "export", Title: "Export for slides", Lines: lines,
-		Rows: x.rows(), Buttons: x.buttons(), Status: x.status, Failed: x.failed}
-	extra := map[string]any{"unit": x.unit, "from": x.from, "to": x.to, "max": x.most,
-		"fps": x.fps, "width": x.width, "downloads": x.downloads}
-	if x.gif != nil {
-		frame, frames, bytes := x.gif.Progress()
-		panel.Working, panel.Progress = true, float64(frame)/float64(max(1, frames))
-		if frame > 0 {
-			panel.Status, panel.Failed = fmt.Sprintf("Frame %d of %d · %s", frame, frames, size(bytes)), false
-		}
-	}
-	if f := x.result; f != nil {
-		extra["file"], extra["bytes"] = f.name, len(f.data)
-		if f.preview != nil {
-			panel.Preview, extra["preview"] = f.preview, f.previewInfo
-		}
-	}
-	x.p.setPanel(g, panel, extra)
-}
-
-// where is the panel's first line: where the pictures come from, the
-// lesson named by its title (the files keep its id).
-func where(s *live.Session, unit string, most float64) string {
-	if unit == "step" {
-		return fmt.Sprintf("Lesson: %s (steps 0 to %d). PNG: the stage as it is now. GIF: a range of the steps played, each shown for 2 s with its packets moving.", s.ExportTitle(), int(most))
-	}
-	return fmt.Sprintf("Sandbox at %s. PNG: the stage as it is now. GIF: a range of its past, replayed (at most 60 s).", s.State().Time)
-}
-
-// rows are the GIF's choices: the range as steppers, fps and width.
-func (x *exporter) rows() []widgets.PanelRow {
-	stepper := func(which string, v float64) []widgets.PanelButton {
-		if x.unit == "step" {
-			return []widgets.PanelButton{{Label: "−1", Cmd: "export " + which + " -1"},
-				{Label: fmt.Sprintf("step %d", int(v))}, {Label: "+1", Cmd: "export " + which + " +1"}}
-		}
-		return []widgets.PanelButton{{Label: "−1 s", Cmd: "export " + which + " -1"}, {Label: "−0.1 s", Cmd: "export " + which + " -0.1"},
-			{Label: fmt.Sprintf("%.1f s", v)},
-			{Label: "+0.1 s", Cmd: "export " + which + " +0.1"}, {Label: "+1 s", Cmd: "export " + which + " +1"}}
-	}
-	choices := func(what string, opts []int, chosen int) []widgets.PanelButton {
-		var out []widgets.PanelButton
-		for _, n := range opts {
-			out = append(out, widgets.PanelButton{Label: strconv.Itoa(n), Cmd: fmt.Sprintf("export %s %d", what, n), Toggle: true, Pressed: n == chosen})
-		}
-		return out
-	}
-	return []widgets.PanelRow{
-		{Caption: "GIF from", Buttons: stepper("from", x.from)},
-		{Caption: "to", Buttons: stepper("to", x.to)},
-		{Caption: "fps", Buttons: choices("fps", exportFPS, x.fps)},
-		{Caption: "width (px)", Buttons: choices("width", exportWidths, x.width)},
-	}
-}
-
-// buttons are the panel's actions: Make GIF becomes Cancel while one is
-// made, and Download appears once there is a file.
-func (x *exporter) buttons() []widgets.PanelButton {
-	ready := x.result != nil && x.gif == nil
-	out := []widgets.PanelButton{{Label: "PNG of the stage", Cmd: "export png", Primary: !ready}}
-	if x.gif != nil {
-		out = append(out, widgets.PanelButton{Label: "Cancel GIF", Cmd: "export cancel"})
-	} else {
-		out = append(out, widgets.PanelButton{Label: "Make GIF", Cmd: "export gif", Primary: !ready})
-	}
-	if ready {
-		kind := "PNG"
-		if x.result.mime == "image/gif" {
-			kind = "GIF"
-		}
-		out = append(out, widgets.PanelButton{Label: fmt.Sprintf("Download %s (%s)", kind, size(len(x.result.data))), Cmd: "export download", Primary: true})
-	}
-	return append(out, widgets.PanelButton{Label: "Close", Cmd: "close"})
 }
 
 // gifRange reads {from, to, fps, width}; a missing number is 0 (the

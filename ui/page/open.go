@@ -57,7 +57,7 @@ func installOpen(p *apiPage) {
 	drawn := false
 	follow := func(search string) bool {
 		return p.queue(func(g *ui.Game, s *live.Session) {
-			s.Flush() // commands the page sent before the link (progress.js's record) reach s first
+			s.Work().Flush() // commands the page sent before the link (progress.js's record) reach s first
 			s.Tick(0)
 			next, err := arrive(search, s)
 			if err != nil {
@@ -68,7 +68,7 @@ func installOpen(p *apiPage) {
 		})
 	}
 	p.afterDraw = append(p.afterDraw, func(int64) {
-		drawn = drawn || (arrived != nil && p.game.Session() == arrived && arrived.Busy() == "")
+		drawn = drawn || (arrived != nil && p.game.Session() == arrived && arrived.Work().Busy() == "")
 	})
 	p.afterTick = append(p.afterTick, func(s *live.Session) {
 		if arrived != nil && s == arrived && drawn {
