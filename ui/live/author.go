@@ -115,6 +115,6 @@ func (a *author) Play(l *lessons.Lesson, keepStep bool) error {
 	p.pending = pending && played < len(l.Steps) && l.Steps[played].Ask != nil
 	s.runner.show(p)
 	s.msg.Clear()
-	s.chrome.Picker = false
+	s.picker.close()
 	return nil
 }

@@ -106,7 +106,8 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"start":  func(s *Session, _, _ string) { s.showStart() },
 	"legend": func(s *Session, _, _ string) { s.chrome.Legend = !s.chrome.Legend },
 	"close": func(s *Session, _, _ string) {
-		s.chrome.Help, s.chrome.Why, s.chrome.Picker, s.chrome.Console = false, nil, false, false
+		s.picker.close()
+		s.chrome.Help, s.chrome.Why, s.chrome.Console = false, nil, false
 		s.chrome.Start, s.chrome.Legend, s.chrome.Recording = false, false, nil
 		s.msg.Clear()
 	},

@@ -126,7 +126,7 @@ func (r *lessonRunner) openSaying(id string, steps int) {
 	s.chrome.Start = false
 	if id == freePlay {
 		s.openSandbox()
-		s.chrome.Picker = false
+		s.picker.close()
 		return
 	}
 	if err := r.Open(id, 0, steps); err != nil {
@@ -134,7 +134,7 @@ func (r *lessonRunner) openSaying(id string, steps int) {
 		return
 	}
 	s.msg.Clear()
-	s.chrome.Picker = false
+	s.picker.close()
 }
 
 // gotoStep jumps the lesson to N steps played (a click on the timeline).

@@ -110,6 +110,10 @@ func (p *lessonPicker) pickRow(i int) {
 	p.s.runner.openSaying(id, p.s.progress.resumeAt(id))
 }
 
+// close closes the picker: the picker is the one writer of
+// chrome.Picker; the runner, the author and the close verb ask it.
+func (p *lessonPicker) close() { p.s.chrome.Picker = false }
+
 // toggle opens the picker with the catalogue, or closes it.
 func (p *lessonPicker) toggle() {
 	s := p.s
