@@ -3,9 +3,7 @@ package live
 import (
 	"strings"
 	"testing"
-	"time"
 
-	"watchscope/lessons"
 	"watchscope/ui/view"
 )
 
@@ -80,28 +78,9 @@ func holdsMore(sc *view.Scene, body view.Region, t view.Text) bool {
 // CLIENTS band saying "no clients in this world"): its room goes to what
 // the step is about.
 func TestNoEmptyBox(t *testing.T) {
-	all, err := lessons.All()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, l := range all {
-		s, err := Open(Link{Lesson: l.ID})
-		if err != nil {
-			t.Fatal(err)
+	eachStepDrawn(t, func(_ *Session, lesson string, step int, sc *view.Scene) {
+		for _, p := range emptyBoxes(sc) {
+			t.Errorf("%s step %d (%s): a box holding only %q", lesson, step, sc.Theme.Name, p)
 		}
-		for step := 0; !s.lesson.r.Done(); {
-			s.Send("next")
-			s.Send("skip")
-			s.Tick(time.Second / 60)
-			step = s.lesson.r.Next()
-			for _, th := range []view.Theme{view.Dark, view.Projector} {
-				s.chrome.Theme = th
-				sc := s.Scene()
-				for _, p := range emptyBoxes(&sc) {
-					t.Errorf("%s step %d (%s): a box holding only %q", l.ID, step, th.Name, p)
-				}
-			}
-			s.chrome.Theme = view.Dark
-		}
-	}
+	})
 }
