@@ -83,7 +83,7 @@ conformance-live:
 	cd conformance && WS_LIVE=1 $(GO) test -count=1 -timeout 60m -v ./live
 
 e2e:
-	@if [ -d web/e2e ]; then WS_E2E_BROWSER=required $(GO) test -count=1 -tags e2e -timeout 45m ./web/e2e/; fi
+	@if [ -d web/e2e ]; then WS_E2E_BROWSER=required $(GO) test -count=1 -tags e2e -timeout 60m ./web/e2e/; fi
 
 ## soak: the long chaos run (10,000 seeded fault schedules), every lesson on seeds 1..20 (~3 min),
 ## every step of every lesson by deep link in the browser (make test opens two of each),
