@@ -1,5 +1,7 @@
 package live
 
+import "watchscope/ui/view"
+
 // Features: the stage's parts beside its core. The session (session.go,
 // commands.go, lesson.go) plays the world, the clock and the lesson; each
 // feature is a type in its own file that keeps its own state and meets
@@ -28,6 +30,25 @@ type (
 	statePart   interface{ fillState(st *State) }
 )
 
+// Host is the stage as a feature beside it sees it: the message line, a
+// lesson to open, and the chrome to patch (each chrome field by its one
+// writer). A feature given a Host instead of the *Session cannot reach
+// the world, the clock or another feature's state.
+type Host interface {
+	Say(line string)
+	Fail(err error)
+	OpenLesson(id string, steps int) // id at steps played (or free play); closes the picker and the start screen; a failure is said
+	Chrome() *view.Chrome
+}
+
+// stageHost is the session as a Host.
+type stageHost struct{ s *Session }
+
+func (h stageHost) Say(line string)                 { h.s.msg.Say(line) }
+func (h stageHost) Fail(err error)                  { h.s.msg.Fail(err) }
+func (h stageHost) OpenLesson(id string, steps int) { h.s.runner.openSaying(id, steps) }
+func (h stageHost) Chrome() *view.Chrome            { return &h.s.chrome }
+
 // features are the stage's features by name: each is wired to the
 // others it needs explicitly, through these fields, never by a search.
 type features struct {
@@ -45,11 +66,14 @@ type features struct {
 
 // newFeatures makes the stage's features, one line each.
 func newFeatures(s *Session) features {
+	h := stageHost{s}
 	f := features{
 		runner: &lessonRunner{s: s}, author: &author{s: s}, presenter: &presenter{s: s},
 		sharer: &sharer{s: s}, announcer: &announcer{s: s}, exporter: &Exporter{s: s},
-		picker: &lessonPicker{s: s}, progress: &progressBook{s: s}, cluster: &clusterView{s: s},
+		picker: &lessonPicker{h: h, freePlay: s.opts.Sandbox.Seed != 0}, progress: &progressBook{h: h},
+		cluster: &clusterView{s: s},
 	}
+	f.picker.progress, f.progress.picker = f.progress, f.picker
 	f.all = featureList{f.runner, f.author, f.presenter, f.sharer, f.announcer, f.exporter, f.picker, f.progress, f.cluster}
 	return f
 }

@@ -40,8 +40,10 @@ type PickerRow struct {
 //	enter           open the selected lesson
 //	pickLesson N    open row N (0-based), as a click on the row does
 type lessonPicker struct {
-	s    *Session
-	rows []PickerRow
+	h        Host
+	progress *progressBook // where the learner stands in each lesson
+	freePlay bool          // the page has a sandbox: the last row opens it
+	rows     []PickerRow
 }
 
 func (p *lessonPicker) verbs() map[string]func(arg string) {
@@ -66,21 +68,22 @@ func (p *lessonPicker) fillState(st *State) {
 
 // json is the picker's rows, or nil when it is closed.
 func (p *lessonPicker) json() *PickerJSON {
-	if !p.s.chrome.Picker || len(p.rows) == 0 {
+	c := p.h.Chrome()
+	if !c.Picker || len(p.rows) == 0 {
 		return nil
 	}
-	return &PickerJSON{At: p.s.chrome.PickerAt, Rows: p.rows}
+	return &PickerJSON{At: c.PickerAt, Rows: p.rows}
 }
 
 // key moves the picker's selection (up, down) or opens the
 // selected lesson (enter); outside the picker the keys do nothing.
 func (p *lessonPicker) key(key string) {
-	c := &p.s.chrome
+	c := p.h.Chrome()
 	if key == "enter" && c.Start && !c.Picker { // the start screen's big button
 		if c.Resume != nil {
-			p.s.progress.resume(c.Resume.ID)
+			p.progress.resume(c.Resume.ID)
 		} else {
-			p.s.runner.openSaying(firstLesson, 0)
+			p.h.OpenLesson(firstLesson, 0)
 		}
 		return
 	}
@@ -107,17 +110,17 @@ const (
 // opens at their step (progress.go).
 func (p *lessonPicker) pickRow(i int) {
 	id := p.rows[i].ID
-	p.s.runner.openSaying(id, p.s.progress.resumeAt(id))
+	p.h.OpenLesson(id, p.progress.resumeAt(id))
 }
 
 // close closes the picker: the picker is the one writer of
 // chrome.Picker; the runner, the author and the close verb ask it.
-func (p *lessonPicker) close() { p.s.chrome.Picker = false }
+func (p *lessonPicker) close() { p.h.Chrome().Picker = false }
 
 // toggle opens the picker with the catalogue, or closes it.
 func (p *lessonPicker) toggle() {
-	s := p.s
-	s.chrome.Picker, s.chrome.PickerAt = !s.chrome.Picker, 0
+	c := p.h.Chrome()
+	c.Picker, c.PickerAt = !c.Picker, 0
 	p.refresh()
 }
 
@@ -126,27 +129,27 @@ func (p *lessonPicker) toggle() {
 // every record the page hands over (progress.go): web/progress.js polls
 // every 300 ms, so a picker opened before the first record follows it.
 func (p *lessonPicker) refresh() {
-	s := p.s
-	if !s.chrome.Picker {
+	c := p.h.Chrome()
+	if !c.Picker {
 		return
 	}
 	all, err := lessons.All()
 	if err != nil {
-		s.msg.Fail(err)
+		p.h.Fail(err)
 	}
-	book := s.progress
+	book := p.progress
 	wide := 0 // the longest title: the progress column starts two spaces after it
 	for _, l := range all {
 		wide = max(wide, utf8.RuneCountInString(l.Title))
 	}
-	p.rows, s.chrome.Lessons = nil, nil
+	p.rows, c.Lessons = nil, nil
 	for i, l := range all {
 		words := book.words(l)
 		p.rows = append(p.rows, PickerRow{ID: l.ID, Title: l.Title, Progress: words})
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %-*s  %s", i+1, wide, l.Title, words))
+		c.Lessons = append(c.Lessons, fmt.Sprintf("%2d  %-*s  %s", i+1, wide, l.Title, words))
 	}
-	if s.opts.Sandbox.Seed != 0 {
+	if p.freePlay {
 		p.rows = append(p.rows, PickerRow{ID: freePlay, Title: freePlayTitle})
-		s.chrome.Lessons = append(s.chrome.Lessons, fmt.Sprintf("%2d  %s", len(all)+1, freePlayTitle))
+		c.Lessons = append(c.Lessons, fmt.Sprintf("%2d  %s", len(all)+1, freePlayTitle))
 	}
 }

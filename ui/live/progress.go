@@ -39,7 +39,8 @@ type ProgressJSON struct {
 
 // progressBook is the progress feature (features.go).
 type progressBook struct {
-	s       *Session
+	h       Host
+	picker  *lessonPicker // its rows show the progress
 	lessons map[string]LessonProgress
 	cleared int
 }
@@ -51,13 +52,13 @@ func (p *progressBook) verbs() map[string]func(arg string) {
 // resume opens lesson id where the learner left it (the start screen's
 // Resume button).
 func (p *progressBook) resume(id string) {
-	p.s.runner.openSaying(id, p.resumeAt(id))
+	p.h.OpenLesson(id, p.resumeAt(id))
 }
 
 // startResume offers the start screen's Resume: the lesson furthest along
 // the path that the learner started and has not finished.
 func (p *progressBook) startResume() {
-	c := &p.s.chrome
+	c := p.h.Chrome()
 	c.Resume = nil
 	for i := len(c.Path) - 1; i >= 0 && c.Start; i-- {
 		id := c.Path[i].ID
@@ -76,24 +77,24 @@ func (p *progressBook) startResume() {
 const maxProgress = 64 << 10
 
 func (p *progressBook) verb(arg string) {
-	if arg == "forget" && !p.s.chrome.Picker {
+	if arg == "forget" && !p.h.Chrome().Picker {
 		return // the picker's Delete key: outside the picker it does nothing
 	}
 	if arg == "clear" || arg == "forget" {
 		p.lessons = nil
 		p.cleared++
-		p.s.msg.Say("your lesson progress in this browser is cleared")
-		p.s.picker.refresh()
+		p.h.Say("your lesson progress in this browser is cleared")
+		p.picker.refresh()
 		p.startResume()
 		return
 	}
 	if len(arg) > maxProgress {
-		p.s.msg.Fail(fmt.Errorf("progress: a record of %d bytes is over the %d-byte limit", len(arg), maxProgress))
+		p.h.Fail(fmt.Errorf("progress: a record of %d bytes is over the %d-byte limit", len(arg), maxProgress))
 		return
 	}
 	var in map[string]LessonProgress
 	if err := json.Unmarshal([]byte(arg), &in); err != nil {
-		p.s.msg.Fail(fmt.Errorf("progress: not a record of lessons: %v", err))
+		p.h.Fail(fmt.Errorf("progress: not a record of lessons: %v", err))
 		return
 	}
 	p.lessons = map[string]LessonProgress{}
@@ -102,7 +103,7 @@ func (p *progressBook) verb(arg string) {
 			p.lessons[id] = lp
 		}
 	}
-	p.s.picker.refresh()
+	p.picker.refresh()
 	p.startResume()
 }
 
