@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -46,5 +49,37 @@ func TestKeyTableReachesEbiten(t *testing.T) {
 	}
 	if len(stageKeys) != n {
 		t.Errorf("Ebiten polls %d stage keys, the table has %d", len(stageKeys), n)
+	}
+}
+
+// TestGameAndPageVerbsAreRegistered: the game's verbs and the page's
+// (read from ui/page's source: it builds only for the browser) are the
+// registry's for those owners (ui/keys/verbs.go), so a verb one more
+// table starts to run is a collision the registry must declare.
+func TestGameAndPageVerbsAreRegistered(t *testing.T) {
+	game := map[string]bool{}
+	for v := range gameVerbs {
+		game[v] = true
+	}
+	for _, e := range keys.CheckVerbs("the game's", game, keys.OwnerGame) {
+		t.Error(e)
+	}
+	page := map[string]bool{}
+	files, err := filepath.Glob("page/*.go")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("ui/page's source: %v", err)
+	}
+	verb := regexp.MustCompile(`\bp\.(?:verb|panelVerb)\("([^"]+)"`)
+	for _, f := range files {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range verb.FindAllStringSubmatch(string(src), -1) {
+			page[m[1]] = true
+		}
+	}
+	for _, e := range keys.CheckVerbs("the page's", page, keys.OwnerPage) {
+		t.Error(e)
 	}
 }

@@ -85,18 +85,20 @@
 
   // The toolbar: the stage keys' commands, in the order a lesson uses them.
   // Each button shows the first key bound to its command (web/keys.js).
+  // toolbar: generated from ui/keys/verbs.go by go test ./ui/keys -update
   const BUTTONS = [
-    { id: "back", label: "Back", name: "Previous step", cmd: "back" },
-    { id: "next", label: "Next", name: "Next step", cmd: "next" },
-    { id: "play", label: "Pause", name: "Pause the clock", cmd: "toggle" },
-    { id: "lessons", label: "Lessons", name: "Open the lesson picker", cmd: "picker" },
-    { id: "why", label: "Why?", name: "Explain the newest marked event", cmd: "why" },
-    { id: "legend-open", label: "Legend", name: "What each glyph, colour and marker means", cmd: "legend" },
-    { id: "help", label: "Help", name: "Show the keys", cmd: "help" },
-    { id: "theme", label: "Theme", name: "Switch the projector theme", cmd: "theme toggle" },
-    { id: "motion", label: "Motion", name: "Toggle reduced motion", cmd: "motion" },
-    { id: "console", label: "Console", name: "Open the stage console", cmd: "console" },
+    {"id":"back","label":"Back","name":"Previous step","cmd":"back"},
+    {"id":"next","label":"Next","name":"Next step","cmd":"next"},
+    {"id":"play","label":"Pause","name":"Pause the clock","cmd":"toggle"},
+    {"id":"lessons","label":"Lessons","name":"Open the lesson picker","cmd":"picker"},
+    {"id":"why","label":"Why?","name":"Explain the newest marked event","cmd":"why"},
+    {"id":"legend-open","label":"Legend","name":"What each glyph, colour and marker means","cmd":"legend"},
+    {"id":"help","label":"Help","name":"Show the keys","cmd":"help"},
+    {"id":"theme","label":"Theme","name":"Switch the projector theme","cmd":"theme toggle"},
+    {"id":"motion","label":"Motion","name":"Toggle reduced motion","cmd":"motion"},
+    {"id":"console","label":"Console","name":"Open the stage console","cmd":"console"},
   ];
+  // toolbar: end
 
   // shortcut is the first shown key bound to cmd on the stage: its label,
   // and its name for aria-keyshortcuts (a printable character as itself,

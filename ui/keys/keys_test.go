@@ -127,3 +127,38 @@ func TestGeneratedFiles(t *testing.T) {
 		t.Errorf("web/keys.js is not the table's (%v): run go test ./ui/keys -update", err)
 	}
 }
+
+// TestToolbarIsGenerated: web/a11y.js's toolbar is the registry's
+// (go test ./ui/keys -update rewrites it), and each button sends a
+// registered verb.
+func TestToolbarIsGenerated(t *testing.T) {
+	if err := readme.Check("../../web/a11y.js", ToolbarBegin, ToolbarEnd, ToolbarScript(), *update, "go test ./ui/keys -update"); err != nil {
+		t.Error(err)
+	}
+	known := VerbsOf(OwnerGame | OwnerPage | OwnerStage | OwnerFeature)
+	for _, b := range Toolbar {
+		if v, _, _ := strings.Cut(b.Cmd, " "); !known[v] {
+			t.Errorf("toolbar button %s sends %q, a verb the registry does not have", b.ID, b.Cmd)
+		}
+	}
+}
+
+// TestRegistryIsOneLinePerVerb: each verb has one line (its owners are a
+// set on it), and every key's command is a registered verb.
+func TestRegistryIsOneLinePerVerb(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range Verbs {
+		if seen[v.Name] {
+			t.Errorf("verb %q has two lines in the registry: give one line both owners", v.Name)
+		}
+		seen[v.Name] = true
+		if v.Owners == 0 || v.Where == "" {
+			t.Errorf("verb %q has no owner or no file", v.Name)
+		}
+	}
+	for _, b := range Table {
+		if b.By == Go && !seen[b.Verb()] {
+			t.Errorf("%s sends %q, a verb the registry does not have", b.Code, b.Cmd)
+		}
+	}
+}

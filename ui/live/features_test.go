@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"watchscope/ui/keys"
 )
 
 // TestFeatureVerbsAreUnique: no feature claims a verb the core or
@@ -42,10 +44,24 @@ func TestFeatureVerbsAreUnique(t *testing.T) {
 	if len(owner) == 0 {
 		t.Fatal("no feature adds a verb: presenter mode's present and cue are gone")
 	}
+	stage := map[string]bool{}
+	for verb := range stageVerbs {
+		stage[verb] = true
+	}
+	feature := map[string]bool{}
+	for verb := range owner {
+		feature[verb] = true
+	}
+	for _, e := range keys.CheckVerbs("the stage's", stage, keys.OwnerStage) {
+		t.Error(e)
+	}
+	for _, e := range keys.CheckVerbs("the features'", feature, keys.OwnerFeature) {
+		t.Error(e)
+	}
 }
 
-// TestFeaturesAreDistinctTypes: featureOf finds a feature by its type,
-// so two features of one type would hide the second.
+// TestFeaturesAreDistinctTypes: each feature is one of its kind (a
+// second of one type would be a second owner of the same state).
 func TestFeaturesAreDistinctTypes(t *testing.T) {
 	sim, err := NewWorld(1)
 	if err != nil {
