@@ -26,11 +26,12 @@ const (
 const (
 	ruleContrast = "contrast under 4.5"
 	ruleDarkSize = "under 16 px"
+	ruleCut      = "ends in …"
 )
 
 // enforced: the rules a failing text fails the test for; the others are
 // counted and logged (go test -v).
-var enforced = map[string]bool{ruleContrast: true, ruleDarkSize: true}
+var enforced = map[string]bool{ruleContrast: true, ruleDarkSize: true, ruleCut: true}
 
 // problem is one text that fails a rule.
 type problem struct{ rule, text string }
@@ -54,7 +55,7 @@ func readabilityProblems(sc *view.Scene, min float64) []problem {
 				out = append(out, problem{"under " + strconv.Itoa(int(min)) + " px", t.S})
 			}
 			if strings.HasSuffix(t.S, "…") {
-				out = append(out, problem{"ends in …", t.S})
+				out = append(out, problem{ruleCut, t.S})
 			}
 			if c := textContrast(layers, li, t, sc.Theme.Background); c < minContrast {
 				out = append(out, problem{ruleContrast, t.S})
@@ -101,8 +102,10 @@ func textContrast(layers []*view.Scene, li int, t view.Text, bgc color.RGBA) flo
 // 1920x1080: one design canvas, scaled). Every text on the stage must
 // read at WCAG AA, 4.5:1 against what is behind it, veil included (a
 // packet's label on its own plate is the one text left out: it is the
-// moving layer, drawn on its plate, see view.Text.Plate), and the dark
-// theme draws nothing under 16 px. The figures' words must also be 28 px
+// moving layer, drawn on its plate, see view.Text.Plate); the dark
+// theme draws nothing under 16 px; and no text ends in "…" (a label that
+// does not fit says less, view's fitText; a continue token may be
+// shortened in its middle). The figures' words must also be 28 px
 // and up and whole; the rules not yet enforced are counted, rule by
 // rule, and logged (go test -v) for the work left.
 func TestReadableFromTheBackRow(t *testing.T) {

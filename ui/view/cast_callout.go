@@ -1,6 +1,8 @@
 package view
 
 import (
+	"strings"
+
 	"watchscope/ui/scene"
 )
 
@@ -18,18 +20,20 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 		who = a.Label + " got"
 	}
 	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, sc.Theme.Muted, r.W-32)
-	size := 28.0
+	size := sc.Theme.TextSize(28)
+	room := func() int { return max(1, int((r.H-38-8)/(size+8))) } // the lines the callout has room for
 	lines := wrapHard(co.Text, Mono, size, r.W-32)
-	if len(lines) > 3 {
-		size = 22
+	if len(lines) > room() && sc.Theme.TextSize(22) < size {
+		size = sc.Theme.TextSize(22)
 		lines = wrapHard(co.Text, Mono, size, r.W-32)
 	}
+	n := room()
 	for i, line := range lines {
-		if i == 3 {
+		if i == n {
 			break
 		}
-		if i == 2 && len(lines) > 3 {
-			line = sc.Theme.fitText(Mono, size, line+" "+lines[3], r.W-32)
+		if i == n-1 && len(lines) > n { // the last line says less
+			line = sc.Theme.fitText(Mono, size, line+" "+strings.Join(lines[n:], " "), r.W-32)
 		}
 		sc.label(r.X+16, r.Y+38+float64(i)*(size+8), line, Mono, size, Left, sc.Theme.Ink)
 	}

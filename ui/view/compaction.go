@@ -59,7 +59,9 @@ func compactionCaption(sc *Scene, s Snapshot, x, left, y float64) {
 	sc.label(min(x+16, GridRight-w), y, cap, Prose, 20, Left, sc.Theme.Caption)
 }
 
-// clip shortens s to n runes, marking the cut with an ellipsis.
+// clip shortens s to its first line and at most n runes, at a word
+// boundary when it has one and saying less (sayLess), never with a
+// trailing "…" (a command drawn on the stage ends on a whole word).
 func clip(s string, n int) string {
 	s, _, _ = strings.Cut(s, "\n")
 	r := []rune(s)
@@ -69,5 +71,12 @@ func clip(s string, n int) string {
 		}
 		return s
 	}
-	return string(r[:n-1]) + "…"
+	for i := n; i > 0; i-- {
+		if boundary(r[i-1], r[i]) {
+			if t := sayLess(string(r[:i])); t != "" {
+				return t
+			}
+		}
+	}
+	return string(r[:n])
 }

@@ -153,8 +153,8 @@ func checks(sc *Scene, cs []CheckView) {
 			claim += " (saw " + c.Saw + ")"
 		}
 		lines := Wrap(claim, Prose, 17, AskWidth-28)
-		if len(lines) > 2 {
-			lines = append(lines[:1], clip(lines[1], 60)+" …")
+		if len(lines) > 2 { // the claim says less, on two lines
+			lines = append(lines[:1], sc.Theme.fitText(Prose, 17, strings.Join(lines[1:], " "), AskWidth-28))
 		}
 		h := float64(len(lines))*21 + 6
 		if y+h > bottom-(boolF(i < len(cs)-1)*22) {

@@ -11,7 +11,7 @@ func tape(sc *Scene, s Snapshot, m *Motion, a axis) {
 	caption := "every write takes the next revision; a delete writes a tombstone"
 	if tx, ok := compactionTagX(s, a); ok { // the caption ends before the compaction's tag
 		room := tx - 16 - (Margin + Measure(ProseBold, sc.Theme.TextSize(18), "REVISION TAPE") + 24)
-		caption = sc.Theme.fitText(Prose, 20, caption, room)
+		caption = sc.Theme.fitAny(Prose, 20, room, caption, "every write takes the next revision")
 	}
 	section(sc, 192, "REVISION TAPE", caption)
 	sc.label(GridLeft-32, TapeTop+14, "revision", Prose, 20, Right, sc.Theme.Caption)
