@@ -100,3 +100,13 @@ func (r *Ring[T]) Peek() (T, bool) {
 
 // Reset empties the ring and releases its storage; the capacity stays.
 func (r *Ring[T]) Reset() { r.slots, r.head, r.n = nil, 0, 0 }
+
+// At returns the i-th value from the head (0 is the one Pop returns
+// next); false when i is outside [0, Len).
+func (r *Ring[T]) At(i int) (T, bool) {
+	if i < 0 || i >= r.n {
+		var zero T
+		return zero, false
+	}
+	return r.slots[(r.head+i)%len(r.slots)], true
+}

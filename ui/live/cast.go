@@ -56,7 +56,8 @@ func castWorld(w *engine.World, h *heavyParts, step *lessons.StepResult, lessonR
 			}
 			sc.Informers = append(sc.Informers, scene.InformerState{Resource: st.Resource, Synced: st.HasSynced,
 				Informer: scene.Informer{Phase: st.Phase, LastRV: lrv, FIFO: st.QueueDepth, Indexer: st.StoreSize,
-					Handlers: len(st.Listeners), Workqueue: workqueueOf(c, st.Resource)}})
+					Handlers: len(st.Listeners), Workqueue: workqueueOf(c, st.Resource),
+					FIFOKeys: inf.QueuedKeys(scene.MaxStageKeys), HandlerKeys: inf.PendingKeys(scene.MaxStageKeys)}})
 		}
 		cw.Clients = append(cw.Clients, sc)
 	}
@@ -360,6 +361,7 @@ func workqueueOf(c *engine.Client, resource string) *scene.Workqueue {
 		return nil
 	}
 	st := ctrl.Queue.Stats()
+	queued, waiting := ctrl.Queue.Keys(scene.MaxStageKeys)
 	return &scene.Workqueue{Name: st.Name, Depth: st.Depth, Processing: st.Processing, BackingOff: st.Waiting,
-		Reconciles: ctrl.Reconciles, Failed: ctrl.Failures}
+		Reconciles: ctrl.Reconciles, Failed: ctrl.Failures, Queued: queued, Waiting: waiting, Working: ctrl.Working()}
 }

@@ -3,6 +3,7 @@ package live
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -217,4 +218,47 @@ func paintedIn(sc *view.Scene, r view.Region) bool {
 		}
 	}
 	return false
+}
+
+// TestPipelineKeys: while informers step 3 plays, the pipeline figure's
+// workqueue and worker carry the keys the world's queue holds (namespace/
+// name, none twice, as many as the count says up to scene.MaxStageKeys),
+// and state().scene.figure lists them.
+func TestPipelineKeys(t *testing.T) {
+	s, err := Open(Link{Lesson: "informers", Step: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Tick(time.Second / 60)
+	for i := 0; i < 3 && s.State().Step < 3; i++ {
+		s.Send("next")
+		s.Tick(time.Second / 60)
+	}
+	saw := map[string]bool{}
+	for range 120 {
+		s.Tick(time.Second / 60)
+		s.Scene()
+		f := s.snap.Cast.Figure
+		if f == nil || f.Kind != scene.FigPipeline {
+			t.Fatalf("step %d: figure %+v, want the pipeline", s.State().Step, f)
+		}
+		for _, m := range f.Marks {
+			if len(m.Keys) > 0 {
+				saw[m.Label] = true
+			}
+			if want := min(m.Value, scene.MaxStageKeys); m.Label == "workqueue" && int64(len(m.Keys)) != want {
+				t.Fatalf("workqueue %d keys of %d: %v", len(m.Keys), m.Value, m.Keys)
+			}
+			seen := map[string]bool{}
+			for _, k := range m.Keys {
+				if !strings.Contains(k, "/") || seen[k] {
+					t.Fatalf("%s: key %q (keys %v)", m.Label, k, m.Keys)
+				}
+				seen[k] = true
+			}
+		}
+	}
+	if !saw["workqueue"] || !saw["worker"] {
+		t.Errorf("stages with keys while the step played: %v, want the workqueue and the worker", saw)
+	}
 }

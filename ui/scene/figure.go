@@ -48,11 +48,14 @@ type FigureMark struct {
 	RV    uint64 `json:"rv,omitempty"` // rv-axis, pages: the revision it stands at
 	// pipeline: items in the stage; fan-out: copies of one write; file:
 	// bytes; pages: items the page returned.
-	Value   int64     `json:"value,omitempty"`
-	AtMs    int64     `json:"atMs,omitempty"`    // time: when, on the virtual clock
-	Outside bool      `json:"outside,omitempty"` // rv-axis: left of the window (too old: 410)
-	Source  string    `json:"source,omitempty"`  // pages: where it was served from (cache, cache-snapshot, etcd)
-	Rect    []float64 `json:"rect,omitempty"`
+	Value   int64  `json:"value,omitempty"`
+	AtMs    int64  `json:"atMs,omitempty"`    // time: when, on the virtual clock
+	Outside bool   `json:"outside,omitempty"` // rv-axis: left of the window (too old: 410)
+	Source  string `json:"source,omitempty"`  // pages: where it was served from (cache, cache-snapshot, etcd)
+	// pipeline: the keys in the stage, oldest first (at most
+	// MaxStageKeys; Value says how many there are).
+	Keys []string  `json:"keys,omitempty"`
+	Rect []float64 `json:"rect,omitempty"`
 }
 
 // Fact is one thing the shown step's trace says that a figure marks: a

@@ -149,18 +149,18 @@ func pipeline(st Step, sc *Scene) *Figure {
 	}
 	p := pick.Parts
 	f := &Figure{Kind: FigPipeline, Title: pick.Label}
-	add := func(label string, n int, src string) {
-		f.Marks = append(f.Marks, FigureMark{Label: label, Value: int64(n), Source: src})
+	add := func(label string, n int, src string, keys ...string) {
+		f.Marks = append(f.Marks, FigureMark{Label: label, Value: int64(n), Source: src, Keys: keys})
 	}
 	add("Reflector", 0, p.Phase)
-	add("DeltaFIFO", p.FIFO, "")
+	add("DeltaFIFO", p.FIFO, "", p.FIFOKeys...)
 	add("Indexer", p.Indexer, "")
-	add("handlers", p.Handlers, "")
+	add("handlers", p.Handlers, "", p.HandlerKeys...)
 	if q := p.Workqueue; q != nil {
-		add("workqueue", q.Depth, "")
-		add("worker", q.Processing, "")
+		add("workqueue", q.Depth, "", q.Queued...)
+		add("worker", q.Processing, "", q.Working...)
 		if q.Failed > 0 { // a failed reconcile's key sits out its back-off beside the queue
-			add("back-off", q.BackingOff, "")
+			add("back-off", q.BackingOff, "", q.Waiting...)
 		}
 		failed := ""
 		if q.Failed > 0 {

@@ -119,7 +119,15 @@ type Informer struct {
 	// runs one (sim informer --workqueue); its part id is the informer's
 	// plus "/workqueue".
 	Workqueue *Workqueue `json:"workqueue,omitempty"`
+	// The keys in the FIFO and waiting for the first handler, oldest
+	// first, at most MaxStageKeys of each (the pipeline figure's tokens).
+	FIFOKeys    []string `json:"-"`
+	HandlerKeys []string `json:"-"`
 }
+
+// MaxStageKeys is how many keys of one pipeline stage the scene carries:
+// past it, the figure says how many.
+const MaxStageKeys = 12
 
 // Workqueue is a controller's workqueue: the keys waiting (its
 // workqueue_depth), those a worker holds, the keys sitting out a
@@ -132,6 +140,11 @@ type Workqueue struct {
 	BackingOff int    `json:"backingOff"`
 	Reconciles int    `json:"reconciles"`
 	Failed     int    `json:"failed"`
+	// The keys queued, held by a worker and sitting out a back-off, at
+	// most MaxStageKeys of each (the pipeline figure's tokens).
+	Queued  []string `json:"-"`
+	Working []string `json:"-"`
+	Waiting []string `json:"-"`
 }
 
 // MarshalJSON adds a cache's ring fields (capacity, len, oldestRV, rv)

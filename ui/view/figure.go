@@ -2,6 +2,7 @@ package view
 
 import (
 	"image/color"
+	"time"
 
 	"watchscope/ui/scene"
 )
@@ -50,7 +51,7 @@ type Place struct {
 
 // figure draws the step's figure over the diagram, if the step has one,
 // and records where it drew the figure and its marks.
-func figure(sc *Scene, s Snapshot) {
+func figure(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	f := s.Cast.Figure
 	if f == nil || !full(s) {
 		return
@@ -70,7 +71,12 @@ func figure(sc *Scene, s Snapshot) {
 	case scene.FigPages:
 		marks = drawPages(o, body, f)
 	case scene.FigPipeline:
-		marks = drawPipeline(o, body, f)
+		var tm *TokenMotion
+		if m != nil {
+			tm = &m.Tokens
+			tm.now, tm.Still = now, s.UI.Reduced
+		}
+		marks = drawPipeline(o, body, f, tm)
 	case scene.FigFanOut:
 		marks = drawFanOut(o, body, f)
 	case scene.FigFile:

@@ -119,62 +119,6 @@ func sourceColor(src string) color.RGBA {
 	return Orange
 }
 
-// drawPipeline draws an informer's stages left to right as boxes joined
-// by arrows, each with the items in it as a count and up to a dozen
-// tokens.
-func drawPipeline(sc *Scene, r Region, f *scene.Figure) []Region {
-	out := make([]Region, len(f.Marks))
-	th := sc.Theme
-	n := len(f.Marks)
-	gap := 24.0
-	if n > 7 { // with the back-off stage: narrower arrows, so "workqueue" still fits its box
-		gap = 16
-	}
-	bw := (r.W - gap*float64(n-1)) / float64(n)
-	bh := min(r.H-16, 260)
-	y := r.Y + (r.H-bh)/2
-	for i, m := range f.Marks {
-		b := Region{X: r.X + float64(i)*(bw+gap), Y: y, W: bw, H: bh}
-		fill := th.PanelHi
-		switch m.Label {
-		case "workqueue", "worker", "reconciled":
-			fill = Mix(th.PanelHi, BluishGreen, 0.18)
-		case "back-off":
-			fill = Mix(th.PanelHi, Orange, 0.18)
-		}
-		sc.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: fill})
-		sc.label(b.X+b.W/2, b.Y+14, th.fitText(Prose, FigText, m.Label, b.W-8), Prose, FigText, Center, th.Ink)
-		vy := b.Y + 24 + LineHeight(th.TextSize(FigText))
-		if m.Label == "Reflector" { // its phase, in words
-			sc.label(b.X+b.W/2, vy, th.fitText(Prose, FigText, m.Source, b.W-8), Prose, FigText, Center, th.Ink)
-		} else {
-			sc.label(b.X+b.W/2, vy, th.fitText(Mono, FigBig, thousands(m.Value), b.W-8), Mono, FigBig, Center, th.Ink)
-			if m.Source != "" { // a caption under the count: "13 failed"
-				sc.label(b.X+b.W/2, vy+LineHeight(th.TextSize(FigBig)), th.fitText(Prose, FigText, m.Source, b.W-8), Prose, FigText, Center, th.Ink)
-			}
-		}
-		tokens(sc, b, m.Value)
-		if i > 0 {
-			ax := b.X - gap + 6
-			sc.line(Line{X0: ax, Y0: b.Y + b.H/2, X1: b.X - 8, Y1: b.Y + b.H/2, Width: 4, Color: th.Muted})
-			sc.mark(Mark{X: b.X - 10, Y: b.Y + b.H/2, R: 8, Shape: Triangle, Color: th.Muted})
-		}
-		out[i] = b
-	}
-	return out
-}
-
-// tokens draws up to twelve items of a stage as small squares at its foot.
-func tokens(sc *Scene, b Region, n int64) {
-	k := int(min(n, 12))
-	per := max(1, int((b.W-24)/26))
-	for i := range k {
-		x := b.X + 12 + float64(i%per)*26
-		y := b.Y + b.H - 34 - float64(i/per)*26
-		sc.rect(Rect{X: x, Y: y, W: 18, H: 18, Radius: 3, Fill: SkyBlue})
-	}
-}
-
 // drawFanOut draws one write leaving etcd: above, a line to every direct
 // watcher (a sheaf as wide as their number); below, one line to the
 // cache and from it a line to each of its watchers.

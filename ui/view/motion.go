@@ -30,6 +30,10 @@ type Motion struct {
 	BeforeRecords []Record
 	BeforeKeys    []KeyIndex
 	last          Snapshot
+
+	// Tokens are the keys on the pipeline figure, travelling from stage
+	// to stage.
+	Tokens TokenMotion
 }
 
 // Observe takes the latest snapshot at animation time now and starts the
@@ -65,5 +69,5 @@ func (m *Motion) CompactLine(now time.Duration) float64 { return m.compact.At(no
 // Settled reports whether nothing is moving at now (the renderer may then
 // skip redrawing).
 func (m *Motion) Settled(now time.Duration) bool {
-	return m.origin.Done(now) && m.compact.Done(now)
+	return m.origin.Done(now) && m.compact.Done(now) && m.Tokens.Settled(now)
 }

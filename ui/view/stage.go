@@ -85,7 +85,7 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	wires(&sc, s, &layout, m, now) // over the dimming: the messages are what a step in motion is about
 	if full(s) {
 		sc.Places = castPlaces(&layout, s)
-		figure(&sc, s) // over the diagram's lower bands, and over the messages on them
+		figure(&sc, s, m, now) // over the diagram's lower bands, and over the messages on them
 	}
 	playbackBadge(&sc, s)
 	overlays(&sc, s)
