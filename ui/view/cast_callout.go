@@ -33,7 +33,11 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 			break
 		}
 		if i == n-1 && len(lines) > n { // the last line says less
-			line = sc.Theme.fitText(Mono, size, line+" "+strings.Join(lines[n:], " "), r.W-32)
+			gap := " " // a token wrapHard broke mid-word joins up again, to be shortened in its middle
+			if strings.Contains(co.Text, line+lines[n]) {
+				gap = ""
+			}
+			line = sc.Theme.fitText(Mono, size, line+gap+strings.Join(lines[n:], " "), r.W-32)
 		}
 		sc.label(r.X+16, r.Y+38+float64(i)*(size+8), line, Mono, size, Left, sc.Theme.Ink)
 	}

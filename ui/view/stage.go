@@ -118,12 +118,16 @@ func topBar(sc *Scene, s Snapshot) {
 		{"COMPACTED", revOrDash(s.CompactRev)},
 	}
 	rx := float64(StageEnd)
+	ly := 16.0
+	if lh := LineHeight(sc.Theme.TextSize(16)); ly+lh > 36 { // a stat's name over its value, both in the bar
+		ly = 34 - lh
+	}
 	for i := len(stats) - 1; i >= 0; i-- {
 		c := sc.Theme.Ink
 		if stats[i].label == "COMPACTED" {
 			c = sc.Theme.Yellow
 		}
-		sc.label(rx, 16, stats[i].label, ProseBold, 16, Right, sc.Theme.Caption)
+		sc.label(rx, ly, stats[i].label, ProseBold, 16, Right, sc.Theme.Caption)
 		sc.label(rx, 36, stats[i].value, Mono, 36, Right, c)
 		rx -= 200
 	}
