@@ -203,12 +203,11 @@ func eventOf(evs []engine.TraceEvent, id uint64) (engine.TraceEvent, bool) {
 }
 
 // ownActor: the actor drawn for the answer is the client's own (its
-// informer, its box, its watcher pill), not a stand-in such as the cache
-// that served it.
+// informer, its box, its watcher pill: scene.Actor.Owner), or the
+// kubelets, not a stand-in such as the cache that served it.
 func ownActor(sc *scene.Scene, id, client string) bool {
 	a := sc.Find(id)
-	return a != nil && (a.Label == client || strings.HasPrefix(a.Label, client+" ") ||
-		id == scene.ClientID(client) || strings.HasPrefix(id, "informer/"+client+"/") || id == scene.Kubelets)
+	return a != nil && (a.Owner == client || id == scene.Kubelets)
 }
 
 // bookmarkCallout: the BOOKMARK events the step's own raw watch (kubectl

@@ -96,7 +96,7 @@ func (b *builder) cache(replica string, c Cache) {
 				d = strconv.Itoa(cw.Queued) + " events behind"
 			}
 			b.add(Actor{ID: CacheWatcherID(id, cw.Client), Kind: KindCacheWatcher, Parent: id, Replica: replica,
-				Resource: c.Resource, Label: cw.Client, Queued: cw.Queued, Detail: d})
+				Resource: c.Resource, Label: cw.Client, Owner: cw.Client, Queued: cw.Queued, Detail: d})
 		}
 		return
 	}
@@ -149,23 +149,23 @@ func (b *builder) clients() {
 	for _, g := range groupClients(b.w.Clients) {
 		c := g.first
 		if g.n > 1 {
-			b.add(Actor{ID: ClientID(g.name), Kind: KindClient, Count: g.n, Label: plural(g.n, g.name, g.name+"s"),
+			b.add(Actor{ID: ClientID(g.name), Kind: KindClient, Count: g.n, Label: plural(g.n, g.name, g.name+"s"), Owner: g.name,
 				Detail: c.Role})
 			for _, inf := range c.Informers {
 				parts := inf.Informer
-				b.add(Actor{ID: InformerID(g.name, inf.Resource), Kind: KindInformer, Parent: ClientID(g.name),
+				b.add(Actor{ID: InformerID(g.name, inf.Resource), Kind: KindInformer, Parent: ClientID(g.name), Owner: g.name,
 					Count: g.n, Resource: inf.Resource, Label: g.name + "s · " + inf.Resource + " informers", Parts: &parts,
 					Detail: "one each, like " + c.Name + "'s: " + inf.Phase})
 			}
 			continue
 		}
-		b.add(Actor{ID: ClientID(c.Name), Kind: KindClient, Label: c.Name, Detail: c.Role})
+		b.add(Actor{ID: ClientID(c.Name), Kind: KindClient, Label: c.Name, Owner: c.Name, Detail: c.Role})
 		for i, inf := range c.Informers {
 			if i == MaxEach {
 				break
 			}
 			parts := inf.Informer
-			b.add(Actor{ID: InformerID(c.Name, inf.Resource), Kind: KindInformer, Parent: ClientID(c.Name),
+			b.add(Actor{ID: InformerID(c.Name, inf.Resource), Kind: KindInformer, Parent: ClientID(c.Name), Owner: c.Name,
 				Resource: inf.Resource, Label: c.Name + " · " + inf.Resource + " informer", Parts: &parts,
 				Detail: inf.Phase + " · " + strconv.Itoa(inf.Indexer) + " in Indexer"})
 		}
@@ -178,7 +178,7 @@ func (b *builder) clients() {
 	switch {
 	case len(ps) > 0 && len(ps) <= 3:
 		for _, p := range ps {
-			b.add(Actor{ID: PollerID(p), Kind: KindPoller, Label: p, Resource: b.w.PollWhat,
+			b.add(Actor{ID: PollerID(p), Kind: KindPoller, Label: p, Owner: p, Resource: b.w.PollWhat,
 				Detail: "LISTs " + b.w.PollWhat + " on a timer"})
 		}
 	case len(ps) > 3:

@@ -24,9 +24,14 @@ func (b *builder) etcd() {
 				continue
 			}
 			shown++
-			b.add(Actor{ID: EtcdWatchID(m.Name, wa.Stream, wa.ID), Kind: KindEtcdWatch, Parent: m.Name,
+			st := watchState(wa)
+			owner := st.Who
+			if st.Cache {
+				owner = "" // a cache's: the cache, not a client
+			}
+			b.add(Actor{ID: EtcdWatchID(m.Name, wa.Stream, wa.ID), Kind: KindEtcdWatch, Parent: m.Name, Owner: owner,
 				Label: watchLabel(wa), Resource: resourceOfKey(wa.Key), Detail: watchDetail(wa),
-				Queued: wa.Queued, Replica: replicaOf(wa.Owner), Source: wa.Owner, EtcdWatch: watchState(wa)})
+				Queued: wa.Queued, Replica: replicaOf(wa.Owner), Source: wa.Owner, EtcdWatch: st})
 		}
 		if len(caches) > 0 {
 			var names []string

@@ -66,6 +66,11 @@ type Actor struct {
 	Seats    int    `json:"seats,omitempty"` // page: the APF seats it was charged
 	Source   string `json:"source,omitempty"`
 	Client   string `json:"client,omitempty"` // page: who asked
+	// Owner is the client whose part of the stage the actor is (its box,
+	// its informers, a cache watcher serving it, an etcd watch it opened,
+	// a poller): whom an answer drawn on it belongs to. "" for the
+	// servers, and for a group of owners.
+	Owner string `json:"-"`
 	// memory: bytes in use and the limit (0: none).
 	Bytes int64 `json:"bytes,omitempty"`
 	Limit int64 `json:"limit,omitempty"`
