@@ -78,7 +78,7 @@ func (g *Game) mouse() {
 		c.HoverRV = rv
 		g.dirty = true
 	}
-	if c.Picker || c.Help || len(c.Why) > 0 {
+	if c.DialogOpen() {
 		return
 	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {

@@ -47,7 +47,7 @@ func Hit(s Snapshot, x, y float64) string {
 		}
 		return ""
 	}
-	if u.Picker || u.Help || len(u.Why) > 0 {
+	if u.DialogOpen() {
 		return ""
 	}
 	for _, b := range Buttons(s) {

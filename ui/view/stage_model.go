@@ -106,3 +106,11 @@ type Chrome struct {
 	// (recording.go; live's cluster.go fills it).
 	Recording *RecordingView
 }
+
+// DialogOpen is the one answer to "is a dialog open?": the picker, the
+// help or the why? panel, each of which takes every click and key (the
+// widgets disable the controls under them, the scene answers no click).
+// The page's own panels (share, open, export) are the widgets' too
+// (ui/widgets.Layer adds them); the legend is not a dialog: any click
+// closes it (Hit).
+func (c Chrome) DialogOpen() bool { return c.Picker || c.Help || len(c.Why) > 0 }

@@ -121,7 +121,7 @@ func (l *Layer) sync(s view.Snapshot) {
 		knobs = view.SandboxButtons(s)
 	}
 	l.syncButtons(&l.knobs, knobs, false)
-	modal := s.UI.Picker || s.UI.Help || len(s.UI.Why) > 0 || l.panel != nil
+	modal := s.UI.DialogOpen() || l.panel != nil
 	for _, b := range append(l.transport[:len(l.transport):len(l.transport)], l.knobs...) {
 		b.w.GetWidget().Disabled = modal // a dialog takes the clicks
 	}
