@@ -163,7 +163,7 @@ func spreadLink(t *testing.T, query string, budget time.Duration, cmds []string,
 		s.Send(c)
 	}
 	ticks := 0
-	for s.Tick(0); !s.work.idle(); s.Tick(0) {
+	for s.Tick(0); !idle(&s.work); s.Tick(0) {
 		if st := s.State(); !strings.HasPrefix(st.Message, st.Busy) || ticks > 1000 {
 			t.Fatalf("%s: busy %q, message %q after %d ticks", query, st.Busy, st.Message, ticks)
 		}
@@ -232,7 +232,7 @@ func TestDeepLinkFlush(t *testing.T) {
 	s.Send("next")
 	s.work.Flush()
 	g, w := s.State(), want.State()
-	if !s.work.idle() || g.Step != w.Step || g.Pending != w.Pending || s.Share().Hash != want.Share().Hash {
+	if !idle(&s.work) || g.Step != w.Step || g.Pending != w.Pending || s.Share().Hash != want.Share().Hash {
 		t.Errorf("flushed: busy %v, %d queued, step %d pending %v; want step %d pending %v, the same trace", s.work.busy != nil, len(s.work.queue), g.Step, g.Pending, w.Step, w.Pending)
 	}
 }

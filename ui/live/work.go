@@ -54,9 +54,6 @@ func (q *Work) send(cmd string) bool {
 // full reports whether send would refuse a command now.
 func (q *Work) full() bool { return len(q.queue) >= queueMax }
 
-// idle reports whether nothing is queued and no long work is under way.
-func (q *Work) idle() bool { return q.busy == nil && len(q.queue) == 0 }
-
 // Spread lets each tick spend about budget on queued commands and long
 // work before it leaves the rest to the next tick; zero means no limit.
 func (q *Work) Spread(budget time.Duration) { q.budget = budget }

@@ -29,7 +29,7 @@ func rewindSpread(t *testing.T, lesson string, cmds []string) {
 		for _, c := range cmds {
 			s.Send(c)
 		}
-		for ; ticks < 500 && (!s.work.idle()); ticks++ {
+		for ; ticks < 500 && (!idle(&s.work)); ticks++ {
 			s.Tick(frame)
 			if st := s.State(); st.Busy != "" {
 				busy = append(busy, st.Busy)
@@ -38,7 +38,7 @@ func rewindSpread(t *testing.T, lesson string, cmds []string) {
 				}
 			}
 		}
-		if !s.work.idle() {
+		if !idle(&s.work) {
 			t.Fatalf("budget %v: still busy after %d ticks", budget, ticks)
 		}
 		if st := s.State(); st.Busy != "" || strings.Contains(st.Message, "replaying") {
@@ -80,14 +80,14 @@ func TestBacksInARowAreOneRewind(t *testing.T) {
 				s.Send("next")
 			}
 			s.Tick(frame)
-			for !s.work.idle() {
+			for !idle(&s.work) {
 				s.Tick(frame)
 			}
 			ticks := 0
 			for i := range c.backs {
 				s.Send("back")
 				if !together || i == c.backs-1 {
-					for s.Tick(frame); !s.work.idle(); s.Tick(frame) {
+					for s.Tick(frame); !idle(&s.work); s.Tick(frame) {
 						ticks++
 					}
 				}
@@ -105,3 +105,6 @@ func TestBacksInARowAreOneRewind(t *testing.T) {
 		}
 	}
 }
+
+// idle reports whether nothing is queued and no long work is under way.
+func idle(q *Work) bool { return q.busy == nil && len(q.queue) == 0 }
