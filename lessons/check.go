@@ -110,17 +110,20 @@ type Filter struct {
 	Terms  []FilterTerm
 }
 
-// FilterTerm is kind=PUT, node=etcd-0, detail="exact" or detail~"part".
-// A kind is written by its name in the trace and read into Kind: a term
-// on kinds compares the typed kind, never text.
+// FilterTerm is kind=PUT, node=etcd-0, a fact (route=etcd, code=410,
+// verb=LIST, client=kubectl, resource=pods, reason=Expired),
+// detail="exact" or detail~"part". A kind is written by its name in the
+// trace and read into Kind: a term on kinds compares the typed kind,
+// never text; a fact term compares the event's field of that name
+// (engine.TraceEvent), not its detail's text.
 type FilterTerm struct {
-	Field string // kind, node, detail
+	Field string // kind, node, a fact, detail
 	Op    byte   // '=' equals, '~' contains, '!' lacks (written !~)
 	Value string
 	Kind  engine.Kind // the kind of a kind= term
 }
 
-var filterFields = []string{"kind", "node", "detail"}
+var filterFields = []string{"kind", "node", "route", "code", "verb", "client", "resource", "reason", "detail"}
 
 // metricNameRE is the Prometheus metric name syntax.
 var metricNameRE = regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*$`)

@@ -25,7 +25,7 @@ func TestCheckLanguageErrors(t *testing.T) {
 		{`output contains "unclosed`, `check: unclosed quote`},
 		{`output 0 contains "a"`, `check: output numbers start at 1 (the step's first action)`},
 		{`output 3 contains "a"`, `output 3: this step has only 1 actions`},
-		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node or detail`},
+		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node, route, code, verb, client, resource, reason or detail`},
 		{`trace count kind=PTU == 1`, `check: unknown trace kind "PTU" (did you mean "PUT"?); the kinds are ` + strings.Join(engine.KindNames(), ", ")},
 		{`trace count kind~PUT == 1`, `check: kind~"PUT": a kind is matched whole, write kind=PUT`},
 		{`trace cont kind=PUT == 1`, `check: expected "count", found "cont" (a trace value is: trace count FILTER)`},
@@ -161,5 +161,33 @@ func TestProductsBeforeSums(t *testing.T) {
 	}
 	if _, err := parseCheck(`2 * == 3`); err == nil {
 		t.Error("a dangling * parsed")
+	}
+}
+
+// A fact term reads the event's field, not its detail: route=etcd
+// matches an answer served by etcd whatever its text says, and a detail
+// that merely mentions "(etcd)" is not one; code= compares the number.
+func TestFactTermsReadTheEvent(t *testing.T) {
+	c, err := parseCheck(`trace count kind=RESP route=etcd code=200 verb=LIST client=kubectl resource=pods == 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := c.Left.Terms[0].Filter
+	served := engine.TraceEvent{Kind: engine.KindResp, Route: "etcd", Code: 200, Verb: "LIST", Client: "kubectl", Resource: "pods"}
+	if !f.matches(served) {
+		t.Errorf("%s does not match %+v", f, served)
+	}
+	for name, e := range map[string]engine.TraceEvent{
+		"detail only": {Kind: engine.KindResp, Detail: "200 LIST 3 items rv=9 (etcd)", Code: 200, Verb: "LIST", Client: "kubectl", Resource: "pods"},
+		"cache route": {Kind: engine.KindResp, Route: "cache", Code: 200, Verb: "LIST", Client: "kubectl", Resource: "pods"},
+		"code 410":    {Kind: engine.KindResp, Route: "etcd", Code: 410, Verb: "LIST", Client: "kubectl", Resource: "pods"},
+		"other verb":  {Kind: engine.KindResp, Route: "etcd", Code: 200, Verb: "GET", Client: "kubectl", Resource: "pods"},
+	} {
+		if f.matches(e) {
+			t.Errorf("%s: %s matches %+v", name, f, e)
+		}
+	}
+	if _, err := parseCheck(`trace count kind=RESP rute=etcd == 1`); err == nil || !strings.Contains(err.Error(), `did you mean "route"`) {
+		t.Errorf("a misspelt fact: %v", err)
 	}
 }

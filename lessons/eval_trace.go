@@ -20,6 +20,21 @@ func (f Filter) matches(ev engine.TraceEvent) bool {
 			continue
 		case "node":
 			got = ev.Node
+		case "route":
+			got = ev.Route
+		case "code":
+			got = ""
+			if ev.Code != 0 {
+				got = strconv.Itoa(int(ev.Code))
+			}
+		case "verb":
+			got = string(ev.Verb)
+		case "client":
+			got = ev.Client
+		case "resource":
+			got = ev.Resource
+		case "reason":
+			got = ev.Reason
 		default:
 			got = ev.Detail
 		}
