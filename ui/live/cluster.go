@@ -28,7 +28,7 @@ import (
 //	  "windowRV": [73, 77], "windowSeconds": 2749.5, "awayRV": 72, "awayGone": true,
 //	  "answer": "a watcher away 90 s resumes from rv 72: too old, it gets a 410"}]}
 type clusterView struct {
-	s    *Session
+	h    Host
 	name string
 	rec  *recording.Recording
 	away float64 // seconds
@@ -77,7 +77,7 @@ func (c *clusterView) verbs() map[string]func(arg string) {
 		"recordingAway": func(arg string) {
 			n, err := strconv.ParseFloat(arg, 64)
 			if err != nil || n <= 0 || n > 1e6 {
-				c.s.msg.Say("recordingAway wants seconds, such as 90, not " + strconv.Quote(arg))
+				c.h.Say("recordingAway wants seconds, such as 90, not " + strconv.Quote(arg))
 				return
 			}
 			c.away = n
@@ -85,17 +85,17 @@ func (c *clusterView) verbs() map[string]func(arg string) {
 		},
 		"recordingAt": c.seek,
 		"recordingReplay": func(string) {
-			if c.rec == nil || c.live || c.s.chrome.Recording == nil {
+			if c.rec == nil || c.live || c.h.Chrome().Recording == nil {
 				return
 			}
-			c.s.chrome.Recording = nil
-			c.s.exec("sim replay " + c.name)
+			c.h.Chrome().Recording = nil
+			c.h.Exec("sim replay " + c.name)
 		},
 	}
 }
 
 func (c *clusterView) fillState(st *State) {
-	if c.s.chrome.Recording != nil && c.json != nil {
+	if c.h.Chrome().Recording != nil && c.json != nil {
 		st.Recording = c.json
 	}
 }
@@ -103,13 +103,9 @@ func (c *clusterView) fillState(st *State) {
 // open reads console file name as a recording and shows it.
 func (c *clusterView) open(name string) {
 	c.live, c.atEnd = false, true
-	e, ok := c.s.sim.(*etcdSim)
-	text, found := "", false
-	if ok {
-		text, found = e.sh.File(name)
-	}
+	text, found := c.h.File(name)
 	if !found {
-		c.s.msg.Say(name + ": no such console file: drop the .wsrec on the page, or open ?recording=URL")
+		c.h.Say(name + ": no such console file: drop the .wsrec on the page, or open ?recording=URL")
 		return
 	}
 	c.show(name, text)
@@ -130,13 +126,13 @@ func (s *Session) ShowRecording(name, text string) {
 func (c *clusterView) show(name, text string) {
 	rec, err := recording.Parse(name, []byte(text))
 	if err != nil {
-		c.s.msg.Fail(err)
+		c.h.Fail(err)
 		return
 	}
 	c.name, c.rec = name, rec
 	c.build()
 	if rec.Truncated {
-		c.s.msg.Say(name + " ends inside a line (the recorder was cut off): shown up to its last whole line")
+		c.h.Say(name + " ends inside a line (the recorder was cut off): shown up to its last whole line")
 	}
 }
 
@@ -190,7 +186,7 @@ func (c *clusterView) build() {
 			v.More++
 		}
 	}
-	c.s.chrome.Recording = v
+	c.h.Chrome().Recording = v
 }
 
 func namespaceWords(ns string) string {

@@ -27,8 +27,8 @@ func (c *clusterView) stepMs() int64 {
 
 // seek is recordingAt: seconds into the recording, or "end".
 func (c *clusterView) seek(arg string) {
-	if c.rec == nil || c.s.chrome.Recording == nil {
-		c.s.msg.Say("recordingAt: no recording is open (recording NAME opens one)")
+	if c.rec == nil || c.h.Chrome().Recording == nil {
+		c.h.Say("recordingAt: no recording is open (recording NAME opens one)")
 		return
 	}
 	if arg == "end" {
@@ -38,7 +38,7 @@ func (c *clusterView) seek(arg string) {
 	}
 	n, err := strconv.ParseFloat(arg, 64)
 	if err != nil || n < 0 || n > 1e9 {
-		c.s.msg.Say("recordingAt wants seconds into the recording, such as 30, or end, not " + strconv.Quote(arg))
+		c.h.Say("recordingAt wants seconds into the recording, such as 30, or end, not " + strconv.Quote(arg))
 		return
 	}
 	c.moveTo(int64(n * 1000))
@@ -56,7 +56,7 @@ func (c *clusterView) moveTo(ms int64) {
 // the page shows; it reports whether it did, so the keys go on to the
 // lesson otherwise.
 func (c *clusterView) scrub(forward bool) bool {
-	if c.rec == nil || c.s.chrome.Recording == nil {
+	if c.rec == nil || c.h.Chrome().Recording == nil {
 		return false
 	}
 	d := c.stepMs()
@@ -69,7 +69,7 @@ func (c *clusterView) scrub(forward bool) bool {
 
 // toEnd is End on the page: the cursor back at the end.
 func (c *clusterView) toEnd() bool {
-	if c.rec == nil || c.s.chrome.Recording == nil {
+	if c.rec == nil || c.h.Chrome().Recording == nil {
 		return false
 	}
 	c.atEnd = true

@@ -39,6 +39,8 @@ type Host interface {
 	Fail(err error)
 	OpenLesson(id string, steps int) // id at steps played (or free play); closes the picker and the start screen; a failure is said
 	Chrome() *view.Chrome
+	Exec(cmd string)                 // run a console line on the world, logged as the console shows it
+	File(name string) (string, bool) // a console file's text (a dropped .wsrec), false when there is none
 }
 
 // stageHost is the session as a Host.
@@ -48,6 +50,14 @@ func (h stageHost) Say(line string)                 { h.s.msg.Say(line) }
 func (h stageHost) Fail(err error)                  { h.s.msg.Fail(err) }
 func (h stageHost) OpenLesson(id string, steps int) { h.s.runner.openSaying(id, steps) }
 func (h stageHost) Chrome() *view.Chrome            { return &h.s.chrome }
+func (h stageHost) Exec(cmd string)                 { h.s.exec(cmd) }
+
+func (h stageHost) File(name string) (string, bool) {
+	if e, ok := h.s.sim.(*etcdSim); ok {
+		return e.sh.File(name)
+	}
+	return "", false
+}
 
 // features are the stage's features by name: each is wired to the
 // others it needs explicitly, through these fields, never by a search.
@@ -71,7 +81,7 @@ func newFeatures(s *Session) features {
 		runner: &lessonRunner{s: s}, author: &author{s: s}, presenter: &presenter{s: s},
 		sharer: &sharer{s: s}, announcer: &announcer{s: s}, exporter: &Exporter{s: s},
 		picker: &lessonPicker{h: h, freePlay: s.opts.Sandbox.Seed != 0}, progress: &progressBook{h: h},
-		cluster: &clusterView{s: s},
+		cluster: &clusterView{h: h},
 	}
 	f.picker.progress, f.progress.picker = f.progress, f.picker
 	f.all = featureList{f.runner, f.author, f.presenter, f.sharer, f.announcer, f.exporter, f.picker, f.progress, f.cluster}
