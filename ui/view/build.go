@@ -68,6 +68,9 @@ func (a axis) Visible() (from, to int64) {
 // section draws a small-caps section title with a caption after it.
 func section(sc *Scene, y float64, title, caption string) {
 	sc.label(Margin, y, title, ProseBold, 18, Left, sc.Theme.Muted)
-	x := Margin + Measure(ProseBold, 18, title) + 24
+	if !sc.Theme.Detail {
+		return
+	}
+	x := Margin + Measure(ProseBold, sc.Theme.TextSize(18), title) + 24
 	sc.label(x, y-1, caption, Prose, 20, Left, sc.Theme.Caption)
 }

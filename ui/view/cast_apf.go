@@ -16,23 +16,19 @@ func apfBox(sc *Scene, a *scene.Actor, r Region) {
 	parts := strings.Split(rest, " · ")
 	seats := parts[0]
 	used, limit, _ := strings.Cut(strings.TrimSuffix(seats, " seats"), " of ")
-	y := r.Y + 30
-	if level != "" && r.H > 100 {
-		for _, line := range levelLines(sc.Theme, level, r.W-20) {
-			sc.label(r.X+10, y, line, Mono, 16, Left, sc.Theme.Ink)
-			y += 22
+	st := sc.stack(r.X+10, r.Y+6+sc.Theme.rowH(16), r.Y+r.H-2, Left)
+	if lines := levelLines(sc.Theme, level, r.W-20); level != "" && st.y+float64(len(lines)+1)*sc.Theme.rowH(16) <= st.end {
+		for _, line := range lines {
+			st.add(line, Mono, 16, sc.Theme.Ink)
 		}
 	}
-	sc.label(r.X+10, y, sc.Theme.fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, Left, sc.Theme.Ink)
+	st.add(sc.Theme.fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, sc.Theme.Ink)
 	for _, p := range parts[1:] {
-		if y += 22; y+18 > r.Y+r.H {
-			break
-		}
 		color := sc.Theme.Muted
 		if strings.HasSuffix(p, "(429)") {
 			color = sc.Theme.Yellow
 		}
-		sc.fit(r.X+10, y, p, Mono, 16, Left, color, r.W-20)
+		st.add(sc.Theme.fitText(Mono, 16, p, r.W-20), Mono, 16, color)
 	}
 }
 

@@ -13,8 +13,9 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	ring := a.Ring
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
 	sc.fit(r.X+r.W/2, r.Y+4, a.Resource, ProseBold, 18, Center, sc.Theme.Ink, r.W-12)
+	rowH := sc.Theme.rowH(16)
 	radius := func(lines float64) float64 { // oldest, newest (and the fill when it does not fit inside)
-		return math.Max(12, math.Min(math.Min(56, (r.W-24)/2), (r.H-40-12-lines*20-8)/2))
+		return math.Max(12, math.Min(math.Min(56, (r.W-24)/2), (r.H-40-12-lines*rowH-8)/2))
 	}
 	lines := 3.0 // oldest, newest, objects
 	state := cacheState(a)
@@ -47,21 +48,20 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	start := ringAngle(ring.Start, ring.Capacity) // the oldest event's slot
 	sc.mark(Mark{X: cx + rad*math.Cos(start), Y: cy + rad*math.Sin(start), R: 7, Shape: Diamond, Color: sc.Theme.Yellow})
 	inside := thousands(int64(ring.Len)) + "/" + thousands(int64(ring.Capacity))
-	y := cy + rad + 12
+	st := sc.stack(cx, cy+rad+12, r.Y+r.H-2, Center) // rows that do not fit are left out, the last first
 	if !countOutside {
-		sc.label(cx, cy-10, inside, Mono, 16, Center, sc.Theme.Ink)
+		sc.label(cx, cy-LineHeight(sc.Theme.TextSize(16))/2, inside, Mono, 16, Center, sc.Theme.Ink)
 	} else {
-		sc.label(cx, y, sc.Theme.fitAny(Mono, 16, r.W-12, inside+" slots", inside, thousands(int64(ring.Len))), Mono, 16, Center, sc.Theme.Ink)
-		y += 20
+		st.add(sc.Theme.fitAny(Mono, 16, r.W-12, inside+" slots", inside, thousands(int64(ring.Len))), Mono, 16, sc.Theme.Ink)
 	}
 	oldest, newest := itoa(int(ring.OldestRV)), itoa(int(ring.RV))
-	sc.label(cx, y, sc.Theme.fitAny(Mono, 16, r.W-12, "oldest "+oldest, oldest), Mono, 16, Center, sc.Theme.Yellow)
-	sc.label(cx, y+20, sc.Theme.fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, Center, sc.Theme.Muted)
-	objs := thousands(int64(ring.Objects))
-	sc.label(cx, y+40, sc.Theme.fitAny(Prose, 16, r.W-12, objs+" objects", objs+" obj", objs), Prose, 16, Center, sc.Theme.Caption)
-	if state != "" {
-		sc.label(cx, y+60, sc.Theme.fitAny(ProseBold, 16, r.W-12, state, strings.Fields(state)[0]), ProseBold, 16, Center, Orange)
+	st.add(sc.Theme.fitAny(Mono, 16, r.W-12, "oldest "+oldest, oldest), Mono, 16, sc.Theme.Yellow)
+	if state != "" { // a cache not serving says so before its newest RV and size
+		st.add(sc.Theme.fitAny(ProseBold, 16, r.W-12, state, strings.Fields(state)[0]), ProseBold, 16, Orange)
 	}
+	st.add(sc.Theme.fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, sc.Theme.Muted)
+	objs := thousands(int64(ring.Objects))
+	st.add(sc.Theme.fitAny(Prose, 16, r.W-12, objs+" objects", objs+" obj", objs), Prose, 16, sc.Theme.Caption)
 }
 
 // cacheState is what a cache that is not simply serving says under its

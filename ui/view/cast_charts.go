@@ -43,7 +43,10 @@ func castChart(sc *Scene, r Region, a *scene.Actor) {
 		labels += " sum of " + itoa(a.Summed)
 	}
 	y = math.Max(y, r.Y+8+LineHeight(sc.Theme.TextSize(24))) // below the value
-	series := wrapSeries(name+labels, sc.Theme.TextSize(16), w)
+	var series []string
+	if sc.Theme.Detail {
+		series = wrapSeries(name+labels, sc.Theme.TextSize(16), w)
+	}
 	for i, line := range series {
 		sc.fit(r.X+16, y+2+float64(i)*(sc.Theme.TextSize(16)+4), line, Mono, 16, Left, sc.Theme.Caption, w)
 	}

@@ -44,7 +44,7 @@ func castStage(sc *Scene, s Snapshot) CastLayout {
 func bandFrame(sc *Scene, top, bottom float64, title, caption string) {
 	sc.rect(Rect{X: StageLeft, Y: top, W: StageRight - StageLeft, H: bottom - top, Radius: 12, Fill: sc.Theme.Panel})
 	sc.label(StageLeft+bandPad, top+8, title, ProseBold, 16, Left, sc.Theme.Muted)
-	if caption != "" {
+	if caption != "" && sc.Theme.Detail {
 		x := StageLeft + bandPad + Measure(ProseBold, sc.Theme.TextSize(16), title) + 16
 		sc.label(x, top+8, caption, Prose, 16, Left, sc.Theme.Caption)
 	}

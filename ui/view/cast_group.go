@@ -12,12 +12,13 @@ func groupBox(sc *Scene, a *scene.Actor, r Region) {
 	if a.Kind == scene.KindClient && a.Count > 1 {
 		title = countBadge(a) + a.Label
 	}
-	sc.fit(r.X+12, r.Y+8, title, ProseBold, 20, Left, sc.Theme.Ink, r.W-24)
+	st := sc.stack(r.X+12, r.Y+8, r.Y+r.H-2, Left)
+	st.add(sc.Theme.fitText(ProseBold, 20, title, r.W-24), ProseBold, 20, sc.Theme.Ink)
+	st.y = max(st.y, r.Y+40)
 	for i, line := range Wrap(a.Detail, Prose, sc.Theme.TextSize(16), r.W-24) {
-		if i == 2 {
+		if i == 2 || !st.add(line, Prose, 16, sc.Theme.Muted) {
 			break
 		}
-		sc.label(r.X+12, r.Y+40+float64(i)*22, line, Prose, 16, Left, sc.Theme.Muted)
 	}
 	n := min(a.Count, 24) // a few visible members of a group
 	for i := 0; i < n; i++ {

@@ -30,7 +30,7 @@ func header(sc *Scene, s Snapshot) {
 		if st.label == "COMPACTED" {
 			c = sc.Theme.Yellow
 		}
-		sc.label(x, 52, st.label, ProseBold, 18, Right, sc.Theme.Muted)
+		sc.label(x, min(52, 80-LineHeight(sc.Theme.TextSize(18))), st.label, ProseBold, 18, Right, sc.Theme.Muted)
 		sc.label(x, 80, st.value, Mono, 44, Right, c)
 		x -= 216
 	}

@@ -43,6 +43,12 @@ type Theme struct {
 	MinText float64
 	// Narration is the lesson narration's type: what the back row reads.
 	Narration Narration
+	// Detail: the theme draws the stage's secondary words, a chart's
+	// raw metric name under its title and a band's caption beside its
+	// name. The projector's type is too large for them to fit, and they
+	// are left out there rather than shrunk (issue 26): the title says
+	// what the chart counts, the band's name what it holds.
+	Detail bool
 	// Veil is how much of the background covers what is out of focus:
 	// enough to push it back, little enough that it stays legible (on a
 	// light background a heavy veil washes text out).
@@ -70,6 +76,7 @@ var Dark = Theme{
 	Yellow:     color.RGBA{0xF0, 0xE4, 0x42, 0xFF}, // Okabe-Ito yellow
 	MinText:    DarkMinText,
 	Narration:  Narration{Size: 22, LineH: narrLineH, Lines: narrLines},
+	Detail:     true,
 	Veil:       0.2, // Caption under it keeps 4.6:1 on Rule, Ink 8:1
 }
 

@@ -27,7 +27,7 @@ func chart(sc *Scene, r Region, ser Series) {
 	if ser.Summed > 1 {
 		labels = strings.TrimSpace(clip(labels, 28) + " sum of " + itoa(ser.Summed))
 	}
-	if labels != "" {
+	if labels != "" && sc.Theme.Detail {
 		sc.label(r.X+16, r.Y+31, clip(labels, 46), Mono, 16, Left, sc.Theme.Caption)
 	}
 	sc.label(r.X+16, r.Y+52, chartValue(name, ser.Last), Mono, 28, Left, sc.Theme.Ink)

@@ -209,7 +209,7 @@ func TestChartValueUnits(t *testing.T) {
 	if got := chartValue("apiserver_watch_events_total", 1312); got != "1,312" {
 		t.Errorf("count chart: %q", got)
 	}
-	var sc Scene
+	sc := Scene{Theme: Dark} // the projector leaves the series' labels out (Theme.Detail)
 	chart(&sc, ChartRegion(0), Series{Name: `process_resident_memory_bytes`, Last: 1 << 30, Summed: 3})
 	var texts []string
 	for _, l := range sc.Texts {
