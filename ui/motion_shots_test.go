@@ -71,6 +71,7 @@ func midMotion(t *testing.T, id, n string, at time.Duration) *live.Session {
 	}
 	for d := time.Duration(0); d < at; d += time.Second / 60 {
 		s.Tick(time.Second / 60)
+		s.Scene() // a frame drawn every tick, as on the page: the stage's motion memory sees each
 	}
 	return s
 }

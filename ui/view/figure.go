@@ -78,7 +78,12 @@ func figure(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 		}
 		marks = drawPipeline(o, body, f, tm)
 	case scene.FigFanOut:
-		marks = drawFanOut(o, body, f)
+		var fm *FanMotion
+		if m != nil {
+			fm = &m.Fan
+			fm.now, fm.Still = now, s.UI.Reduced || s.Playback == nil // the copies go out while the step plays
+		}
+		marks = drawFanOut(o, body, f, fm)
 	case scene.FigFile:
 		marks = drawFile(o, body, f)
 	case scene.FigTime:

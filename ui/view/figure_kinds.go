@@ -119,61 +119,6 @@ func sourceColor(src string) color.RGBA {
 	return Orange
 }
 
-// drawFanOut draws one write leaving etcd: above, a line to every direct
-// watcher (a sheaf as wide as their number); below, one line to the
-// cache and from it a line to each of its watchers.
-func drawFanOut(sc *Scene, r Region, f *scene.Figure) []Region {
-	out := make([]Region, len(f.Marks))
-	th := sc.Theme
-	val := func(label string) (int64, int) {
-		for i, m := range f.Marks {
-			if m.Label == label {
-				return m.Value, i
-			}
-		}
-		return 0, -1
-	}
-	direct, di := val("direct")
-	cached, ci := val("to the cache")
-	clients, ki := val("from the cache")
-	ex, ey := r.X+90, r.Y+r.H/2
-	sc.mark(Mark{X: ex, Y: ey, R: 40, Shape: Circle, Color: Blue})
-	sc.label(ex, ey+48, "etcd", ProseBold, FigText, Center, th.Ink)
-	half := r.H/2 - 20
-	sheaf := func(x0, y0, x1, yTop, h float64, n int64, c color.RGBA) {
-		for i := range min(n, 200) {
-			y := yTop + h*float64(i)/float64(max(min(n, 200)-1, 1))
-			sc.line(Line{X0: x0, Y0: y0, X1: x1, Y1: y, Width: 1.5, Color: c})
-		}
-	}
-	tx := r.X + r.W*0.55
-	if di >= 0 {
-		sheaf(ex+40, ey-8, tx, r.Y+8, half-48, direct, Vermillion)
-		words := thousands(direct) + " copies, straight from etcd"
-		if direct == 0 {
-			words = "none straight from etcd"
-		}
-		sc.label(tx+24, r.Y+half/2-40, words, ProseBold, FigBig, Left, th.Ink)
-		out[di] = union(Region{X: ex, Y: r.Y, W: tx - ex, H: half}, textBox(sc, tx+24, r.Y+half/2-40, words, ProseBold, FigBig, Left))
-	}
-	cy := r.Y + r.H - half/2
-	cx := r.X + r.W*0.32
-	if ci >= 0 {
-		sc.line(Line{X0: ex + 40, Y0: ey + 8, X1: cx - 50, Y1: cy, Width: 4, Color: SkyBlue})
-		sc.rect(Rect{X: cx - 50, Y: cy - 30, W: 100, H: 60, Radius: 8, Fill: SkyBlue})
-		words := thousands(cached) + " to the cache"
-		sc.label(cx, cy+40, words, ProseBold, FigText, Center, th.Ink)
-		out[ci] = union(Region{X: cx - 50, Y: cy - 30, W: 100, H: 60}, textBox(sc, cx, cy+40, words, ProseBold, FigText, Center))
-	}
-	if ki >= 0 && clients > 0 {
-		sheaf(cx+50, cy, tx, cy-half/2+24, half-64, clients, SkyBlue)
-		words := thousands(clients) + " from the cache"
-		sc.label(tx+24, cy-LineHeight(th.TextSize(FigText))/2, words, Prose, FigText, Left, th.Ink)
-		out[ki] = union(Region{X: cx + 50, Y: cy - half/2, W: tx - cx - 50, H: half}, textBox(sc, tx+24, cy-LineHeight(th.TextSize(FigText))/2, words, Prose, FigText, Left))
-	}
-	return out
-}
-
 // drawFile draws etcd's database file as a bar as long as its quota:
 // the file's size as the bar, what is in use inside it filled, the quota
 // as a line at the end.

@@ -34,6 +34,8 @@ type Motion struct {
 	// Tokens are the keys on the pipeline figure, travelling from stage
 	// to stage.
 	Tokens TokenMotion
+	// Fan sends the fan-out figure's copies one after another.
+	Fan FanMotion
 }
 
 // Observe takes the latest snapshot at animation time now and starts the
@@ -69,5 +71,5 @@ func (m *Motion) CompactLine(now time.Duration) float64 { return m.compact.At(no
 // Settled reports whether nothing is moving at now (the renderer may then
 // skip redrawing).
 func (m *Motion) Settled(now time.Duration) bool {
-	return m.origin.Done(now) && m.compact.Done(now) && m.Tokens.Settled(now)
+	return m.origin.Done(now) && m.compact.Done(now) && m.Tokens.Settled(now) && m.Fan.Settled(now)
 }
