@@ -62,15 +62,21 @@ func runRecord(args []string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Create(*out)
-	if err != nil {
-		return fmt.Errorf("record: %v", err)
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	r := recorder.New(conn, recorder.Config{Resources: names, Namespace: *namespace, For: *dur,
 		WithObjects: *withObjects, Progress: os.Stderr, Terminal: isTerminal(os.Stderr)})
-	err = r.Run(ctx, f)
+	// The file is made only once the server answered: a start that fails
+	// (unreachable, 401, 403, an unknown resource) leaves an older
+	// recording of the same name as it was.
+	if err := r.Start(ctx); err != nil {
+		return err
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return fmt.Errorf("record: %v", err)
+	}
+	err = r.Record(ctx, f)
 	if cerr := f.Close(); err == nil && cerr != nil {
 		err = fmt.Errorf("record: %v", cerr)
 	}

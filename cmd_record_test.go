@@ -3,6 +3,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -23,5 +25,30 @@ func TestRecordFlags(t *testing.T) {
 		if err == nil || err.Error() != want {
 			t.Errorf("record %s: %v, want %q", args, err, want)
 		}
+	}
+}
+
+// A record that cannot start (here: nothing listens) fails before it
+// makes its file, so an older recording of that name is left as it was.
+func TestRecordFailingStartKeepsTheFile(t *testing.T) {
+	dir := t.TempDir()
+	kc := filepath.Join(dir, "kubeconfig")
+	os.WriteFile(kc, []byte(`apiVersion: v1
+kind: Config
+clusters:
+- name: c
+  cluster: {server: "https://127.0.0.1:1"}
+contexts:
+- name: c
+  context: {cluster: c}
+current-context: c
+`), 0o600)
+	out := filepath.Join(dir, "old.wsrec")
+	os.WriteFile(out, []byte("an older recording\n"), 0o600)
+	if err := runRecord([]string{"--kubeconfig", kc, "--for", "1m", "-o", out}); err == nil {
+		t.Fatal("record against a closed port: no error")
+	}
+	if b, err := os.ReadFile(out); err != nil || string(b) != "an older recording\n" {
+		t.Errorf("after a failed start the file holds %q (%v), want the older recording", b, err)
 	}
 }

@@ -16,13 +16,20 @@ import (
 	"watchscope/recording"
 )
 
-// informer lists and watches one resource as client-go's Reflector does
-// (FIDELITY E1/E2): LIST with resourceVersion "0" (from the watch cache),
-// then WATCH from the list's RV with allowWatchBookmarks=true and a random
-// timeoutSeconds in [300, 600); a normal close re-watches from the last RV
-// at once; an ERROR 410 re-LISTs at the last RV, and a 410 on that LIST
-// re-LISTs with resourceVersion "" (a consistent, paged read); failed
-// requests back off 800 ms, doubling, up to 30 s.
+// informer lists and watches one resource as client-go 1.36's Reflector
+// does with the WatchListClient gate off (FIDELITY E1; with it on, the
+// default since 1.35, an informer streams its list with
+// sendInitialEvents=true instead): LIST with resourceVersion "0" (from
+// the watch cache), then WATCH from the list's RV with
+// allowWatchBookmarks=true and a random timeoutSeconds in [300, 600). A
+// normal close (EOF, or an unexpected EOF, which client-go's stream
+// watcher also takes as the end) re-watches from the last RV at once. An
+// ERROR event ends the watch and re-LISTs at the last RV after the back-off;
+// a 410 on that LIST re-LISTs at once with resourceVersion "" (a
+// consistent read from etcd), and a 410 on a later page of a paged LIST
+// asks once more for the whole list unpaged, as client-go's pager does.
+// Failed requests back off 800 ms, doubling up to 30 s, each wait
+// stretched by up to its own length at random (jitter 1.0).
 type informer struct {
 	r   *Recorder
 	t   target
@@ -40,15 +47,15 @@ const (
 )
 
 func (in *informer) run(ctx context.Context) {
-	listRV := "0"
+	listRV, needList := "0", true
 	backoff := backoffMin
 	for ctx.Err() == nil {
-		if listRV != "" || in.rv == "" {
+		if needList {
 			rv, err := in.list(ctx, listRV)
 			var ae *apiError
 			switch {
 			case errors.As(err, &ae) && ae.Code == http.StatusGone && listRV != "":
-				listRV = "" // the RV is gone: a consistent read from etcd
+				listRV = "" // the RV is gone: a consistent read from etcd, at once
 				continue
 			case err != nil:
 				if !in.wait(ctx, &backoff) {
@@ -56,12 +63,12 @@ func (in *informer) run(ctx context.Context) {
 				}
 				continue
 			}
-			in.rv, listRV = rv, ""
+			in.rv, needList = rv, false
 		}
-		gone, err := in.watch(ctx)
+		relist, err := in.watch(ctx)
 		switch {
-		case gone:
-			listRV = in.rv
+		case relist:
+			listRV, needList = in.rv, true
 			fallthrough
 		case err != nil:
 			if !in.wait(ctx, &backoff) {
@@ -75,7 +82,7 @@ func (in *informer) run(ctx context.Context) {
 
 // wait sleeps the backoff and doubles it; false when the recording ends.
 func (in *informer) wait(ctx context.Context, backoff *time.Duration) bool {
-	t := time.NewTimer(*backoff)
+	t := time.NewTimer(*backoff + time.Duration(in.rnd.Float64()*float64(*backoff)))
 	defer t.Stop()
 	*backoff = min(*backoff*2, backoffMax)
 	select {
@@ -111,6 +118,14 @@ func (in *informer) list(ctx context.Context, rv string) (string, error) {
 	items, size := 0, int64(0)
 	for {
 		resp, err := in.send(ctx, "LIST", q)
+		var ae *apiError
+		if errors.As(err, &ae) && ae.Code == http.StatusGone && q.Get("continue") != "" {
+			// The token's revision was compacted mid-list: client-go's
+			// pager (FullListIfExpired) asks for the whole list at rv.
+			items, size = 0, 0
+			q = url.Values{"resourceVersion": {rv}}
+			continue
+		}
 		if err != nil {
 			return "", err
 		}
@@ -153,9 +168,9 @@ type objectMeta struct {
 	Code                  int
 }
 
-// watch runs one WATCH until it ends; gone reports an ERROR 410 (or a 410
-// answer), after which the caller re-LISTs.
-func (in *informer) watch(ctx context.Context) (gone bool, err error) {
+// watch runs one WATCH until it ends; relist reports an ERROR event (a
+// 410 or any other) or a 410 answer, after which the caller re-LISTs.
+func (in *informer) watch(ctx context.Context) (relist bool, err error) {
 	q := url.Values{"watch": {"true"}, "allowWatchBookmarks": {"true"}, "resourceVersion": {in.rv},
 		"timeoutSeconds": {strconv.Itoa(300 + in.rnd.IntN(300))}}
 	resp, err := in.send(ctx, "WATCH", q)
@@ -179,7 +194,7 @@ func (in *informer) watch(ctx context.Context) (gone bool, err error) {
 				why = oneLine(err)
 			}
 			in.r.emit(recording.Record{Kind: recording.KindClosed, Res: in.t.Name, Text: why})
-			if why != "eof" {
+			if why != "eof" && !errors.Is(err, io.ErrUnexpectedEOF) {
 				return false, err
 			}
 			return false, nil
@@ -190,7 +205,8 @@ func (in *informer) watch(ctx context.Context) (gone bool, err error) {
 	}
 }
 
-// event records one watch event; true for an ERROR 410.
+// event records one watch event; true for an ERROR event, which ends the
+// watch (client-go's watchHandler returns the Status as its error).
 func (in *informer) event(ev watchEvent) bool {
 	var m objectMeta
 	_ = json.Unmarshal(ev.Object, &m)
@@ -202,7 +218,7 @@ func (in *informer) event(ev watchEvent) bool {
 	case "ERROR":
 		rec = recording.Record{Kind: recording.KindError, Res: in.t.Name, Code: m.Code, Reason: m.Reason, Message: m.Message}
 		in.r.emit(rec)
-		return m.Code == http.StatusGone
+		return true
 	default:
 		rec.Key, rec.Size = m.Metadata.Name, int64(len(ev.Object))
 		if m.Metadata.Namespace != "" {
