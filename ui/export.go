@@ -69,7 +69,7 @@ type GIFExport struct {
 	err       error
 }
 
-// NewGIFExport prepares the export of a recording (live.Session.Record).
+// NewGIFExport prepares the export of a recording (live.Exporter.Record).
 func NewGIFExport(rec *live.Recording) *GIFExport {
 	w, h := rec.Size()
 	return &GIFExport{rec: rec, r: newRenderer(), img: ebiten.NewImage(w, h), fr: view.Fit(w, h),

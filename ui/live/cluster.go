@@ -88,11 +88,15 @@ func (c *clusterView) verbs() map[string]func(arg string) {
 			if c.rec == nil || c.live || c.h.Chrome().Recording == nil {
 				return
 			}
-			c.h.Chrome().Recording = nil
+			c.close()
 			c.h.Exec("sim replay " + c.name)
 		},
 	}
 }
+
+// close closes the page (Escape): this file is the one writer of
+// chrome.Recording.
+func (c *clusterView) close() { c.h.Chrome().Recording = nil }
 
 func (c *clusterView) fillState(st *State) {
 	if c.h.Chrome().Recording != nil && c.json != nil {

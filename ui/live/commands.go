@@ -108,7 +108,9 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"close": func(s *Session, _, _ string) {
 		s.picker.close()
 		s.chrome.Help, s.chrome.Why, s.chrome.Console = false, nil, false
-		s.chrome.Start, s.chrome.Legend, s.chrome.Recording = false, false, nil
+		hideStart(&s.chrome)
+		s.cluster.close()
+		s.chrome.Legend = false
 		s.msg.Clear()
 	},
 	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },

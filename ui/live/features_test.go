@@ -77,6 +77,58 @@ func TestFeaturesAreDistinctTypes(t *testing.T) {
 	}
 }
 
+// chromeWriters are the chrome fields that one feature owns, and the
+// file that is their one writer (the others ask it: picker.close,
+// hideStart, clusterView.close).
+var chromeWriters = map[string]string{
+	"Picker": "picker.go", "PickerAt": "picker.go", "Lessons": "picker.go",
+	"Resume": "progress.go", "Recording": "cluster.go", "Start": "start.go", "Path": "start.go",
+}
+
+// TestChromeFieldsHaveOneWriter reads the package's syntax: an owned
+// chrome field is assigned only in its owner's file. State's fields of
+// the same names (st.Picker, st.Start: copies for state()) aside.
+func TestChromeFieldsHaveOneWriter(t *testing.T) {
+	fset := token.NewFileSet()
+	pkgs, err := parser.ParseDir(fset, ".", func(fi fs.FileInfo) bool { return !strings.HasSuffix(fi.Name(), "_test.go") }, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range pkgs["live"].Files {
+		file := filepath.Base(fset.Position(f.Pos()).Filename)
+		ast.Inspect(f, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for _, lhs := range as.Lhs {
+				sel, ok := lhs.(*ast.SelectorExpr)
+				owner, owned := "", false
+				if ok {
+					owner, owned = chromeWriters[sel.Sel.Name]
+				}
+				if !owned {
+					continue
+				}
+				if id, ok := sel.X.(*ast.Ident); ok && id.Name == "st" {
+					continue
+				}
+				seen[sel.Sel.Name] = true
+				if file != owner {
+					t.Errorf("%s: chrome.%s is written here; only %s writes it (ask it)", fset.Position(lhs.Pos()), sel.Sel.Name, owner)
+				}
+			}
+			return true
+		})
+	}
+	for field := range chromeWriters {
+		if !seen[field] {
+			t.Errorf("nobody writes chrome.%s: the table is stale", field)
+		}
+	}
+}
+
 // TestMessageLineHasOneOwner reads the package's syntax: the message
 // line's text is written only inside message.go (features call Say, Fail,
 // Clear, Withdraw), and a Message field (view.Chrome's, State's) is only

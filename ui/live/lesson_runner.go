@@ -123,7 +123,7 @@ func (r *lessonRunner) Open(id string, seed uint64, steps int) error {
 // picker and the start screen; a failure goes to the message line.
 func (r *lessonRunner) openSaying(id string, steps int) {
 	s := r.s
-	s.chrome.Start = false
+	hideStart(&s.chrome)
 	if id == freePlay {
 		s.openSandbox()
 		s.picker.close()

@@ -25,3 +25,7 @@ func (s *Session) showStart() {
 	}
 	s.progress.startResume() // progress.go: a started lesson to go back to
 }
+
+// hideStart closes the start screen of chrome c: this file is the one
+// writer of c.Start and c.Path (opening a lesson and close ask it).
+func hideStart(c *view.Chrome) { c.Start = false }
