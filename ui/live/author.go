@@ -67,7 +67,11 @@ func Problems(name string, err error) []lessons.Problem {
 
 // author is authoring's feature: it opens a lesson file's text, or a
 // lesson the page has parsed, on the stage, through the lesson runner.
-type author struct{ s *Session }
+type author struct {
+	h      Host
+	runner *lessonRunner // shows the lesson, and says which one is on the stage
+	picker *lessonPicker // closed when a file opens
+}
 
 // Author is what the page (ui/page/author.go) and the tests ask of it.
 type Author interface {
@@ -95,10 +99,9 @@ func (a *author) Open(name, src string) error {
 }
 
 func (a *author) Play(l *lessons.Lesson, keepStep bool) error {
-	s := a.s
 	var seed uint64
 	played, pending := 0, false
-	if old := s.lesson; old != nil && keepStep && old.l.ID == l.ID {
+	if old := a.runner.current(); old != nil && keepStep && old.l.ID == l.ID {
 		seed, played, pending = old.seed, old.r.Next(), old.pending
 	}
 	r, err := lessons.NewRunner(l, lessons.Options{Seed: seed})
@@ -113,8 +116,8 @@ func (a *author) Play(l *lessons.Lesson, keepStep bool) error {
 		return err
 	}
 	p.pending = pending && played < len(l.Steps) && l.Steps[played].Ask != nil
-	s.runner.show(p)
-	s.msg.Clear()
-	s.picker.close()
+	a.runner.show(p)
+	a.h.Say("") // clears the message line
+	a.picker.close()
 	return nil
 }

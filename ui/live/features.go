@@ -12,6 +12,11 @@ import "watchscope/ui/view"
 //	afterExec(cmd string, err error)     after every console command
 //	fillState(st *State)                 its part of State (window.watchscope.state())
 //
+// A feature that only talks to the stage (the picker, the progress book,
+// the author, the "your cluster" page) is given a Host, not the
+// *Session; the lesson runner, the presenter, the sharer, the announcer
+// and the exporter still read the session's lesson, clock and snapshot.
+//
 // newFeatures makes them: a new feature (or an overlay with state of its
 // own) is its own file plus its field in features and its line there. A
 // feature that needs another is given it by that field, never by a
@@ -78,12 +83,13 @@ type features struct {
 func newFeatures(s *Session) features {
 	h := stageHost{s}
 	f := features{
-		runner: &lessonRunner{s: s}, author: &author{s: s}, presenter: &presenter{s: s},
+		runner: &lessonRunner{s: s}, author: &author{h: h}, presenter: &presenter{s: s},
 		sharer: &sharer{s: s}, announcer: &announcer{s: s}, exporter: &Exporter{s: s},
 		picker: &lessonPicker{h: h, freePlay: s.opts.Sandbox.Seed != 0}, progress: &progressBook{h: h},
 		cluster: &clusterView{h: h},
 	}
 	f.picker.progress, f.progress.picker = f.progress, f.picker
+	f.author.runner, f.author.picker = f.runner, f.picker
 	f.all = featureList{f.runner, f.author, f.presenter, f.sharer, f.announcer, f.exporter, f.picker, f.progress, f.cluster}
 	return f
 }

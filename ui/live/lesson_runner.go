@@ -57,6 +57,9 @@ func (r *lessonRunner) show(p *lessonPlay) {
 }
 
 // step moves the lesson a beat, or rewinds the sandbox 5 s on back.
+// current is the lesson on the stage, nil in the sandbox.
+func (r *lessonRunner) current() *lessonPlay { return r.s.lesson }
+
 func (r *lessonRunner) step(forward bool) {
 	s := r.s
 	if s.cluster.scrub(forward) { // the "your cluster" page's time cursor
