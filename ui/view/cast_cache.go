@@ -7,6 +7,11 @@ import (
 	"watchscope/ui/scene"
 )
 
+// ringMaxR is the largest radius a cache's ring grows to when its box
+// has the room (a world without clients gives the API servers the
+// clients band's height too).
+const ringMaxR = 110
+
 // cacheRing is a watch cache: its resource, the ring of slots filled
 // from the oldest event to the newest, and the RVs at the ring's ends.
 func cacheRing(sc *Scene, a *scene.Actor, r Region) {
@@ -15,7 +20,7 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	sc.fit(r.X+r.W/2, r.Y+4, a.Resource, ProseBold, 18, Center, sc.Theme.Ink, r.W-12)
 	rowH := sc.Theme.rowH(16)
 	radius := func(lines float64) float64 { // oldest, newest (and the fill when it does not fit inside)
-		return math.Max(12, math.Min(math.Min(56, (r.W-24)/2), (r.H-40-12-lines*rowH-8)/2))
+		return math.Max(12, math.Min(math.Min(ringMaxR, (r.W-24)/2), (r.H-40-12-lines*rowH-8)/2))
 	}
 	lines := 3.0 // oldest, newest, objects
 	state := cacheState(a)

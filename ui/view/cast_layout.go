@@ -377,13 +377,23 @@ func replicaWidths(c *scene.Scene, reps []*scene.Actor, width, gap float64) (wid
 	return widths, share
 }
 
+// cacheWide is the widest a cache's column grows: the replica's room is
+// shared among its caches rather than left empty right of them (issue
+// 26, point 5), so their watchers' names and RVs are not cut.
+const cacheWide = 400
+
 // layoutCaches: one column per cache: its watchers on top (toward the
 // clients), its ring below.
 func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region) {
 	if len(caches) == 0 {
 		return
 	}
-	w := math.Min(240, r.W/float64(len(caches)))
+	w := math.Min(cacheWide, r.W/float64(len(caches))) // the room right of them goes to their words
+	for _, ca := range caches {
+		if ca.Dispatch != nil { // ... unless a dispatcher's card needs it
+			w = math.Min(240, w)
+		}
+	}
 	dispatcherCard(l, caches, Region{r.X + w*float64(len(caches)), r.Y, r.W - w*float64(len(caches)), r.H})
 	for i, ca := range caches {
 		cr := Region{r.X + float64(i)*w, r.Y, w - 8, r.H}
