@@ -228,3 +228,17 @@ func TestSortByInTheTable(t *testing.T) {
 		t.Errorf("sorted by app: %q, want c, a, b (kubectl's Less under sort.Sort)", got)
 	}
 }
+
+// TestSortByUnsortable: a field whose values kubectl's isLess cannot
+// compare (a map, which client-go's JSONPath hands over as an interface)
+// ends kubectl with its exit line, naming what held the
+// field: the object for the other printers, the table's parsed rows for
+// the table (kubectl 1.36 sorter.go, RuntimeSort.Less and TableSorter.Less).
+func TestSortByUnsortable(t *testing.T) {
+	sh := kubeShell(t)
+	run(t, sh, "kubectl run a -l x=1", "kubectl run b -l x=2")
+	answers{
+		{"kubectl get pods --sort-by=.metadata.labels -o name", "Field {.metadata.labels} in *unstructured.Unstructured is an unsortable type: interface, err: unsortable type: map[string]interface {}\n"},
+		{"kubectl get pods --sort-by=.metadata.labels", "Field {.metadata.labels} in [][][]reflect.Value is an unsortable type: interface, err: unsortable type: map[string]interface {}\n"},
+	}.expect(t, sh)
+}

@@ -43,7 +43,7 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 		if err != nil {
 			return err
 		}
-		return sortByPath(objs, parsed)
+		return sortByPath(objs, parsed, "*unstructured.Unstructured")
 	}
 	if len(objs) < 2 {
 		return nil
@@ -53,7 +53,7 @@ func sortObjects(objs []*am.Object, field string, table bool) error {
 		parsed = field
 	}
 	var exit unsortable
-	if err := sortByPath(objs, parsed); errors.As(err, &exit) {
+	if err := sortByPath(objs, parsed, "[][][]reflect.Value"); errors.As(err, &exit) {
 		return err
 	} else if err != nil {
 		return errNothingPrinted
@@ -70,8 +70,10 @@ func (u unsortable) Unwrap() error { return u.line }
 
 // sortByPath sorts objs by the JSONPath template path (kubectl's
 // SortObjects and NewTableSorter: a template that does not parse is an
-// error, and so is a field found in none of the objects).
-func sortByPath(objs []*am.Object, path string) error {
+// error, and so is a field found in none of the objects). holder is what
+// kubectl's exit line names as the field's container: the sorter's %T,
+// the object for the other printers, the parsed rows for the table.
+func sortByPath(objs []*am.Object, path, holder string) error {
 	jp, err := newJSONPath("sorting", path)
 	if err != nil {
 		return serverError("error: " + err.Error())
@@ -94,7 +96,7 @@ func sortByPath(objs []*am.Object, path string) error {
 	if !found {
 		return serverError(fmt.Sprintf("error: couldn't find any field with path %q in the list of objects", path))
 	}
-	s := &keySort{objs: objs, keys: keys, field: path}
+	s := &keySort{objs: objs, keys: keys, field: path, holder: holder}
 	sort.Sort(s)
 	return s.err
 }
@@ -103,7 +105,9 @@ type keySort struct {
 	objs  []*am.Object
 	keys  []*reflect.Value
 	field string
-	err   error
+	// holder is the %T in kubectl's exit line for an unsortable value.
+	holder string
+	err    error
 }
 
 func (s *keySort) Len() int { return len(s.objs) }
@@ -121,7 +125,7 @@ func (s *keySort) Less(i, j int) bool {
 	less, err := isLess(*s.keys[i], *s.keys[j])
 	if err != nil && s.err == nil {
 		// kubectl exits here (klog.Exitf) with this line.
-		s.err = unsortable{serverError(fmt.Sprintf("Field %s in *unstructured.Unstructured is an unsortable type: %s, err: %v", s.field, s.keys[i].Kind(), err))}
+		s.err = unsortable{serverError(fmt.Sprintf("Field %s in %s is an unsortable type: %s, err: %v", s.field, s.holder, s.keys[i].Kind(), err))}
 	}
 	return less
 }
