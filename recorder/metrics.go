@@ -74,6 +74,14 @@ func ParseMetrics(rd io.Reader, resources []string) []recording.Sample {
 			continue
 		}
 		s := recording.Sample{Name: name, Group: labels["group"], Resource: labels["resource"]}
+		if name == recording.MetricObjects {
+			// Its one label is the GroupResource's text, "leases.coordination.k8s.io"
+			// (deprecated since 1.34 for apiserver_resource_objects{group,resource},
+			// and still exported by 1.36).
+			if res, group, ok := strings.Cut(s.Resource, "."); ok {
+				s.Resource, s.Group = res, group
+			}
+		}
 		if !slices.Contains(resources, s.Resource) || (name == recording.MetricWatchers && labels["verb"] != "WATCH") {
 			continue
 		}
