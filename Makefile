@@ -91,8 +91,8 @@ e2e:
 soak:
 	$(GO) test -count=1 -timeout 3h -run Chaos ./engine/ -soak
 	$(GO) test -count=1 -timeout 1h -run TestLessonsHoldOnSeeds ./lessons/ -seeds 20
-	$(GO) test -count=1 -tags e2e -timeout 2h -run TestEveryStepByDeepLink ./web/e2e/ -e2e.every
-	$(GO) test -count=1 -tags e2e -timeout 4h -run TestMonkey ./web/e2e/ -monkey.soak
+	WS_E2E_BROWSER=required $(GO) test -count=1 -tags e2e -timeout 2h -run TestEveryStepByDeepLink ./web/e2e/ -e2e.every
+	WS_E2E_BROWSER=required $(GO) test -count=1 -tags e2e -timeout 4h -run TestMonkey ./web/e2e/ -monkey.soak
 
 ## shots: every lesson's first, middle and last step as PNGs in $(SHOTS): 1920x1080 dark, 1280x720 projector
 SHOTS ?= shots

@@ -120,13 +120,17 @@ func (c Config) withDefaults() Config {
 
 // cacheEnabled decides, per resource, whether it gets a Cacher (C12):
 // --watch-cache=false or a default size of 0 disables all; an entry
-// "resource#0" disables one; other sizes are ignored (dynamic sizing)
+// "resource#0" disables one (the flag's entries merged over
+// DefaultWatchCacheSizes, as kube-apiserver does); other sizes are ignored (dynamic sizing)
 // unless LegacyFixedWatchCacheSizes, where they fix the ring's capacity
 // (fixed > 0).
 func (c Config) cacheEnabled(groupResource string) (enabled bool, fixed int, err error) {
 	if c.DisableWatchCache || (c.DefaultWatchCacheSize != nil && *c.DefaultWatchCacheSize == 0) {
 		return false, 0, nil
 	}
+	// kube-apiserver merges the flag over its defaults (completion.go):
+	// "pods#50" leaves events uncached; a later entry wins.
+	defaults, _ := watchcache.ParseWatchCacheSizes(DefaultWatchCacheSizes)
 	sizes, err := watchcache.ParseWatchCacheSizes(c.WatchCacheSizes)
 	if err != nil {
 		return false, 0, err
@@ -135,11 +139,11 @@ func (c Config) cacheEnabled(groupResource string) (enabled bool, fixed int, err
 	if c.LegacyFixedWatchCacheSizes {
 		mode = watchcache.LegacyFixedSizing
 	}
-	for _, s := range sizes {
+	enabled, fixed = true, 0
+	for _, s := range append(defaults, sizes...) {
 		if s.GroupResource == groupResource {
-			enabled, fixed, _ := watchcache.ApplyWatchCacheSize(s.GroupResource, s.Size, mode)
-			return enabled, fixed, nil
+			enabled, fixed, _ = watchcache.ApplyWatchCacheSize(s.GroupResource, s.Size, mode)
 		}
 	}
-	return true, 0, nil
+	return enabled, fixed, nil
 }

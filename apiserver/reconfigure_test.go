@@ -41,3 +41,18 @@ func TestWatchCacheSizesKnob(t *testing.T) {
 		t.Fatalf("a malformed --watch-cache-sizes must be rejected")
 	}
 }
+
+// The flag's entries are merged over kube-apiserver's defaults
+// (events#0,events.events.k8s.io#0): naming pods leaves events uncached,
+// and events#50 (a later entry) caches them again.
+func TestWatchCacheSizesMergeOverDefaults(t *testing.T) {
+	for _, c := range []struct {
+		flag   string
+		events bool
+	}{{"", false}, {"pods#50", false}, {"events#50", true}, {"events#50,events#0", false}} {
+		enabled, _, err := Config{WatchCacheSizes: c.flag}.withDefaults().cacheEnabled("events")
+		if err != nil || enabled != c.events {
+			t.Errorf("--watch-cache-sizes=%q: events cached %v (%v), want %v", c.flag, enabled, err, c.events)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
 	"watchscope/recording"
+	"watchscope/watchcache"
 )
 
 func init() {
@@ -71,7 +72,7 @@ func (sh *Shell) simReplay(args []string) (string, error) {
 			return b.String(), err
 		}
 		sh.waitServing()
-		fmt.Fprintf(&b, "%d API server replica(s) restarted with --watch-cache-sizes=%s (fixed)\n", len(sh.w.APIServers), sizes)
+		fmt.Fprintf(&b, "%d API server replica(s) restarted with --watch-cache-sizes=%s in the legacy fixed sizing (the pre-1.19 model, where a size fixes the ring; 1.36 sizes it dynamically)\n", len(sh.w.APIServers), sizes)
 	}
 	p.start = sh.w.Now()
 	p.tick()
@@ -112,7 +113,9 @@ func (p *replay) plan(rec *recording.Recording, b *strings.Builder) string {
 			}
 		}
 		cache := "watch cache sized dynamically (no capacity recorded)"
-		if s.Capacity > 0 {
+		if s.Capacity > watchcache.MaxCapacity {
+			cache = fmt.Sprintf("watch cache sized dynamically (the recorded capacity %d is over the ring's upper bound %d)", s.Capacity, watchcache.MaxCapacity)
+		} else if s.Capacity > 0 {
 			cache = fmt.Sprintf("watch cache fixed at %d events (recorded capacity)", s.Capacity)
 			sizes = append(sizes, fmt.Sprintf("%s#%d", s.Name, s.Capacity))
 		}

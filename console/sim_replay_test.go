@@ -33,7 +33,7 @@ func TestSimReplayIsDeterministic(t *testing.T) {
 		"recording of v1.36.5 (pods, configmaps)",
 		"configmaps: 7 writes, watch cache fixed at 100 events (recorded capacity)",
 		"pods: 4 writes, watch cache fixed at 100 events (recorded capacity)",
-		"--watch-cache-sizes=pods#100,configmaps#100 (fixed)",
+		"--watch-cache-sizes=pods#100,configmaps#100 in the legacy fixed sizing",
 		"\ncm-3 ", `"Capacity" : 100`,
 	} {
 		if !strings.Contains(out, want) {

@@ -147,7 +147,13 @@ func (rec *Recording) window(r *Resource, listed map[string]int64) {
 			}
 			switch s.Name {
 			case MetricCapacity:
-				r.Capacity = int(s.Value)
+				// A ring holds at most a few hundred thousand events; a
+				// value past int32 (a hand-edited file) is no capacity,
+				// and converting it to int would differ natively and in wasm.
+				r.Capacity = 0
+				if s.Value >= 1 && s.Value <= math.MaxInt32 {
+					r.Capacity = int(s.Value)
+				}
 			case MetricReceived:
 				v = s.Value
 			}

@@ -18,6 +18,10 @@ const (
 	initialCapacity           = 100
 )
 
+// MaxCapacity is the most events a ring holds at the default event fresh
+// duration (defaultUpperBoundCapacity).
+const MaxCapacity = defaultUpperBoundCapacity
+
 // watchCacheHistory is the cyclic buffer of recent events (the ring of
 // watch_cache.go, watch_cache_history.go on master).
 //
