@@ -39,7 +39,7 @@ func TestStaleReadsBite(t *testing.T) {
 			`output 3 contains "alice"`,
 			`field resourceVersion of output 3 < field resourceVersion of output 4`,
 			`trace first kind=RESP route=cache between 1s and 2100ms after kind=REQ node=kubectl`,
-			`trace first kind=RESP route=cache-consistent between 1500ms and 2100ms after kind=REQ node=kubectl detail~"LIST"`,
+			`trace first kind=RESP route=cache-consistent between 1500ms and 2100ms after kind=REQ node=kubectl verb=LIST`,
 			`metric apiserver_watch_cache_consistent_read_total{fallback="true"} == 1`,
 		}},
 		{"writes ignore resourceVersion preconditions", noPreconditions, []string{
