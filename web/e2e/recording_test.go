@@ -159,15 +159,23 @@ func TestLiveRecordingPage(t *testing.T) {
 		return run(t, ctx, chromedp.Evaluate[string](`(() => { const r = JSON.parse(window.watchscope.state()).recording;
 		  return r && r.live ? r.resources.map((x) => x.name + " " + x.events + " " + x.gone).join(", ") : ""; })()`))
 	}
-	waitFor(t, ctx, `((JSON.parse(window.watchscope.state()).recording || {}).resources || []).length === 2`, 30*time.Second)
-	if got := events(); got != "pods 2 0, configmaps 4 0" {
-		t.Errorf("before the restart: %q", got)
-	}
+	// The page reads the feed in chunks, once a second: wait for the whole
+	// of each part, not for its first line.
+	waitEvents(t, events, "pods 2 0, configmaps 4 0", "before the restart")
 	for _, l := range lines[cut:] {
 		feed.Add([]byte(l))
 	}
-	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).recording.resources[0].gone === 1`, 30*time.Second)
-	if got := events(); got != "pods 4 1, configmaps 7 1" {
-		t.Errorf("after the restart: %q", got)
+	waitEvents(t, events, "pods 4 1, configmaps 7 1", "after the restart")
+}
+
+// waitEvents waits up to 30 s for the live view's counts to read want.
+func waitEvents(t *testing.T, events func() string, want, when string) {
+	t.Helper()
+	got := ""
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(200 * time.Millisecond) {
+		if got = events(); got == want {
+			return
+		}
 	}
+	t.Errorf("%s: the live view counts %q, want %q", when, got, want)
 }
