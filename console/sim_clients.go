@@ -241,5 +241,5 @@ func controllerNeeds(p parsedFlags, f *informer.SharedInformerFactory) (*engine.
 	if err != nil {
 		return nil, policy, err
 	}
-	return &engine.Need{Kind: strings.ToLower(r.Kind), Name: name, Lister: f.InformerOfAll(r.Resource)}, policy, nil
+	return &engine.Need{Kind: strings.ToLower(r.Kind), Name: name, Namespaced: r.Namespaced, Lister: f.InformerOfAll(r.Resource)}, policy, nil
 }

@@ -53,9 +53,11 @@ func (w *World) NewController(node, name string, inf *informer.SharedIndexInform
 
 // Need is an object a controller's reconcile cannot do without: Name of
 // Resource (its singular, lower-case kind in the error), read from Lister
-// in the reconciled key's namespace.
+// in the reconciled key's namespace, or by its name alone when the
+// resource is cluster-scoped (a Node, a Namespace), as a lister's Get does.
 type Need struct {
 	Kind, Name string
+	Namespaced bool
 	Lister     *informer.SharedIndexInformer
 }
 
@@ -64,12 +66,8 @@ func (n *Need) check(key string) error {
 	if n == nil {
 		return nil
 	}
-	ns, _, _ := strings.Cut(key, "/")
-	if !strings.Contains(key, "/") {
-		ns = ""
-	}
 	k := n.Name
-	if ns != "" {
+	if ns, _, ok := strings.Cut(key, "/"); ok && n.Namespaced {
 		k = ns + "/" + n.Name
 	}
 	if _, ok := n.Lister.Indexer().GetByKey(k); ok {

@@ -40,9 +40,12 @@ func (f *SharedInformerFactory) InformerOfAll(resource string) *SharedIndexInfor
 	return f.informerFor(resource, cfg)
 }
 
+// informerFor is the factory's informer of resource with cfg's selectors,
+// made on first use: a controller's informer of some pods and its lister
+// of all of them are two informers, as two factories are in client-go.
 func (f *SharedInformerFactory) informerFor(resource string, cfg InformerConfig) *SharedIndexInformer {
 	for _, inf := range f.informers {
-		if inf.cfg.Resource == resource {
+		if inf.cfg.Resource == resource && inf.cfg.LabelSelector == cfg.LabelSelector && inf.cfg.FieldSelector == cfg.FieldSelector {
 			return inf
 		}
 	}
