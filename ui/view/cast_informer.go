@@ -21,29 +21,34 @@ func informerBox(sc *Scene, a *scene.Actor, r Region) {
 	}
 	n := float64(len(cells))
 	if (r.W-24-(n-1)*6)/n < 96 { // too narrow for the cells: the numbers that matter
-		sc.fit(r.X+12, r.Y+40, "Reflector "+p.Phase+" · rv "+p.LastRV, Prose, 16, Left, sc.Theme.Muted, r.W-24)
 		main, line := "Indexer "+thousands(int64(p.Indexer)), "FIFO "+itoa(p.FIFO)+" · handlers "+itoa(p.Handlers)
 		if q := p.Workqueue; q != nil { // the queue's depth is the number a controller watches
 			main += " · workqueue " + itoa(q.Depth)
 			line += " · " + thousands(int64(q.Reconciles)) + " reconciled"
 		}
-		sc.fit(r.X+12, r.Y+64, main, Mono, 18, Left, sc.Theme.Ink, r.W-24)
-		sc.fit(r.X+12, r.Y+90, line, Prose, 16, Left, sc.Theme.Muted, r.W-24)
+		st := sc.stack(r.X+12, r.Y+8+sc.Theme.rowH(18), r.Y+r.H-2, Left) // the Indexer first: what a box too small for all keeps
+		reflector := sc.Theme.fitText(Prose, 16, "Reflector "+p.Phase+" · rv "+p.LastRV, r.W-24)
+		if st.at(r.Y+40).y+sc.Theme.rowH(16)+sc.Theme.rowH(18) <= st.end {
+			st.add(reflector, Prose, 16, sc.Theme.Muted)
+		}
+		st.at(r.Y+64).add(sc.Theme.fitText(Mono, 18, main, r.W-24), Mono, 18, sc.Theme.Ink)
+		st.at(r.Y+90).add(sc.Theme.fitText(Prose, 16, line, r.W-24), Prose, 16, sc.Theme.Muted)
 		return
 	}
 	cw := (r.W - 24 - (n-1)*6) / n
 	for i, cell := range cells {
 		x := r.X + 12 + float64(i)*(cw+6)
 		sc.rect(Rect{X: x, Y: r.Y + 38, W: cw, H: r.H - 48, Radius: 6, Fill: sc.Theme.Rule})
-		sc.fit(x+6, r.Y+44, cell.name, Prose, 16, Left, sc.Theme.Caption, cw-12)
+		st := sc.stack(x+6, r.Y+44, r.Y+r.H-10, Left)
+		st.add(sc.Theme.fitText(Prose, 16, cell.name, cw-12), Prose, 16, sc.Theme.Caption)
 		// a narrow cell says "watch" rather than "watchi…"
 		forms := []string{cell.value}
 		if short, ok := phaseShort[cell.value]; ok {
 			forms = append(forms, short)
 		}
-		sc.label(x+6, r.Y+68, sc.Theme.fitAny(Mono, 18, cw-12, forms...), Mono, 18, Left, sc.Theme.Ink)
+		st.at(r.Y+68).add(sc.Theme.fitAny(Mono, 18, cw-12, forms...), Mono, 18, sc.Theme.Ink)
 		if cell.sub != "" {
-			sc.fit(x+6, r.Y+94, cell.sub, Mono, 16, Left, sc.Theme.Muted, cw-12)
+			st.at(r.Y+94).add(sc.Theme.fitText(Mono, 16, cell.sub, cw-12), Mono, 16, sc.Theme.Muted)
 		}
 	}
 }

@@ -295,8 +295,8 @@ func TestWrapSeriesNeverCutsAWord(t *testing.T) {
 // TestLevelLinesBreakAfterAHyphen: a priority level's name too wide for
 // an APF box breaks after its hyphen instead of ending in "workload-…".
 func TestLevelLinesBreakAfterAHyphen(t *testing.T) {
-	w := Measure(Mono, 16, "workload-")
 	for _, th := range []Theme{Dark, Projector} {
+		w := Measure(Mono, th.TextSize(16), "workload-")
 		if got := levelLines(th, "workload-low", w+1); strings.Join(got, "|") != "workload-|low" {
 			t.Errorf("%s: %q, want workload- over low", th.Name, got)
 		}

@@ -34,5 +34,12 @@ func (st *rowStack) add(str string, f Font, size float64, c color.RGBA) bool {
 	return true
 }
 
+// at moves the next row down to y at least: a box's rows keep their
+// places in the dark theme and are pushed down only by larger type.
+func (st *rowStack) at(y float64) *rowStack {
+	st.y = max(st.y, y)
+	return st
+}
+
 // rowH is the height one row of the given size takes in a rowStack.
 func (th Theme) rowH(size float64) float64 { return LineHeight(th.TextSize(size)) + 4 }

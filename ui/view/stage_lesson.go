@@ -40,8 +40,8 @@ func lessonPanel(sc *Scene, s Snapshot) {
 		text = l.Error
 	}
 	lines := Wrap(text, Prose, size, NarrWidth)
-	for len(lines) > maxLines && size > 18 { // long narration: smaller type before cutting
-		size, lineH = size-2, lineH-2
+	for len(lines) > maxLines && size > sc.Theme.TextSize(18) { // long narration: smaller type before cutting, down to the theme's least
+		size, lineH = max(size-2, sc.Theme.TextSize(18)), max(lineH-2, LineHeight(sc.Theme.TextSize(18)))
 		maxLines = int((PanelBot - 8 - PanelTop - 64) / lineH)
 		lines = Wrap(text, Prose, size, NarrWidth)
 	}
@@ -65,9 +65,14 @@ func lessonPanel(sc *Scene, s Snapshot) {
 // question is the predict-then-reveal box: the choices, the learner's
 // pick, and after the step ran, the right answer and why.
 func question(sc *Scene, l *LessonView) {
-	sc.label(AskLeft, PanelTop+16, "PREDICT", ProseBold, 16, Left, Orange)
-	q := Wrap(l.Question, ProseBold, 18, AskWidth)
-	for i, line := range q[:min(2, len(q))] {
+	head := headingY(sc.Theme)
+	sc.label(AskLeft, head, "PREDICT", ProseBold, 16, Left, Orange)
+	q := Wrap(l.Question, ProseBold, sc.Theme.TextSize(18), AskWidth)
+	n := min(2, len(Wrap(l.Question, ProseBold, 18, AskWidth))) // the lines ChoiceRegion leaves the question
+	for i, line := range q[:min(n, len(q))] {
+		if i == n-1 && len(q) > n { // larger type: the question's last line says less
+			line = sc.Theme.fitText(ProseBold, 18, strings.Join(q[i:], " "), AskWidth)
+		}
 		sc.label(AskLeft, PanelTop+36+float64(i)*22, line, ProseBold, 18, Left, sc.Theme.Ink)
 	}
 	if l.Right >= 0 {
@@ -91,7 +96,7 @@ func question(sc *Scene, l *LessonView) {
 		sc.label(AskLeft+12, y+4, itoa(i+1), Mono, 17, Left, sc.Theme.Caption)
 		sc.fit(AskLeft+40, y+4, ch, Prose, 17, Left, ink, AskWidth-52)
 	}
-	sc.label(AskLeft+AskWidth, PanelTop+16, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 16, Right, sc.Theme.Caption)
+	sc.label(AskLeft+AskWidth, head, "press 1-"+itoa(min(len(l.Choices), MaxChoices))+", then →", Prose, 16, Right, sc.Theme.Caption)
 }
 
 // answer is a revealed question: the right choice (and the learner's,
@@ -137,7 +142,8 @@ func ChoiceRegion(l *LessonView, i int) Region {
 // narration asserts was checked against this very run. A claim wraps to
 // two lines; what does not fit is counted, not cut off.
 func checks(sc *Scene, cs []CheckView) {
-	sc.label(AskLeft, PanelTop+16, "CHECKED AGAINST THIS RUN", ProseBold, 16, Left, sc.Theme.Muted)
+	head := headingY(sc.Theme)
+	sc.label(AskLeft, head, "CHECKED AGAINST THIS RUN", ProseBold, 16, Left, sc.Theme.Muted)
 	passed, total := 0, 0
 	for _, c := range cs {
 		total += max(c.N, 1)
@@ -145,18 +151,19 @@ func checks(sc *Scene, cs []CheckView) {
 			passed += max(c.N, 1)
 		}
 	}
-	sc.label(AskLeft+AskWidth, PanelTop+16, itoa(passed)+" of "+itoa(total)+" checks pass", Prose, 16, Right, sc.Theme.Caption)
+	sc.label(AskLeft+AskWidth, head, itoa(passed)+" of "+itoa(total)+" checks pass", Prose, 16, Right, sc.Theme.Caption)
 	y, bottom := float64(PanelTop+44), float64(PanelBot-12)
 	for i, c := range cs {
 		claim := c.Claim
 		if !c.Pass && c.Saw != "" {
 			claim += " (saw " + c.Saw + ")"
 		}
-		lines := Wrap(claim, Prose, 17, AskWidth-28)
+		lines := Wrap(claim, Prose, sc.Theme.TextSize(17), AskWidth-28)
 		if len(lines) > 2 { // the claim says less, on two lines
 			lines = append(lines[:1], sc.Theme.fitText(Prose, 17, strings.Join(lines[1:], " "), AskWidth-28))
 		}
-		h := float64(len(lines))*21 + 6
+		pitch := max(21, LineHeight(sc.Theme.TextSize(17)))
+		h := float64(len(lines))*pitch + 6
 		if y+h > bottom-(boolF(i < len(cs)-1)*22) {
 			sc.label(AskLeft+28, y, "+"+itoa(len(cs)-i)+" more", Prose, 16, Left, sc.Theme.Caption)
 			break
@@ -167,10 +174,17 @@ func checks(sc *Scene, cs []CheckView) {
 		}
 		sc.mark(Mark{X: AskLeft + 8, Y: y + 10, R: 7, Shape: shape, Color: col})
 		for j, line := range lines {
-			sc.label(AskLeft+28, y+float64(j)*21, line, Prose, 17, Left, sc.Theme.Muted)
+			sc.label(AskLeft+28, y+float64(j)*pitch, line, Prose, 17, Left, sc.Theme.Muted)
 		}
 		y += h
 	}
+}
+
+// headingY is where the ask column's heading sits: over the question (or
+// the claims) that starts at PanelTop+36, higher when the theme's type
+// is taller than the room.
+func headingY(th Theme) float64 {
+	return min(PanelTop+16, PanelTop+36-LineHeight(th.TextSize(16)))
 }
 
 func boolF(b bool) float64 {

@@ -96,12 +96,13 @@ func shortenToken(f Font, size float64, s string, w float64) string {
 
 // shortForms are the short names the stage may draw for a word that does
 // not fit whole, longest first: kubectl's short names for the resources
-// the lessons use, and the controller manager's usual abbreviations.
+// the lessons use, the controller manager's usual abbreviations, and
+// client-go's DeltaFIFO as its counts name it.
 var shortForms = map[string][]string{
 	"configmaps": {"cm"}, "namespaces": {"ns"}, "endpoints": {"ep"}, "events": {"ev"},
 	"nodes": {"no"}, "pods": {"po"}, "services": {"svc"}, "deployments": {"deploy"},
 	"replicasets": {"rs"}, "serviceaccounts": {"sa"}, "persistentvolumeclaims": {"pvc"},
-	"controller-manager": {"ctrl-mgr", "kcm"},
+	"controller-manager": {"ctrl-mgr", "kcm"}, "DeltaFIFO": {"FIFO"},
 }
 
 // How cutToFit ended its prefix.
