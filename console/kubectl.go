@@ -170,6 +170,11 @@ func (sh *Shell) kubectlGet(words []string) (string, error) {
 		// resources found": nothing, until the first event brings the header.
 	default:
 		out, err = sh.renderList(r, list, o, ns, all)
+		if err != nil && watching {
+			// kubectl's watch prints the list into its own tabwriter and
+			// returns before flushing it: no header, the error wrapped.
+			return "", serverError("error: unable to output the provided object: " + strings.TrimPrefix(err.Error(), "error: "))
+		}
 		if err != nil {
 			return out, err // what printed before the error (custom-columns' header)
 		}

@@ -242,3 +242,24 @@ func TestSortByUnsortable(t *testing.T) {
 		{"kubectl get pods --sort-by=.metadata.labels", "Field {.metadata.labels} in [][][]reflect.Value is an unsortable type: interface, err: unsortable type: map[string]interface {}\n"},
 	}.expect(t, sh)
 }
+
+// TestWatchCustomColumnsBadSpec: kubectl's watch prints through its own
+// tabwriter and drops the error of a watched event (get.go): a spec that
+// does not parse is one wrapped error line when there are objects to
+// list, and with none (or --watch-only) the watch ends, silently, at the
+// first event.
+func TestWatchCustomColumnsBadSpec(t *testing.T) {
+	sh := kubeShell(t)
+	answers{
+		{"kubectl get cm -w -o 'custom-columns=A:.x['", ""},
+		{"kubectl create configmap a", "configmap/a created\n"},
+		{"kubectl create configmap b", "configmap/b created\n"},
+		{"kubectl get cm -w -o 'custom-columns=A:.x['", "error: unable to output the provided object: unterminated array\n"},
+		{"kubectl get cm --watch-only -o 'custom-columns=A:.x['", ""},
+		{"kubectl create configmap c", "configmap/c created\n"},
+		{"kubectl create configmap d", "configmap/d created\n"},
+	}.expect(t, sh)
+	if len(sh.watches) != 0 {
+		t.Errorf("%d watches still open, want none: each ended at its first event", len(sh.watches))
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	am "watchscope/apimachinery"
 	"watchscope/apiserver"
+	"watchscope/engine"
 )
 
 // kubectlWatch is a `kubectl get -w` or `kubectl get --raw '...watch=1...'`
@@ -46,8 +47,10 @@ func (sh *Shell) openKubectlWatch(r am.Resource, ns string, v watchView, opts am
 	kw := &kubectlWatch{}
 	opts.Watch = true
 	req := apiserver.Request{Verb: apiserver.WATCH, Resource: r.Resource, Namespace: ns, Options: opts}
-	sh.w.Watch(kubectlNode, req, func(ev am.WatchEvent) {
+	var h *engine.WatchHandle
+	h = sh.w.Watch(kubectlNode, req, func(ev am.WatchEvent) {
 		switch {
+		case kw.ended:
 		case ev.Type == am.Bookmark:
 		case ev.Type == am.Error:
 			fmt.Fprintf(&kw.out, "Error from server (%s): %s\n", ev.Status.Reason, ev.Status.Message)
@@ -58,7 +61,12 @@ func (sh *Shell) openKubectlWatch(r am.Resource, ns string, v watchView, opts am
 			// One printer for the watch: its header comes with the first row.
 			out, err := v.out.customRows([]*am.Object{ev.Object}, v.header)
 			if err != nil {
-				out += ErrorLine(err) + "\n"
+				// kubectl's watch ends at the first event it cannot print,
+				// and says nothing: get.go drops intr.Run's error, and the
+				// header sat unflushed in its tabwriter.
+				kw.ended = true
+				sh.w.After(0, h.Stop)
+				return
 			}
 			kw.out.WriteString(out)
 			v.header = false
