@@ -59,9 +59,14 @@ func factsOf(rec *recording.Recording, r recording.Resource, away float64, end i
 	f := clusterFacts{json: RecordingResource{Name: r.Name, Events: r.Events, Bookmarks: r.Bookmarks, Relists: max(len(lists)-1, 0),
 		Gone: r.Gone, GoneMessage: r.GoneMessage, Rate: round3(r.Rate), Capacity: r.Capacity}}
 	f.axis = view.RVAxis{From: uint64(r.FirstRV), To: uint64(r.LastRV), Ticks: thin(ticks, maxTicks)}
+	// oldest is the lowest RV a watch can resume from: the M of a 410's
+	// "(M)", or one before the ring's oldest event (the cacher answers 410
+	// below oldest-1). Recorded in one namespace, the events seen are not
+	// all the ring holds, so the ring says nothing then.
 	oldest := max(f.axis.From, cacheStart)
-	if r.Capacity > 0 && len(ticks) > r.Capacity {
-		oldest = max(oldest, ticks[len(ticks)-r.Capacity])
+	whole := rec.Header.Namespace == ""
+	if r.Capacity > 0 && len(ticks) > r.Capacity && whole {
+		oldest = max(oldest, ticks[len(ticks)-r.Capacity]-1)
 	}
 	if r.Capacity > 0 && f.axis.To > 0 {
 		// A 410 names the restarted cache's oldest before any RV that new
@@ -75,6 +80,9 @@ func factsOf(rec *recording.Recording, r recording.Resource, away float64, end i
 		f.json.WindowSeconds = round3(r.Window)
 		f.lines = append(f.lines, fmt.Sprintf("cache window: %d events, about %s at the %s events/s the cache received: a watcher away longer gets a 410",
 			r.Capacity, awayWords(r.Window), strconv.FormatFloat(r.Rate, 'g', 3, 64)))
+		if !whole {
+			f.lines = append(f.lines, "recorded in namespace "+rec.Header.Namespace+": the ring also holds the other namespaces' events, so the window may be shorter")
+		}
 	} else {
 		f.lines = append(f.lines, "cache window: unknown ("+unknownWhy(r)+")")
 	}

@@ -1,11 +1,13 @@
 package live
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
 
 	"watchscope/engine"
+	"watchscope/recording"
 	"watchscope/ui/view"
 )
 
@@ -150,4 +152,31 @@ func FuzzRecordingPage(f *testing.F) {
 			t.Fatalf("not shown, and the message is %q", m)
 		}
 	})
+}
+
+// The ring's window starts one revision before its oldest event: the
+// cacher answers 410 only below oldest-1 (the M of "too old resource
+// version: N (M)"). A ring of 3 holding events 12, 13 and 14: a watcher
+// that had 11 resumes without a 410, one that had 10 gets it.
+func TestRecordingWindowEdge(t *testing.T) {
+	lines := []string{fmt.Sprintf(`{"format":%q,"version":%d,"server":"v1.36.5","started":"2026-11-29T00:00:00Z","resources":["pods"],"withObjects":false,"readOnly":true}`, recording.Format, recording.Version),
+		`{"t":0,"kind":"metrics","samples":[{"name":"watch_cache_capacity","resource":"pods","value":3}]}`,
+		`{"t":0,"kind":"list","res":"pods","code":200,"rv":"9"}`}
+	for i := 1; i <= 5; i++ {
+		lines = append(lines, fmt.Sprintf(`{"t":%d,"kind":"event","res":"pods","type":"ADDED","key":"default/p%d","rv":"%d"}`, i*1000, i, 9+i))
+	}
+	rec, err := recording.Parse("edge.wsrec", []byte(strings.Join(lines, "\n")+"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		away float64
+		rv   uint64
+		gone bool
+	}{{3, 11, false}, {4, 10, true}} {
+		f := factsOf(rec, rec.Summary()[0], c.away, 5000)
+		if f.json.AwayRV != c.rv || f.json.AwayGone != c.gone || len(f.json.WindowRV) != 2 || f.json.WindowRV[0] != 11 {
+			t.Errorf("away %gs: resumes from %d, 410 %v, window %v; want %d, %v, from 11", c.away, f.json.AwayRV, f.json.AwayGone, f.json.WindowRV, c.rv, c.gone)
+		}
+	}
 }
