@@ -43,7 +43,9 @@ func recordingPanel(o *Scene, v *RecordingView) {
 	if v.Replay != "" {
 		b := RecordingReplayButton
 		o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 8, Fill: SkyBlue})
-		o.label(b.X+b.W/2, b.Y+10, v.Replay, ProseBold, 20, Center, th.Background)
+		// Near black on the blue in both themes (the projector's white
+		// background colour would read at 2.2:1 there).
+		o.label(b.X+b.W/2, b.Y+10, v.Replay, ProseBold, 20, Center, Dark.Background)
 	}
 	y := 84.0
 	for _, l := range v.Lines {
