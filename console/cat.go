@@ -45,8 +45,7 @@ func (sh *Shell) readFile(name string) (string, bool) {
 	if name == "-" {
 		return sh.stdin, true
 	}
-	text, ok := sh.files[strings.TrimPrefix(name, "./")]
-	return text, ok
+	return sh.File(name)
 }
 
 // HasFile reports whether the console has a file of that name.

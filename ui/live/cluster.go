@@ -26,7 +26,7 @@ import (
 //	"recording": {"name": "x.wsrec", "server": "v1.36.5", "durationMs": 120005,
 //	  "awaySeconds": 90, "resources": [{"name": "pods", "events": 4, ...,
 //	  "windowRV": [73, 77], "windowSeconds": 2749.5, "awayRV": 72, "awayGone": true,
-//	  "answer": "a watcher away 90 s resumes from rv 72: too old, it gets a 410"}]}
+//	  "answer": "a watcher away 1m30s resumes from rv 72, older than the window's 73: it gets a 410 and relists"}]}
 type clusterView struct {
 	h    Host
 	name string

@@ -139,14 +139,18 @@ func Rule(e engine.TraceEvent) string {
 	return ""
 }
 
-// whyRev explains the write that produced revision rev: the newest trace
+// rev explains the write that produced revision arg: the newest trace
 // event that names it (etcd's PUT, DELETE or compaction at that revision,
 // an API server's answer carrying an object at that resourceVersion).
 func (s whyPanel) rev(arg string) {
 	w := s.w
 	rev, err := strconv.ParseUint(arg, 10, 64)
+	if err != nil {
+		s.msg.Say("whyrev " + arg + ": a revision is a number, e.g. whyrev 42")
+		return
+	}
 	evs := w.Trace.Recent(w.Trace.Window())
-	for i := len(evs) - 1; i >= 0 && err == nil; i-- {
+	for i := len(evs) - 1; i >= 0; i-- {
 		if namesRevision(evs[i], rev) {
 			s.open(strconv.FormatUint(uint64(evs[i].ID), 10))
 			return
