@@ -1,6 +1,9 @@
 package scene
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // rvAxis is etcd's revisions with the step's cache window on them, the
 // compaction wall, and the RVs the step names: each replica's cache (when
@@ -171,9 +174,15 @@ func pipeline(st Step, sc *Scene) *Figure {
 	return f
 }
 
+// pipelineScore ranks an informer for the pipeline figure: one with a
+// workqueue, then the client the step names (client:app), then one in
+// focus, then one of the step's resource.
 func pipelineScore(st Step, sc *Scene, a *Actor) int {
 	score := 0
 	if a.Parts.Workqueue != nil {
+		score += 8
+	}
+	if slices.Contains(st.Highlights, "client:"+a.Owner) {
 		score += 4
 	}
 	if sc.Focused(a.ID) {
