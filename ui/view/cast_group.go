@@ -15,8 +15,8 @@ func groupBox(sc *Scene, a *scene.Actor, r Region) {
 	st := sc.stack(r.X+12, r.Y+8, r.Y+r.H-2, Left)
 	st.add(sc.Theme.fitText(ProseBold, 20, title, r.W-24), ProseBold, 20, sc.Theme.Ink)
 	st.y = max(st.y, r.Y+40)
-	for i, line := range Wrap(a.Detail, Prose, sc.Theme.TextSize(16), r.W-24) {
-		if i == 2 || !st.add(line, Prose, 16, sc.Theme.Muted) {
+	for _, line := range firstLines(Wrap(a.Detail, Prose, sc.Theme.TextSize(16), r.W-24), 2) {
+		if !st.add(line, Prose, 16, sc.Theme.Muted) {
 			break
 		}
 	}

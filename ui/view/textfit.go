@@ -189,6 +189,18 @@ func sayLess(p string) string {
 	return p
 }
 
+// firstLines is lines cut to at most n; when lines are left out, the last
+// one kept ends where a shorter label would (sayLess): "LISTs configmaps
+// on a" reads as a word gone, "LISTs configmaps" does not.
+func firstLines(lines []string, n int) []string {
+	if len(lines) <= n {
+		return lines
+	}
+	lines = lines[:n]
+	lines[n-1] = sayLess(lines[n-1])
+	return lines
+}
+
 // fitAny is the first of candidates (longest first) that fits in w, or
 // the last one made to fit (fitText): a narrow box says "601" rather
 // than "oldest".
