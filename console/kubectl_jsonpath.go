@@ -43,7 +43,30 @@ func newJSONPath(name, template string) (*jsonPath, error) {
 	if err := jp.Parse(template); err != nil {
 		return nil, err
 	}
-	return &jsonPath{jp: jp, ordered: strings.Contains(template, "*") || strings.Contains(template, "..")}, nil
+	tree, err := jsonpath.Parse(name, template)
+	if err != nil {
+		return nil, err
+	}
+	return &jsonPath{jp: jp, ordered: visitsMapValues(tree.Root)}, nil
+}
+
+// visitsMapValues: the parsed template has a wildcard or a recursive
+// descent, the two steps that walk a map's values in turn (Go's map
+// order, a new one each run). Read from the tree, not the text: a quoted
+// key is parsed again as a field, so {['.']} is a recursive descent and
+// {['*']} a wildcard.
+func visitsMapValues(n jsonpath.Node) bool {
+	switch n := n.(type) {
+	case *jsonpath.RecursiveNode, *jsonpath.WildcardNode:
+		return true
+	case *jsonpath.ListNode:
+		return slices.ContainsFunc(n.Nodes, visitsMapValues)
+	case *jsonpath.FilterNode:
+		return visitsMapValues(n.Left) || visitsMapValues(n.Right)
+	case *jsonpath.UnionNode:
+		return slices.ContainsFunc(n.Nodes, func(l *jsonpath.ListNode) bool { return visitsMapValues(l) })
+	}
+	return false
 }
 
 // execute is kubectl's JSONPath.Execute: find, then print each result set.

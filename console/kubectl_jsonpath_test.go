@@ -58,7 +58,15 @@ func FuzzKubectlJSONPath(f *testing.F) {
 			if err != nil {
 				return
 			}
-			p.execute(asJSON, obj)
+			// On the whole pod, the same text every time: Go's maps are
+			// walked in a new order each time, kubectl's output is not.
+			first, firstErr := p.execute(asJSON, obj)
+			for range 3 {
+				p, _ = newJSONPath("fuzz", tmpl)
+				if again, againErr := p.execute(asJSON, obj); again != first || errText(againErr) != errText(firstErr) {
+					t.Fatalf("%q on the pod: %q (%v), then %q (%v)", tmpl, first, firstErr, again, againErr)
+				}
+			}
 			p, _ = newJSONPath("fuzz", tmpl)
 			p.ordered = true
 			got, gotErr := p.execute(asJSON, one)

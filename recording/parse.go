@@ -16,6 +16,9 @@ type Recording struct {
 	Truncated bool
 	// Skipped counts records of kinds this version does not know.
 	Skipped int
+	// lines is how many lines have been read, the header's included: the
+	// number More counts on from.
+	lines int
 }
 
 // maxLine bounds one line (an object with --with-objects can be large,
@@ -30,13 +33,29 @@ func Parse(name string, data []byte) (*Recording, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec := &Recording{Header: h}
+	rec := &Recording{Header: h, lines: 1}
 	if !found {
 		return rec, nil
 	}
-	for n := 2; len(rest) > 0; n++ {
-		line, after, whole := bytes.Cut(rest, []byte("\n"))
-		rest = after
+	if err := rec.More(name, rest); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// More reads the lines that followed what the recording has read so far
+// (a live recording grows line by line: serve --live streams it, and only
+// the new lines are parsed each time). data must start at a line's start;
+// an unfinished last line is left out (Truncated), as Parse does. Errors
+// name the line counted from the file's start.
+func (rec *Recording) More(name string, data []byte) error {
+	if rec.Truncated {
+		return fmt.Errorf("%s: more lines after a line cut off mid-write", name)
+	}
+	for len(data) > 0 {
+		line, after, whole := bytes.Cut(data, []byte("\n"))
+		data = after
+		rec.lines++
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue
 		}
@@ -44,9 +63,9 @@ func Parse(name string, data []byte) (*Recording, error) {
 		if err != nil {
 			if !whole {
 				rec.Truncated = true // cut off mid-write: keep what came before
-				break
+				return nil
 			}
-			return nil, fmt.Errorf("%s: line %d: %v (not a WatchScope recording line; was the file edited?)", name, n, err)
+			return fmt.Errorf("%s: line %d: %v (not a WatchScope recording line; was the file edited?)", name, rec.lines, err)
 		}
 		if !knownKind(r.Kind) {
 			rec.Skipped++
@@ -54,7 +73,7 @@ func Parse(name string, data []byte) (*Recording, error) {
 		}
 		rec.Records = append(rec.Records, r)
 	}
-	return rec, nil
+	return nil
 }
 
 func parseHeader(name string, line []byte) (Header, error) {

@@ -1,8 +1,10 @@
 package recording
 
 import (
+	"bytes"
 	"math"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -102,6 +104,18 @@ func FuzzParse(f *testing.F) {
 		for _, r := range rec.Summary() {
 			if r.Added+r.Modified+r.Deleted > r.Events || !(r.Window > 0) || r.Rate < 0 && r.HasWindow() {
 				t.Fatalf("bad summary %+v", r)
+			}
+		}
+		// Read in two parts split at a line's start (as serve --live's
+		// stream is), it is the same recording.
+		if cut := bytes.IndexByte(data[len(data)/2:], '\n'); cut >= 0 {
+			cut += len(data)/2 + 1
+			head, err := Parse("fuzz", data[:cut])
+			if err == nil {
+				err = head.More("fuzz", data[cut:])
+			}
+			if err != nil || !reflect.DeepEqual(head, rec) {
+				t.Fatalf("read in two parts at byte %d: %v\n%+v\nwhole: %+v", cut, err, head, rec)
 			}
 		}
 		// What parsed writes back as a file that parses to as many records.

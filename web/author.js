@@ -252,21 +252,28 @@
   // ?live (serve --live): the recording the server makes as it serves
   // arrives line by line as Server-Sent Events (EventSource goes on after
   // its last line by itself when the connection drops); every second the
-  // text so far goes to the stage's "your cluster" page.
+  // lines that came since go to the stage's "your cluster" page (the first
+  // hand-over, or one the page did not take, sends the whole text so far).
   if (new URLSearchParams(location.search).has("live")) {
-    let text = "", dirty = false, warned = false;
+    let text = "", sent = 0, warned = false;
     const es = new EventSource("live/events");
-    es.onmessage = (e) => { text += e.data + "\n"; dirty = true; warned = false; };
+    es.onmessage = (e) => { text += e.data + "\n"; warned = false; };
     es.onerror = () => {
       if (warned) return;
       warned = true;
       ensure();
       say("The live recording is not reachable: serve it with <b>go run . serve --live</b>", 10000);
     };
+    let waiting = false;
     setInterval(() => {
-      if (!dirty) return;
-      dirty = false;
-      whenReady((ws) => ws.showRecording("live", text));
+      if (sent === text.length || waiting) return;
+      waiting = true;
+      whenReady((ws) => {
+        waiting = false;
+        const upTo = text.length, more = sent > 0;
+        if (ws.showRecording("live", text.slice(sent, upTo), more)) sent = upTo;
+        else sent = 0;
+      });
     }, 1000);
   }
 

@@ -32,7 +32,9 @@ rm -f "$out"/*.gz "$out"/*.br
 # built every sixth tick, not per frame; and the standard library's
 # packages that only Ebiten's shader compiler runs, once, at start
 # (go/..., text/template, math/big), with encoding/gob and log/slog that
-# Ebiten links and encoding/json that state() runs when a test asks. In
+# Ebiten links and encoding/json, which runs when a test asks for state()
+# and when a recording is opened (serve --live's page reads only the lines
+# that came since the last second, a few at a time). In
 # Go's wasm every call site is a resume point, so inlined copies cost code:
 # the first list took app.wasm from 4,012,742 to 3,926,268 bytes
 # brotli-compressed, ui/scene 3,964,750 -> 3,912,052 (issue 28), the

@@ -115,15 +115,32 @@ func (c *clusterView) open(name string) {
 	c.show(name, text)
 }
 
-// ShowRecording shows a recording's text (serve --live's stream, read
-// again whole as it grows) without making it a console file.
-func (s *Session) ShowRecording(name, text string) {
+// ShowRecording shows a recording's text: serve --live's stream as it
+// grows. more says text is only the lines that came after what the page
+// was last given (web/author.js hands those over every second, so a long
+// recording is not parsed again whole); the whole text (more false)
+// starts the page anew. Lines that follow a page no longer shown (a
+// console file opened since, or a start that failed) are dropped: they
+// are not a recording by themselves.
+func (s *Session) ShowRecording(name, text string, more bool) {
 	c := s.cluster
-	if !c.live || c.name != name || s.chrome.Recording == nil { // a new page: at its end
+	fresh := !c.live || c.name != name || c.rec == nil
+	if more && fresh {
+		return
+	}
+	if fresh || s.chrome.Recording == nil { // a new page: at its end
 		c.atEnd = true
 	}
 	c.live = true
-	c.show(name, text)
+	if !more {
+		c.show(name, text)
+		return
+	}
+	if err := c.rec.More(name, []byte(text)); err != nil {
+		c.h.Fail(err)
+		return
+	}
+	c.build()
 }
 
 // show parses text as recording name and shows it.

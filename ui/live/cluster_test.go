@@ -3,6 +3,7 @@ package live
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -93,7 +94,7 @@ func TestRecordingPageBadFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := New(sim, Options{})
-	s.ShowRecording("cut.wsrec", cut)
+	s.ShowRecording("cut.wsrec", cut, false)
 	s.Tick(0)
 	st := s.State()
 	rj, ok := st.Recording.(*RecordingJSON)
@@ -103,7 +104,7 @@ func TestRecordingPageBadFiles(t *testing.T) {
 	}
 	s.Send("close")
 	s.Tick(0)
-	s.ShowRecording("notes.wsrec", "# my notes\n")
+	s.ShowRecording("notes.wsrec", "# my notes\n", false)
 	s.Tick(0)
 	if st := s.State(); st.Recording != nil || !strings.HasPrefix(st.Message, "notes.wsrec: not a WatchScope recording: its first line is not a") {
 		t.Errorf("foreign file: %+v, message %q", st.Recording, st.Message)
@@ -138,7 +139,7 @@ func FuzzRecordingPage(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		s.chrome.Recording = nil
 		s.msg.Clear()
-		s.ShowRecording("f.wsrec", text)
+		s.ShowRecording("f.wsrec", text, false)
 		if v := s.chrome.Recording; v != nil {
 			sc := view.Scene{Theme: view.Dark}
 			for _, r := range v.Rows {
@@ -178,5 +179,41 @@ func TestRecordingWindowEdge(t *testing.T) {
 		if f.json.AwayRV != c.rv || f.json.AwayGone != c.gone || len(f.json.WindowRV) != 2 || f.json.WindowRV[0] != 11 {
 			t.Errorf("away %gs: resumes from %d, 410 %v, window %v; want %d, %v, from 11", c.away, f.json.AwayRV, f.json.AwayGone, f.json.WindowRV, c.rv, c.gone)
 		}
+	}
+}
+
+// serve --live's page is handed the new lines every second, not the
+// whole text again: shown in parts, the recording's page and state are
+// what the whole file shows.
+func TestLiveRecordingInParts(t *testing.T) {
+	data, err := os.ReadFile("../../recording/testdata/kube-1.36.5.wsrec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	show := func(parts ...string) *State {
+		sim, err := NewWorld(1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := New(sim, Options{})
+		for i, p := range parts {
+			s.ShowRecording("live", p, i > 0)
+		}
+		s.Tick(0)
+		st := s.State()
+		return &st
+	}
+	whole := show(string(data))
+	lines := strings.SplitAfter(string(data), "\n")
+	var parts []string
+	for i := 0; i < len(lines); i += 7 {
+		parts = append(parts, strings.Join(lines[i:min(i+7, len(lines))], ""))
+	}
+	inParts := show(parts...)
+	if len(parts) < 3 || whole.Recording == nil || !reflect.DeepEqual(whole.Recording, inParts.Recording) {
+		t.Fatalf("%d parts: %+v, whole: %+v", len(parts), inParts.Recording, whole.Recording)
+	}
+	if inParts.Message != whole.Message {
+		t.Errorf("message %q, whole %q", inParts.Message, whole.Message)
 	}
 }
