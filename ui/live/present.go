@@ -226,7 +226,7 @@ func (p *presenter) startHold(c CueJSON) {
 	s := p.s
 	h := &holdState{cue: c, msg: "Cue: " + c.Label + "   (→ goes on)"}
 	p.hold = h
-	s.msg.Say(h.msg)
+	s.msg.Cue(h.msg)
 }
 
 // releaseHold ends the hold: the top line goes if it is still the cue's,

@@ -71,6 +71,9 @@ func TestCueHoldsOnArrival(t *testing.T) {
 			if wantHold == "" && s.msg.Text() != "" && s.msg.Text()[:4] == "Cue:" {
 				t.Errorf("press %d: a released cue left its line %q", i+1, s.msg.Text())
 			}
+			if got := s.stageUI().MessageCue; got != (wantHold != "") {
+				t.Errorf("press %d: the view's MessageCue is %v with hold %q (the calm accent is the cue's fact)", i+1, got, wantHold)
+			}
 		}
 	}
 }
@@ -238,5 +241,23 @@ func TestPresentJSON(t *testing.T) {
 	beat(s, "present toggle")
 	if s.presenter.on {
 		t.Errorf("present toggle left it on")
+	}
+}
+
+// A line that merely reads like a cue is not one: the view's accent
+// follows the fact the presenter set (messageLine.Cue), not the text.
+func TestCueIsAFactNotAPrefix(t *testing.T) {
+	var m messageLine
+	m.Say("Cue: typed by hand")
+	if m.IsCue() {
+		t.Errorf("Say of a cue-like text reads as a cue")
+	}
+	m.Cue("the ring")
+	if !m.IsCue() {
+		t.Errorf("Cue does not read as a cue")
+	}
+	m.Withdraw("the ring")
+	if m.IsCue() || m.Text() != "" {
+		t.Errorf("a withdrawn cue left %q (cue %v)", m.Text(), m.IsCue())
 	}
 }

@@ -297,7 +297,7 @@ func (s *Session) Snapshot() view.Snapshot { return s.snap }
 // stageUI is the chrome as the view draws it, with the message line.
 func (s *Session) stageUI() view.Chrome {
 	c := s.chrome
-	c.Message = s.msg.Text()
+	c.Message, c.MessageCue = s.msg.Text(), s.msg.IsCue()
 	c.Knobs = knobsLit(s.sim.World())
 	return c
 }

@@ -22,10 +22,10 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, sc.Theme.Muted, r.W-32)
 	size := sc.Theme.TextSize(28)
 	room := func() int { return max(1, int((r.H-38-8)/(size+8))) } // the lines the callout has room for
-	lines := wrapHard(co.Text, Mono, size, r.W-32)
+	lines, cut := wrapHard(co.Text, Mono, size, r.W-32)
 	if len(lines) > room() && sc.Theme.TextSize(22) < size {
 		size = sc.Theme.TextSize(22)
-		lines = wrapHard(co.Text, Mono, size, r.W-32)
+		lines, cut = wrapHard(co.Text, Mono, size, r.W-32)
 	}
 	n := room()
 	for i, line := range lines {
@@ -34,7 +34,7 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 		}
 		if i == n-1 && len(lines) > n { // the last line says less
 			gap := " " // a token wrapHard broke mid-word joins up again, to be shortened in its middle
-			if strings.Contains(co.Text, line+lines[n]) {
+			if cut[i] {
 				gap = ""
 			}
 			line = sc.Theme.fitText(Mono, size, line+gap+strings.Join(lines[n:], " "), r.W-32)

@@ -26,7 +26,7 @@ func overlays(sc *Scene, s Snapshot) {
 	if u.Message != "" {
 		// A presenter's cue is a beat, not a warning: the calm accent.
 		fill := Orange
-		if strings.HasPrefix(u.Message, "Cue: ") {
+		if u.MessageCue {
 			fill = SkyBlue
 		}
 		o.rect(Rect{X: StageLeft, Y: 8, W: StageEnd - StageLeft, H: 40, Radius: 8, Fill: fill})

@@ -105,6 +105,9 @@ type Chrome struct {
 	// Recording is the "your cluster" page of a recording while it shows
 	// (recording.go; live's cluster.go fills it).
 	Recording *RecordingView
+	// MessageCue: Message is the presenter's cue (a beat, drawn in the
+	// calm accent), not a warning; set with Message, by the same writer.
+	MessageCue bool
 }
 
 // DialogOpen is the one answer to "is a dialog open?": the picker, the

@@ -214,9 +214,10 @@ func (th Theme) fitAny(f Font, size, w float64, candidates ...string) string {
 }
 
 // wrapHard wraps text at spaces and breaks a word longer than the width
-// (a continue token) wherever it must.
-func wrapHard(text string, f Font, size, width float64) []string {
-	var out []string
+// (a continue token) wherever it must. cut[i] records that line i ends
+// inside a word (the next line goes on with it, no space between): the
+// break's fact, for a caller that joins lines up again.
+func wrapHard(text string, f Font, size, width float64) (lines []string, cut []bool) {
 	for _, line := range Wrap(text, f, size, width) {
 		for Measure(f, size, line) > width {
 			r := []rune(line)
@@ -224,11 +225,11 @@ func wrapHard(text string, f Font, size, width float64) []string {
 			for n > 1 && Measure(f, size, string(r[:n])) > width {
 				n--
 			}
-			out, line = append(out, string(r[:n])), string(r[n:])
+			lines, cut, line = append(lines, string(r[:n])), append(cut, true), string(r[n:])
 		}
-		out = append(out, line)
+		lines, cut = append(lines, line), append(cut, false)
 	}
-	return out
+	return lines, cut
 }
 
 // text draws s cut to width w.
