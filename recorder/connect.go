@@ -79,20 +79,27 @@ func (c *Conn) get(req *http.Request) (*http.Response, error) {
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	e := &apiError{Code: resp.StatusCode, Reason: http.StatusText(resp.StatusCode)}
-	var st metav1.Status
-	if json.Unmarshal(body, &st) == nil && st.Kind == "Status" {
-		e.Reason, e.Message = string(st.Reason), st.Message
+	if json.Unmarshal(body, &e.status) == nil && e.status.Kind == "Status" {
+		e.Reason, e.Message = string(e.status.Reason), e.status.Message
 	} else {
 		e.Message = strings.TrimSpace(string(body))
+		e.status = metav1.Status{Status: metav1.StatusFailure, Code: int32(resp.StatusCode), Message: e.Message}
 	}
 	return nil, e
 }
 
-// apiError is an HTTP answer other than 200.
+// apiError is an HTTP answer other than 200. It is an apierrors.APIStatus
+// (its Status method), so client-go's tests of an error (IsResourceExpired,
+// HasStatusCause, IsTooManyRequests, ...) read it as they read theirs.
 type apiError struct {
 	Code            int
 	Reason, Message string
+	status          metav1.Status
 }
+
+// Status is the server's Status, or one made of the HTTP code when the
+// answer was not a Status.
+func (e *apiError) Status() metav1.Status { return e.status }
 
 func (e *apiError) Error() string {
 	return fmt.Sprintf("%d %s: %s", e.Code, e.Reason, oneLine(errors.New(e.Message)))

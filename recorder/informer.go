@@ -10,8 +10,14 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	utilnet "k8s.io/apimachinery/pkg/util/net"
 
 	"watchscope/recording"
 )
@@ -23,13 +29,15 @@ import (
 // the watch cache), then WATCH from the list's RV with
 // allowWatchBookmarks=true and a random timeoutSeconds in [300, 600). A
 // normal close (EOF, or an unexpected EOF, which client-go's stream
-// watcher also takes as the end) re-watches from the last RV at once. An
-// ERROR event ends the watch and re-LISTs at the last RV after the back-off;
-// a 410 on that LIST re-LISTs at once with resourceVersion "" (a
-// consistent read from etcd), and a 410 on a later page of a paged LIST
-// asks once more for the whole list unpaged, as client-go's pager does.
-// Failed requests back off 800 ms, doubling up to 30 s, each wait
-// stretched by up to its own length at random (jitter 1.0).
+// watcher also takes as the end) re-watches from the last RV at once. A
+// failed watch re-LISTs at the last RV after the back-off (see watch for
+// the few that watch again instead); a LIST whose RV is compacted (410)
+// or not yet seen (504 ResourceVersionTooLarge) re-LISTs at once with
+// resourceVersion "" (a consistent read from etcd), and a 410 Expired on
+// a later page of a paged LIST asks once more for the whole list unpaged,
+// as client-go's pager does. Failed requests back off 800 ms, doubling
+// up to 30 s, each wait stretched by up to its own length at random
+// (jitter 1.0).
 type informer struct {
 	r   *Recorder
 	t   target
@@ -52,10 +60,9 @@ func (in *informer) run(ctx context.Context) {
 	for ctx.Err() == nil {
 		if needList {
 			rv, err := in.list(ctx, listRV)
-			var ae *apiError
 			switch {
-			case errors.As(err, &ae) && ae.Code == http.StatusGone && listRV != "":
-				listRV = "" // the RV is gone: a consistent read from etcd, at once
+			case rvUnavailable(err) && listRV != "":
+				listRV = "" // the RV is gone or not yet seen: a consistent read from etcd, at once
 				continue
 			case err != nil:
 				if !in.wait(ctx, &backoff) {
@@ -118,8 +125,7 @@ func (in *informer) list(ctx context.Context, rv string) (string, error) {
 	items, size := 0, int64(0)
 	for {
 		resp, err := in.send(ctx, "LIST", q)
-		var ae *apiError
-		if errors.As(err, &ae) && ae.Code == http.StatusGone && q.Get("continue") != "" {
+		if apierrors.IsResourceExpired(err) && q.Get("continue") != "" {
 			// The token's revision was compacted mid-list: client-go's
 			// pager (FullListIfExpired) asks for the whole list at rv.
 			items, size = 0, 0
@@ -168,22 +174,26 @@ type objectMeta struct {
 	Code                  int
 }
 
-// watch runs one WATCH until it ends; relist reports an ERROR event (a
-// 410 or any other) or a 410 answer, after which the caller re-LISTs.
+// watch runs one WATCH until it ends, and says what comes next as
+// client-go's Reflector.watch decides it. relist: the Reflector returns
+// and its ListAndWatch runs again after the back-off, re-LISTing at the
+// last RV -- a refused WATCH request other than connection refused or
+// 429, an ERROR event other than 429 (a 410, or a 500: informers retry
+// internal errors for no time at all), a stream that could not be decoded
+// (client-go makes it a 500 ERROR event), or a "very short watch" (closed
+// within a second with no event). Otherwise a non-nil err backs off and
+// watches again; nil (a normal close) watches again at once.
 func (in *informer) watch(ctx context.Context) (relist bool, err error) {
 	q := url.Values{"watch": {"true"}, "allowWatchBookmarks": {"true"}, "resourceVersion": {in.rv},
 		"timeoutSeconds": {strconv.Itoa(300 + in.rnd.IntN(300))}}
+	start := time.Now()
 	resp, err := in.send(ctx, "WATCH", q)
-	var ae *apiError
-	if errors.As(err, &ae) {
-		return ae.Code == http.StatusGone, err
-	}
 	if err != nil {
-		return false, err
+		return !watchRetriable(err), err
 	}
 	defer resp.Body.Close()
 	dec := json.NewDecoder(resp.Body)
-	for {
+	for events := 0; ; events++ {
 		var ev watchEvent
 		if err := dec.Decode(&ev); err != nil {
 			if ctx.Err() != nil {
@@ -194,20 +204,50 @@ func (in *informer) watch(ctx context.Context) (relist bool, err error) {
 				why = oneLine(err)
 			}
 			in.r.emit(recording.Record{Kind: recording.KindClosed, Res: in.t.Name, Text: why})
-			if why != "eof" && !errors.Is(err, io.ErrUnexpectedEOF) {
-				return false, err
+			switch {
+			case why != "eof" && !errors.Is(err, io.ErrUnexpectedEOF) && !utilnet.IsProbableEOF(err) && !utilnet.IsTimeout(err):
+				return true, err // client-go: "unable to decode an event from the watch stream", a 500
+			case events == 0 && time.Since(start) < time.Second:
+				return true, errors.New("very short watch: unexpected watch close - watch lasted less than a second and no items received")
 			}
 			return false, nil
 		}
-		if in.event(ev) {
-			return true, nil
+		if err := in.event(ev); err != nil {
+			return !apierrors.IsTooManyRequests(err), err
 		}
 	}
 }
 
-// event records one watch event; true for an ERROR event, which ends the
-// watch (client-go's watchHandler returns the Status as its error).
-func (in *informer) event(ev watchEvent) bool {
+// watchRetriable is client-go's isWatchErrorRetriable: a WATCH request
+// refused with 429, or a connection refused (the API server is most likely
+// restarting), is sent again after the back-off rather than re-LISTing.
+func watchRetriable(err error) bool {
+	return utilnet.IsConnectionRefused(err) || apierrors.IsTooManyRequests(err)
+}
+
+// rvUnavailable is client-go's isExpiredError or
+// isTooLargeResourceVersionError: the RV a LIST asked for is compacted
+// (410 Expired or Gone) or newer than the server has seen (504 with the
+// cause ResourceVersionTooLarge; before 1.18.6 only its message said so).
+// The Reflector then LISTs again at once with resourceVersion "".
+func rvUnavailable(err error) bool {
+	if apierrors.IsResourceExpired(err) || apierrors.IsGone(err) ||
+		apierrors.HasStatusCause(err, metav1.CauseTypeResourceVersionTooLarge) {
+		return true
+	}
+	var st apierrors.APIStatus
+	if !apierrors.IsTimeout(err) || !errors.As(err, &st) {
+		return false
+	}
+	if d := st.Status().Details; d != nil && slices.ContainsFunc(d.Causes, func(c metav1.StatusCause) bool { return c.Message == "Too large resource version" }) {
+		return true
+	}
+	return strings.Contains(st.Status().Message, "Too large resource version")
+}
+
+// event records one watch event; an ERROR event ends the watch with its
+// Status as the error (client-go's handleWatch: apierrors.FromObject).
+func (in *informer) event(ev watchEvent) error {
 	var m objectMeta
 	_ = json.Unmarshal(ev.Object, &m)
 	rec := recording.Record{Kind: recording.KindEvent, Res: in.t.Name, Type: ev.Type, RV: m.Metadata.ResourceVersion}
@@ -218,7 +258,9 @@ func (in *informer) event(ev watchEvent) bool {
 	case "ERROR":
 		rec = recording.Record{Kind: recording.KindError, Res: in.t.Name, Code: m.Code, Reason: m.Reason, Message: m.Message}
 		in.r.emit(rec)
-		return true
+		e := &apiError{Code: m.Code, Reason: m.Reason, Message: m.Message}
+		_ = json.Unmarshal(ev.Object, &e.status)
+		return e
 	default:
 		rec.Key, rec.Size = m.Metadata.Name, int64(len(ev.Object))
 		if m.Metadata.Namespace != "" {
@@ -232,5 +274,5 @@ func (in *informer) event(ev watchEvent) bool {
 		in.rv = rec.RV
 	}
 	in.r.emit(rec)
-	return false
+	return nil
 }

@@ -6,14 +6,19 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
+
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"watchscope/recording"
 )
@@ -167,5 +172,100 @@ func TestGoneRelistReadsFromEtcd(t *testing.T) {
 	want := []string{"LIST rv=", "LIST rv=0", "WATCH rv=5", "LIST rv=5", "LIST rv=", "WATCH rv=9"}
 	if len(asked) != len(want) || strings.Join(asked, ", ") != strings.Join(want, ", ") {
 		t.Errorf("requests %q, want %q", asked, want)
+	}
+}
+
+// What the Reflector does after each kind of failed WATCH or LIST, as
+// client-go 1.36's reflector.go decides it: a WATCH refused with 429 is
+// sent again (isWatchErrorRetriable); one refused with a 500 ends
+// ListAndWatch, which re-LISTs at the last RV; a LIST at an RV newer than
+// the server has seen (504, cause ResourceVersionTooLarge) is asked again
+// at once with resourceVersion "", as for a 410.
+func TestWatchErrorsAsTheReflectorDoes(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	watches := 0
+	status := func(w http.ResponseWriter, code int, body string) {
+		w.WriteHeader(code)
+		fmt.Fprint(w, body)
+	}
+	pods := func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		verb := "LIST"
+		if q.Get("watch") == "true" {
+			verb = "WATCH"
+		}
+		mu.Lock()
+		asked = append(asked, verb+" rv="+q.Get("resourceVersion"))
+		if verb == "WATCH" {
+			watches++
+		}
+		n := watches
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		switch rv := q.Get("resourceVersion"); {
+		case verb == "WATCH" && n == 1:
+			status(w, http.StatusTooManyRequests, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"Too many requests, please try again later.","reason":"TooManyRequests","details":{"retryAfterSeconds":1},"code":429}`)
+		case verb == "WATCH" && n == 2:
+			status(w, http.StatusInternalServerError, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"Internal error occurred: etcdserver: leader changed","reason":"InternalError","code":500}`)
+		case verb == "WATCH":
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+		case rv == "0":
+			fmt.Fprint(w, `{"kind":"PodList","metadata":{"resourceVersion":"5"},"items":[]}`)
+		case rv == "5":
+			status(w, http.StatusGatewayTimeout, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"Timeout: Too large resource version: 5, current: 4","reason":"Timeout","details":{"causes":[{"reason":"ResourceVersionTooLarge","message":"Too large resource version"}],"retryAfterSeconds":1},"code":504}`)
+		default:
+			fmt.Fprint(w, `{"kind":"PodList","metadata":{"resourceVersion":"9"},"items":[]}`)
+		}
+	}
+	conn, err := Connect(fakeServerWith(t, false, pods), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := New(conn, Config{Resources: []string{"pods"}, For: 10 * time.Second, Progress: &bytes.Buffer{}}).Run(context.Background(), &out); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{"LIST rv=", "LIST rv=0", "WATCH rv=5", "WATCH rv=5", "LIST rv=5", "LIST rv=", "WATCH rv=9"}
+	if strings.Join(asked, ", ") != strings.Join(want, ", ") {
+		t.Errorf("requests %q, want %q", asked, want)
+	}
+}
+
+// The error tests, one row per answer, read the Status as client-go does.
+func TestReflectorErrorRules(t *testing.T) {
+	st := func(code int, reason, msg string, causes ...metav1.StatusCause) error {
+		s := metav1.Status{Status: metav1.StatusFailure, Code: int32(code), Reason: metav1.StatusReason(reason), Message: msg}
+		if causes != nil {
+			s.Details = &metav1.StatusDetails{Causes: causes}
+		}
+		return &apiError{Code: code, Reason: reason, Message: msg, status: s}
+	}
+	for _, c := range []struct {
+		name               string
+		err                error
+		unavailable, retry bool
+	}{
+		{"410 Expired", st(410, "Expired", "too old resource version: 5 (9)"), true, false},
+		{"410 Gone (1.17)", st(410, "Gone", "too old resource version: 5 (9)"), true, false},
+		{"410 without a Status", st(410, "", "gone"), true, false},
+		{"504 cause ResourceVersionTooLarge", st(504, "Timeout", "Timeout: Too large resource version: 5, current: 4", metav1.StatusCause{Type: metav1.CauseTypeResourceVersionTooLarge}), true, false},
+		{"504 cause message (1.17-1.18.5)", st(504, "Timeout", "Timeout", metav1.StatusCause{Message: "Too large resource version"}), true, false},
+		{"504 message (before 1.17)", st(504, "Timeout", "Too large resource version: 5, current: 4"), true, false},
+		{"504 other timeout", st(504, "Timeout", "Timeout: request did not complete within 60s"), false, false},
+		{"429", st(429, "TooManyRequests", "Too many requests"), false, true},
+		{"500", st(500, "InternalError", "Internal error occurred"), false, false},
+		{"connection refused", &url.Error{Op: "Get", URL: "https://x", Err: &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}}, false, true},
+		{"connection reset", &url.Error{Op: "Get", URL: "https://x", Err: &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}}, false, false},
+	} {
+		if got := rvUnavailable(c.err); got != c.unavailable {
+			t.Errorf("%s: rvUnavailable %v, want %v", c.name, got, c.unavailable)
+		}
+		if got := watchRetriable(c.err); got != c.retry {
+			t.Errorf("%s: watchRetriable %v, want %v", c.name, got, c.retry)
+		}
 	}
 }
