@@ -35,8 +35,29 @@ const (
 // counted and logged (go test -v).
 var enforced = map[string]bool{ruleContrast: true, ruleDarkSize: true, ruleCut: true, ruleFloor: true}
 
-// problem is one text that fails a rule.
-type problem struct{ rule, text string }
+// problem is one text that fails a rule, and the area of the screen it
+// is drawn in (textArea).
+type problem struct{ rule, text, area string }
+
+// textArea names the part of the screen a text at design point (x, y)
+// of layer li is drawn in, so the log can say whose texts are left: the
+// stage's diagram, its charts column, the header, the lesson panel, the
+// transport strip, or an overlay (any layer over the first).
+func textArea(li int, x, y float64) string {
+	switch {
+	case li > 0:
+		return "overlay"
+	case y < view.ClientsTop:
+		return "header"
+	case y >= view.TimelineTop-8:
+		return "transport"
+	case y >= view.PanelTop:
+		return "lesson panel"
+	case x >= view.ChartsLeft-16:
+		return "charts"
+	}
+	return "stage"
+}
 
 // readabilityProblems lists every text of a drawn frame that is too
 // small for its theme (min), ends in "…", or has less than WCAG AA
@@ -53,17 +74,18 @@ func readabilityProblems(sc *view.Scene, min float64) []problem {
 			if t.S == "" || t.Plate {
 				continue
 			}
+			area := textArea(li, t.X, t.Y)
 			if t.Size < min-0.01 {
-				out = append(out, problem{"under " + strconv.Itoa(int(min)) + " px", t.S})
+				out = append(out, problem{"under " + strconv.Itoa(int(min)) + " px", t.S, area})
 			}
 			if min == projectorMinDesign && t.Size < projectorFloor-0.01 {
-				out = append(out, problem{ruleFloor, t.S})
+				out = append(out, problem{ruleFloor, t.S, area})
 			}
 			if strings.HasSuffix(t.S, "…") {
-				out = append(out, problem{ruleCut, t.S})
+				out = append(out, problem{ruleCut, t.S, area})
 			}
 			if c := textContrast(layers, li, t, sc.Theme.Background); c < minContrast {
-				out = append(out, problem{ruleContrast, t.S})
+				out = append(out, problem{ruleContrast, t.S, area})
 			}
 		}
 	}
@@ -128,7 +150,8 @@ func TestReadableFromTheBackRow(t *testing.T) {
 				t.Errorf("%s step %d (%s): %q: %s", lesson, step, th.Name, p.text, p.rule)
 			}
 			counts[th.Name+": "+p.rule]++
-			worst[p.rule+" | "+p.text]++
+			counts[th.Name+": "+p.rule+", in the "+p.area]++
+			worst[p.rule+" | "+p.area+" | "+p.text]++
 		}
 		if s.snap.Cast.Figure != nil {
 			checkFigureReadable(t, sc, lesson, step)
