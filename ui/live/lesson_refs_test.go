@@ -18,7 +18,7 @@ func TestLessonRefLinkOpensTheLesson(t *testing.T) {
 	if l == nil || len(l.Refs) != 1 || l.Refs[0].ID != "gone-410" {
 		t.Fatalf("cache-sizing step 5: lesson view %+v, want one link to gone-410", l)
 	}
-	g := view.RefRegion(l, 0)
+	g := view.RefRegion(snap.UI.Theme, l, 0)
 	cmd := view.Hit(snap, g.X+g.W/2, g.Y+g.H/2)
 	if cmd != "lesson gone-410" {
 		t.Fatalf("a click on the link sends %q", cmd)

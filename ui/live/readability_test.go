@@ -29,11 +29,12 @@ const (
 	ruleDarkSize = "under 16 px"
 	ruleCut      = "ends in …"
 	ruleFloor    = "projector under its floor"
+	ruleFrame    = "projector's frame under 27"
 )
 
 // enforced: the rules a failing text fails the test for; the others are
 // counted and logged (go test -v).
-var enforced = map[string]bool{ruleContrast: true, ruleDarkSize: true, ruleCut: true, ruleFloor: true}
+var enforced = map[string]bool{ruleContrast: true, ruleDarkSize: true, ruleCut: true, ruleFloor: true, ruleFrame: true}
 
 // problem is one text that fails a rule, and the area of the screen it
 // is drawn in (textArea).
@@ -131,7 +132,8 @@ func textContrast(layers []*view.Scene, li int, t view.Text, bgc color.RGBA) flo
 // packet's label on its own plate is the one text left out: it is the
 // moving layer, drawn on its plate, see view.Text.Plate); the dark
 // theme draws nothing under 16 px, the projector nothing under 20 (its
-// floor today; 27 is the rule, logged); and no text ends in "…" (a label that
+// floor today; 27 is the rule, logged) and nothing under 27 in the frame
+// around the stage; and no text ends in "…" (a label that
 // does not fit says less, view's fitText; a continue token may be
 // shortened in its middle). The figures' words must also be 28 px
 // and up and whole; the rules not yet enforced are counted, rule by
@@ -144,6 +146,13 @@ func TestReadableFromTheBackRow(t *testing.T) {
 		min := float64(darkMinDesign)
 		if th.Name == view.Projector.Name {
 			min = projectorMinDesign
+		}
+		if th.Name == view.Projector.Name {
+			for _, x := range frameTexts(sc, s.snap.Replicas == 0) {
+				if x.Size < projectorMinDesign-0.01 {
+					t.Errorf("%s step %d (projector): %q at %.0f px: %s", lesson, step, x.S, x.Size, ruleFrame)
+				}
+			}
 		}
 		for _, p := range readabilityProblems(sc, min) {
 			if enforced[p.rule] {
@@ -173,6 +182,24 @@ func TestReadableFromTheBackRow(t *testing.T) {
 	for _, k := range texts[:min(len(texts), 400)] {
 		t.Logf("  most often: %q (%d)", k, worst[k])
 	}
+}
+
+// frameTexts are the texts of the frame around the stage (the top bar, or
+// the etcd stage's title block; the lesson panel and the transport): the
+// projector already holds them to its 27 px where the stage between
+// them is on its way (projectorFloor).
+func frameTexts(sc *view.Scene, etcdStage bool) []view.Text {
+	top := float64(view.TopBarH)
+	if etcdStage {
+		top = 168 // the etcd stage's title block and counters
+	}
+	var out []view.Text
+	for _, x := range sc.Texts {
+		if x.S != "" && !x.Plate && (x.Y < top || x.Y >= view.PanelTop) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // eachStepDrawn plays every step of every lesson as a deep link shows it

@@ -64,17 +64,20 @@ func Hit(s Snapshot, x, y float64) string {
 	}
 	if l := s.Lesson; l != nil {
 		for i, r := range l.Refs {
-			if RefRegion(l, i).Contains(x, y) {
+			if RefRegion(u.Theme, l, i).Contains(x, y) {
 				return "lesson " + r.ID
 			}
 		}
 	}
 	if l := s.Lesson; l != nil && l.Question != "" && l.Right < 0 {
 		for i := range l.Choices {
-			if ChoiceRegion(l, i).Contains(x, y) {
+			if ChoiceRegion(u.Theme, l, i).Contains(x, y) {
 				return "pick " + itoa(i+1)
 			}
 		}
+	}
+	if u.Theme.OrDark().Bar.TopControls { // no time strip
+		return ""
 	}
 	if y >= ScrubY-14 && y <= ScrubY+14 && x >= ScrubLeft-8 && x <= ScrubRight+8 {
 		if cmd := markerAt(s, x); cmd != "" {

@@ -45,14 +45,36 @@ type Theme struct {
 	Narration Narration
 	// Detail: the theme draws the stage's secondary words, a chart's
 	// raw metric name under its title and a band's caption beside its
-	// name. The projector's type is too large for them to fit, and they
-	// are left out there rather than shrunk (issue 26): the title says
-	// what the chart counts, the band's name what it holds.
+	// name, and the frame's: the brand and the simulated clock in the
+	// top bar, every claim a step checks (not only the failing ones).
+	// The projector's type is too large for them to fit, and they are
+	// left out there rather than shrunk (issue 26): the title says what
+	// the chart counts, the band's name what it holds, "4 of 4 checks
+	// pass" what the claims came to.
 	Detail bool
+	// Bar is how the frame around the stage is set: the top bar, the
+	// lesson panel and the transport.
+	Bar Bar
 	// Veil is how much of the background covers what is out of focus:
 	// enough to push it back, little enough that it stays legible (on a
 	// light background a heavy veil washes text out).
 	Veil float64
+}
+
+// Bar is the frame's part of a theme (the top bar, the lesson panel and
+// the transport; the stage between them is the cast's and the figures').
+type Bar struct {
+	// Text is the frame's smallest type, in design pixels: a counter's
+	// name, the ask column's heading, a choice, a claim, a button.
+	Text float64
+	// TopControls: the transport's buttons are few and large and sit in
+	// the top bar, and the time strip under the lesson panel is left
+	// out, so that the panel takes the strip's row: at the projector's
+	// type the narration and a question with its choices need the height.
+	TopControls bool
+	// AskW is the width of the lesson panel's right column (a question,
+	// the failing claims); the narration has the rest of the row.
+	AskW float64
 }
 
 // Narration is the size, line height (design pixels) and most lines of a
@@ -77,6 +99,7 @@ var Dark = Theme{
 	MinText:    DarkMinText,
 	Narration:  Narration{Size: 22, LineH: narrLineH, Lines: narrLines},
 	Detail:     true,
+	Bar:        Bar{Text: DarkMinText, AskW: AskWidth},
 	Veil:       0.2, // Caption under it keeps 4.6:1 on Rule, Ink 8:1
 }
 
@@ -95,7 +118,8 @@ var Projector = Theme{
 	Ink:        color.RGBA{0x0D, 0x10, 0x14, 0xFF},
 	Yellow:     color.RGBA{0x7A, 0x62, 0x00, 0xFF}, // dark gold; as text ("oldest 601") Readable darkens it
 	MinText:    ProjectorMinText,
-	Narration:  Narration{Size: 27, LineH: 34, Lines: 3},
+	Narration:  Narration{Size: 27, LineH: 32, Lines: 6},
+	Bar:        Bar{Text: 27, TopControls: true, AskW: 800},
 	Veil:       0.15, // Caption under it keeps 4.6:1 on Rule, Ink 8.4:1
 }
 

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"strconv"
 )
 
@@ -51,23 +52,31 @@ func playbackBadge(base *Scene, s Snapshot) {
 	if counter == "" {
 		counter = "the step begins"
 	}
-	const big, small = 24, 18
+	th := base.Theme
+	big, small := max(24, th.Bar.Text), max(18, th.Bar.Text)
 	c := base.Theme.Ink
 	if pb.Slow {
 		c = base.Theme.Yellow
 	}
 	if !full(s) { // the etcd stage: one line under the counters
-		line := base.Theme.fitText(ProseBold, 20, pace+"  ·  "+counter, 900)
-		w := Measure(ProseBold, base.Theme.TextSize(20), line) + 32
-		sc.rect(Rect{X: GridRight - w, Y: 130, W: w, H: 34, Radius: 8, Fill: base.Theme.PanelHi})
-		sc.label(GridRight-w+16, 135, line, ProseBold, 20, Left, c)
+		size, right := max(20, th.Bar.Text), float64(GridRight)
+		if th.Bar.TopControls { // left of the transport's buttons
+			right = Buttons(s)[0].X - 16
+		}
+		line := th.fitText(ProseBold, size, pace+"  ·  "+counter, min(900, right-Margin-600))
+		w := Measure(ProseBold, th.TextSize(size), line) + 32
+		h := max(34, math.Ceil(LineHeight(th.TextSize(size))+10))
+		top := 130 - (h-34)/2 // centred on the dark theme's 34-high pill
+		sc.rect(Rect{X: right - w, Y: top, W: w, H: h, Radius: 8, Fill: th.PanelHi})
+		sc.label(right-w+16, top+math.Floor((h-LineHeight(th.TextSize(size)))/2), line, ProseBold, size, Left, c)
 		return
 	}
-	right, top, maxW := float64(StageEnd-3*200+24), 6.0, 420.0
+	right, top, maxW := topRight(s), 6.0, 420.0
 	pace, counter = base.Theme.fitText(ProseBold, big, pace, maxW-32), base.Theme.fitText(Mono, small, counter, maxW-32)
 	w := max(Measure(ProseBold, base.Theme.TextSize(big), pace), Measure(Mono, base.Theme.TextSize(small), counter)) + 32
 	x := right - w
-	sc.rect(Rect{X: x, Y: top, W: w, H: 84, Radius: 10, Fill: base.Theme.PanelHi})
+	y2 := top + max(48, math.Ceil(10+LineHeight(th.TextSize(big))+4)) // the counter's line
+	sc.rect(Rect{X: x, Y: top, W: w, H: max(84, y2-top+LineHeight(th.TextSize(small))+6), Radius: 10, Fill: th.PanelHi})
 	sc.label(x+16, top+10, pace, ProseBold, big, Left, c)
-	sc.label(x+16, top+48, counter, Mono, small, Left, base.Theme.Muted)
+	sc.label(x+16, y2, counter, Mono, small, Left, th.Muted)
 }

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -92,46 +93,82 @@ func BuildStage(s Snapshot, m *Motion, now time.Duration) Scene {
 	return sc
 }
 
-// topBar is the title line: what is playing and where the clock stands.
+// topBar is the title line: what is playing and where the clock stands;
+// where the theme puts the transport there (Bar.TopControls), its
+// buttons sit left of the counters.
 func topBar(sc *Scene, s Snapshot) {
+	th := sc.Theme
 	x := float64(StageLeft)
-	sc.label(x, 28, "WatchScope", ProseBold, 28, Left, sc.Theme.Muted)
-	x += Measure(ProseBold, 28, "WatchScope") + 24
+	if th.Detail {
+		sc.label(x, 28, "WatchScope", ProseBold, 28, Left, th.Muted)
+		x += Measure(ProseBold, 28, "WatchScope") + 24
+	}
 	title, sub := "Sandbox", "every knob, no script"
 	if l := s.Lesson; l != nil {
 		title = l.Title
 		sub = "step " + strconv.Itoa(max(l.Step, 0)) + " / " + strconv.Itoa(l.Steps)
 	}
+	subSize := max(22, th.Bar.Text)
 	// The title gives way to the clock's stats and, while a step replays,
 	// to the playback badge left of them (playbackBadge, at most 420 wide).
-	limit := float64(StageEnd - 3*200)
+	limit := topRight(s) - 24
 	if s.Playback != nil {
-		limit = StageEnd - 3*200 + 24 - 420 - 16
+		limit = topRight(s) - 420 - 16
 	}
-	title = sc.Theme.fitText(ProseBold, 28, title, limit-x-20-Measure(Prose, sc.Theme.TextSize(22), sub))
-	sc.label(x, 28, title, ProseBold, 28, Left, sc.Theme.Ink)
-	x += Measure(ProseBold, sc.Theme.TextSize(28), title) + 20
-	sc.label(x, 34, sub, Prose, 22, Left, sc.Theme.Caption)
-	stats := []struct{ label, value string }{
-		{"SIM TIME", SimTime(s.Now)},
-		{"REVISION", strconv.FormatInt(s.Rev, 10)},
-		{"COMPACTED", revOrDash(s.CompactRev)},
-	}
+	title = th.fitText(ProseBold, 28, title, limit-x-20-Measure(Prose, th.TextSize(subSize), sub))
+	sc.label(x, 28, title, ProseBold, 28, Left, th.Ink)
+	x += Measure(ProseBold, th.TextSize(28), title) + 20
+	sc.label(x, 34+(LineHeight(th.TextSize(22))-LineHeight(th.TextSize(subSize)))/2, sub, Prose, subSize, Left, th.Caption)
+	stats := topStats(th, s)
 	rx := float64(StageEnd)
-	ly := 16.0
-	if lh := LineHeight(sc.Theme.TextSize(16)); ly+lh > 36 { // a stat's name over its value, both in the bar
+	ly, nameSize := 16.0, statNameSize(th)
+	if lh := LineHeight(th.TextSize(nameSize)); ly+lh > 36 { // a stat's name over its value, both in the bar
 		ly = 34 - lh
 	}
 	for i := len(stats) - 1; i >= 0; i-- {
-		c := sc.Theme.Ink
+		c := th.Ink
 		if stats[i].label == "COMPACTED" {
-			c = sc.Theme.Yellow
+			c = th.Yellow
 		}
-		sc.label(rx, ly, stats[i].label, ProseBold, 16, Right, sc.Theme.Caption)
+		sc.label(rx, ly, stats[i].label, ProseBold, nameSize, Right, th.Caption)
 		sc.label(rx, 36, stats[i].value, Mono, 36, Right, c)
-		rx -= 200
+		rx -= statPitch(th)
 	}
-	sc.rect(Rect{X: StageLeft, Y: TopBarH, W: StageEnd - StageLeft, H: 1, Fill: sc.Theme.Rule})
+	sc.rect(Rect{X: StageLeft, Y: TopBarH, W: StageEnd - StageLeft, H: 1, Fill: th.Rule})
+}
+
+// statNameSize is the type of a counter's name; statPitch is how far
+// apart the counters are: 200, or more where the names are larger.
+func statNameSize(th Theme) float64 { return max(16, th.Bar.Text) }
+
+func statPitch(th Theme) float64 {
+	return max(200, math.Ceil(Measure(ProseBold, th.TextSize(statNameSize(th)), "COMPACTED")+48))
+}
+
+// stat is one of the top bar's counters: its name over its value.
+type stat struct{ label, value string }
+
+// topStats are the top bar's counters: the simulated clock only where
+// the theme draws detail (a projector shows the revisions).
+func topStats(th Theme, s Snapshot) []stat {
+	var out []stat
+	if th.Detail {
+		out = append(out, stat{"SIM TIME", SimTime(s.Now)})
+	}
+	return append(out, stat{"REVISION", strconv.FormatInt(s.Rev, 10)}, stat{"COMPACTED", revOrDash(s.CompactRev)})
+}
+
+// topRight is where the top bar's title row ends on the left of what the
+// bar holds at its right: the counters, and the transport's buttons
+// where the theme puts them there.
+func topRight(s Snapshot) float64 {
+	th := s.UI.Theme.OrDark()
+	if th.Bar.TopControls {
+		if bs := Buttons(s); len(bs) > 0 {
+			return bs[0].X - 16
+		}
+	}
+	return StageEnd - float64(len(topStats(th, s)))*statPitch(th) + 24
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }

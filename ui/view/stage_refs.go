@@ -1,5 +1,7 @@
 package view
 
+import "math"
+
 // LessonRef is a lesson the step's narration points at (lesson:ID in the
 // lesson file): the narration says its title, and a link on the title
 // row opens it.
@@ -18,31 +20,37 @@ const (
 	refArrow = "→ "
 )
 
-// RefRegion is where the link to l.Refs[i] is drawn (and clicked): the
-// first at the right end of the title row, the next to its left.
-func RefRegion(l *LessonView, i int) Region {
-	right := float64(NarrLeft + NarrWidth)
+// RefRegion is where the link to l.Refs[i] is drawn (and clicked) in the
+// theme: the first at the right end of the title row, the next to its
+// left.
+func RefRegion(th Theme, l *LessonView, i int) Region {
+	th = th.OrDark()
+	right := titleRight(th, l)
+	size := refTextSize(th)
 	for j := range i + 1 {
-		w := refWidth(l.Refs[j].Title)
+		w := refWidth(size, l.Refs[j].Title)
 		if j == i {
-			return Region{right - w, PanelTop + 14, w, refH}
+			return Region{right - w, PanelTop + 14, w, max(refH, math.Ceil(LineHeight(size)+8))}
 		}
 		right -= w + refGap
 	}
 	return Region{}
 }
 
-func refWidth(title string) float64 {
-	return min(Measure(Prose, refSize, refArrow+title)+2*refPad, refMaxW)
+// refTextSize is the links' type in the theme: the frame's smallest.
+func refTextSize(th Theme) float64 { return th.TextSize(max(refSize, th.Bar.Text)) }
+
+func refWidth(size float64, title string) float64 {
+	return min(Measure(Prose, size, refArrow+title)+2*refPad, refMaxW*size/refSize)
 }
 
 // refsWidth is the room the links take on the title row, gaps included.
-func refsWidth(l *LessonView) float64 {
+func refsWidth(th Theme, l *LessonView) float64 {
 	if len(l.Refs) == 0 {
 		return 0
 	}
-	r := RefRegion(l, len(l.Refs)-1)
-	return NarrLeft + NarrWidth - r.X + 2*refGap
+	r := RefRegion(th, l, len(l.Refs)-1)
+	return titleRight(th, l) - r.X + 2*refGap
 }
 
 // lessonRefs draws the links: a pill each, the arrow and the title in
@@ -53,8 +61,8 @@ func lessonRefs(sc *Scene, l *LessonView) {
 		ink = Blue
 	}
 	for i, r := range l.Refs {
-		g := RefRegion(l, i)
+		g := RefRegion(sc.Theme, l, i)
 		sc.rect(Rect{X: g.X, Y: g.Y, W: g.W, H: g.H, Radius: 6, Fill: sc.Theme.PanelHi})
-		sc.fit(g.X+refPad, g.Y+5, refArrow+r.Title, Prose, refSize, Left, ink, g.W-2*refPad)
+		sc.fit(g.X+refPad, g.Y+5, refArrow+r.Title, Prose, refTextSize(sc.Theme), Left, ink, g.W-2*refPad)
 	}
 }

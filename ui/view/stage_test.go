@@ -146,24 +146,24 @@ func TestHit(t *testing.T) {
 	}
 	s.Lesson = &LessonView{Steps: 4, Question: "Which RV?", Choices: []string{"a", "b", "c"}, Right: -1, Picked: -1}
 	for i := range s.Lesson.Choices {
-		r := ChoiceRegion(s.Lesson, i)
+		r := ChoiceRegion(s.UI.Theme, s.Lesson, i)
 		if got := Hit(s, r.X+10, r.Y+r.H/2); got != "pick "+itoa(i+1) {
 			t.Errorf("click on choice %d sends %q", i, got)
 		}
 	}
 	s.Lesson.Refs = []LessonRef{{"gone-410", "410 Gone: falling off the cache window"}, {"snapshots", "Snapshots"}}
 	for i, r := range s.Lesson.Refs {
-		g := RefRegion(s.Lesson, i)
+		g := RefRegion(s.UI.Theme, s.Lesson, i)
 		if got := Hit(s, g.X+g.W/2, g.Y+g.H/2); got != "lesson "+r.ID {
 			t.Errorf("click on the link to %s sends %q", r.ID, got)
 		}
 	}
-	if a, b := RefRegion(s.Lesson, 0), RefRegion(s.Lesson, 1); b.X+b.W > a.X || a.X+a.W > NarrLeft+NarrWidth {
+	if a, b := RefRegion(s.UI.Theme, s.Lesson, 0), RefRegion(s.UI.Theme, s.Lesson, 1); b.X+b.W > a.X || a.X+a.W > NarrLeft+NarrWidth {
 		t.Errorf("links overlap or leave the narration's width: %+v %+v", a, b)
 	}
 	sc := settledStage(s)
 	for i, r := range s.Lesson.Refs {
-		g, drawn := RefRegion(s.Lesson, i), false
+		g, drawn := RefRegion(s.UI.Theme, s.Lesson, i), false
 		for _, tx := range sc.Texts {
 			drawn = drawn || tx.S == "→ "+r.Title && g.Contains(tx.X, tx.Y)
 		}

@@ -19,11 +19,16 @@ type Button struct {
 	Cmd   string
 }
 
-// Buttons are the timeline's controls, left to right.
+// Buttons are the timeline's controls, left to right; where the theme
+// puts the transport in the top bar (Bar.TopControls) they are fewer and
+// larger there (topButtons).
 func Buttons(s Snapshot) []Button {
 	play, playCmd := "play", "toggle"
 	if !s.Paused {
 		play = "pause"
+	}
+	if th := s.UI.Theme.OrDark(); th.Bar.TopControls {
+		return topButtons(s, th, play)
 	}
 	if s.Lesson != nil { // a lesson's world moves only by its steps
 		play, playCmd = "« start", "goto 0"
@@ -41,9 +46,43 @@ func Buttons(s Snapshot) []Button {
 	return bs
 }
 
+// topButtons are the transport in the top bar, left of the counters:
+// back, play or pause (the sandbox's; a lesson moves by its steps), next
+// and help, each a short label at the frame's type. The speed, the
+// legend and why? stay on their keys.
+func topButtons(s Snapshot, th Theme, play string) []Button {
+	right, y, h := StageEnd-float64(len(topStats(th, s)))*statPitch(th)-8, 20.0, 56.0
+	if !full(s) { // the etcd stage: under the counters, right of the subtitle
+		right, y, h = GridRight, 116, 44
+	}
+	type b struct {
+		label, cmd string
+		w          float64
+	}
+	want := []b{{"←", "back", 72}}
+	if s.Lesson == nil {
+		want = append(want, b{play, "toggle", 112})
+	}
+	want = append(want, b{"→", "next", 72}, b{"?", "help", 64})
+	x := right
+	for _, w := range want {
+		x -= w.w + 8
+	}
+	var out []Button
+	for _, w := range want {
+		x += 8
+		out = append(out, Button{Region{x, y, w.w, h}, w.label, w.cmd})
+		x += w.w
+	}
+	return out
+}
+
 // timeline draws the speed and the marker bar; the controls (Buttons)
 // are widgets drawn over the scene (ui/widgets).
 func timeline(sc *Scene, s Snapshot, now time.Duration) {
+	if sc.Theme.Bar.TopControls { // the lesson panel has the strip's row
+		return
+	}
 	sc.label(StageLeft+480, TimelineTop+16, speedText(s.Speed), Mono, 20, Center, sc.Theme.Ink)
 	sc.rect(Rect{X: ScrubLeft, Y: ScrubY - 2, W: ScrubRight - ScrubLeft, H: 4, Radius: 2, Fill: sc.Theme.Rule})
 	if l := s.Lesson; l != nil && l.Steps > 0 {

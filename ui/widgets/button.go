@@ -60,8 +60,8 @@ func (l *Layer) newButton(b view.ToggleButton, big bool) *button {
 		fill = view.Mix(st.theme.PanelHi, view.SkyBlue, 0.35)
 	}
 	face := st.face(view.Prose, 17)
-	if big {
-		face = st.face(view.ProseBold, 18)
+	if big { // the transport's: the frame's type, larger where the theme's is (a projector's)
+		face = st.face(view.ProseBold, max(18, st.theme.Bar.Text))
 	}
 	const radius = 8
 	idle := st.panel(fill, radius)

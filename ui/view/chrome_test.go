@@ -1,0 +1,98 @@
+package view
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestProjectorTransportInTheTopBar: the projector theme puts its few,
+// large buttons in the top bar (the diagram's) or under the counters (the
+// etcd stage's), where no text of the frame lies under them and each label
+// fits its button at the frame's type; it draws no time strip, and a click
+// where the strip was is no seek.
+func TestProjectorTransportInTheTopBar(t *testing.T) {
+	long := &LessonView{Title: strings.Repeat("A very long lesson title ", 4), Step: 3, Steps: 9, StepTitle: "t", Narration: "n"}
+	for _, c := range []struct {
+		name string
+		s    Snapshot
+	}{
+		{"sandbox", fullSnap()},
+		{"lesson", func() Snapshot { s := fullSnap(); s.Lesson = long; return s }()},
+		{"lesson replayed", func() Snapshot {
+			s := fullSnap()
+			s.Lesson, s.Playback = long, &PlaybackView{Pace: 0.05, Slow: true, Counter: "412 requests · 410 responses"}
+			return s
+		}()},
+		{"etcd stage", func() Snapshot { s := fullSnap(); s.Replicas, s.Lesson = 0, long; return s }()},
+		{"etcd stage replayed", func() Snapshot {
+			s := fullSnap()
+			s.Replicas, s.Lesson, s.Playback = 0, long, &PlaybackView{Pace: 0.05, Counter: "3 events"}
+			return s
+		}()},
+	} {
+		s := c.s
+		s.UI.Theme = Projector
+		bs := Buttons(s)
+		if len(bs) < 3 || len(bs) > 4 {
+			t.Errorf("%s: %d buttons, want 3 or 4 (back, [play,] next, help)", c.name, len(bs))
+		}
+		bar := Region{0, 0, DesignW, TopBarH}
+		if !full(s) {
+			bar = Region{0, 112, DesignW, 168 - 112}
+		}
+		sc := settledStage(s)
+		boxes := TextBoxes(&sc)
+		for i, b := range bs {
+			if !bar.Contains(b.X, b.Y) || !bar.Contains(b.X+b.W-1, b.Y+b.H-1) {
+				t.Errorf("%s: button %q at %+v is not in the top bar %+v", c.name, b.Label, b.Region, bar)
+			}
+			if w := Measure(ProseBold, Projector.Bar.Text, b.Label); w > b.W-16 {
+				t.Errorf("%s: button %q is %.0f wide for a %.0f-wide button", c.name, b.Label, w, b.W)
+			}
+			if i > 0 && bs[i-1].X+bs[i-1].W > b.X {
+				t.Errorf("%s: buttons %q and %q overlap", c.name, bs[i-1].Label, b.Label)
+			}
+			for _, x := range boxes {
+				if x.X < b.X+b.W && b.X < x.X+x.W && x.Y < b.Y+b.H && b.Y < x.Y+x.H {
+					t.Errorf("%s: button %q at %+v covers %q", c.name, b.Label, b.Region, x.Text)
+				}
+			}
+		}
+		for _, x := range sc.Texts {
+			if x.Y >= TimelineTop && x.Y < TimelineBot && x.X >= ScrubLeft-40 {
+				t.Errorf("%s: %q drawn on the time strip's row", c.name, x.S)
+			}
+		}
+		if got := Hit(s, (ScrubLeft+ScrubRight)/2, ScrubY); got != "" {
+			t.Errorf("%s: a click where the strip was sends %q", c.name, got)
+		}
+	}
+}
+
+// TestProjectorQuestionFitsThePanel: at the projector's type a question's
+// lines and its choices' plates stay inside the lesson panel, one under
+// the other, each choice's click region its plate.
+func TestProjectorQuestionFitsThePanel(t *testing.T) {
+	s := fullSnap()
+	s.UI.Theme = Projector
+	s.Lesson = &LessonView{Steps: 4, StepTitle: "t", Narration: "n", Right: -1, Picked: -1,
+		Question: "A question long enough to wrap over two lines at the projector's type: what does it ask?",
+		Choices: []string{
+			"a choice long enough to need two lines at this type: the informer relists because its resourceVersion fell out of the window",
+			"short", "a middling choice with a few words in it"}}
+	a := layoutAsk(Projector, s.Lesson)
+	prev := a.qTop + float64(len(a.q))*a.qPitch
+	for i := range s.Lesson.Choices {
+		r := ChoiceRegion(Projector, s.Lesson, i)
+		if r.Y < prev || r.Y+r.H > panelBot(Projector) {
+			t.Errorf("choice %d at %+v: above %.0f or below the panel's bottom %.0f", i, r, prev, panelBot(Projector))
+		}
+		if got := Hit(s, r.X+r.W/2, r.Y+r.H-2); got != "pick "+itoa(i+1) {
+			t.Errorf("a click low on choice %d sends %q", i, got)
+		}
+		prev = r.Y + r.H
+	}
+	if n := len(a.chLines[0]); n != 2 {
+		t.Errorf("the long choice is drawn on %d lines, want 2", n)
+	}
+}
