@@ -15,7 +15,9 @@ import (
 // for inf that puts each notified object's namespace/name key in it, and
 // workers that each take cost per key. A reconcile reads the key from
 // inf's Indexer (the local cache, never the API server) and is recorded
-// as a RECONCILE trace event on node:
+// as a RECONCILE trace event on node. The workers start once inf (and
+// the Need's lister) has synced, at a poll of WaitForCacheSync, as
+// sample-controller's Run waits before it starts its workers:
 //
 //	reconcile default/pod-1 (rv 123, queued 2 adds)
 //
@@ -43,6 +45,11 @@ func (w *World) NewController(node, name string, inf *informer.SharedIndexInform
 		w.Record(node, KindReconcile, detail)
 		return err
 	})
+	synced := []func() bool{inf.HasSynced}
+	if need != nil {
+		synced = append(synced, need.Lister.HasSynced)
+	}
+	ctrl.WaitForCacheSync(w.now, synced...)
 	handler := informer.HandlerFunc(func(now time.Duration, n informer.Notification) {
 		if key := notificationKey(n); key != "" {
 			q.Add(now, key)

@@ -25,6 +25,10 @@ type Controller struct {
 	workers   []worker
 	log       []string
 	policy    Policy
+	// synced are the caches the workers wait for, polled next at poll;
+	// nil once they all reported synced.
+	synced []func() bool
+	poll   time.Duration
 
 	Reconciles, Failures int
 }
@@ -61,6 +65,40 @@ func NewController(q *Queue, workers int, cost time.Duration, r Reconciler) *Con
 	return &Controller{Queue: q, cost: cost, reconcile: r, workers: make([]worker, max(workers, 1))}
 }
 
+// SyncPollPeriod is how often cache.WaitForCacheSync asks its informers
+// whether they have synced (client-go's syncedPollPeriod).
+const SyncPollPeriod = 100 * time.Millisecond
+
+// WaitForCacheSync holds the workers back until every synced reports
+// true, as a controller's Run calls cache.WaitForCacheSync with its
+// informers' HasSynced before it starts its workers: asked at once
+// (now), then every SyncPollPeriod. Keys the handlers add meanwhile wait
+// in the queue. Without it a reconcile could read a lister that has not
+// listed yet and fail for an object that is there.
+func (c *Controller) WaitForCacheSync(now time.Duration, synced ...func() bool) {
+	c.synced, c.poll = synced, now
+}
+
+// waiting: the workers have not started. A poll due at now that finds
+// every cache synced starts them; one that does not asks again a
+// SyncPollPeriod later.
+func (c *Controller) waiting(now time.Duration) bool {
+	if c.synced == nil {
+		return false
+	}
+	if now < c.poll {
+		return true
+	}
+	for _, f := range c.synced {
+		if !f() {
+			c.poll += ((now-c.poll)/SyncPollPeriod + 1) * SyncPollPeriod
+			return true
+		}
+	}
+	c.synced = nil
+	return false
+}
+
 // SetCost changes how long the next keys take.
 func (c *Controller) SetCost(cost time.Duration) { c.cost = cost }
 
@@ -85,6 +123,10 @@ func (c *Controller) Busy() int {
 // are ready, and hands queued keys to free workers, until nothing more
 // can happen at now.
 func (c *Controller) Step(now time.Duration) {
+	if c.waiting(now) {
+		c.Queue.Step(now)
+		return
+	}
 	for {
 		progressed := false
 		for i := range c.workers {
@@ -143,6 +185,12 @@ func (c *Controller) finish(w *worker) {
 // take a queued key.
 func (c *Controller) NextWake(now time.Duration) (time.Duration, bool) {
 	at, ok := c.Queue.NextWake()
+	if c.synced != nil { // the next poll of WaitForCacheSync
+		if !ok || c.poll < at {
+			at, ok = c.poll, true
+		}
+		return at, ok
+	}
 	free := false
 	for _, w := range c.workers {
 		switch {

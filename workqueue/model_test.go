@@ -255,3 +255,35 @@ func TestControllerPolicy(t *testing.T) {
 		t.Errorf("no forget: reconciles at %v, want %v", seen, want)
 	}
 }
+
+// TestWorkersWaitForCacheSync: keys wait in the queue until a poll of
+// WaitForCacheSync (at once, then every 100 ms from the call) finds every
+// cache synced; the first reconcile is at that poll, not at the sync.
+func TestWorkersWaitForCacheSync(t *testing.T) {
+	var seen []string
+	q := New("q", nil, nil, 0)
+	c := NewController(q, 1, 10*ms, func(now time.Duration, key string) error {
+		seen = append(seen, fmt.Sprintf("%s@%v", key, now))
+		return nil
+	})
+	pods, lister := false, false
+	c.WaitForCacheSync(30*ms, func() bool { return pods }, func() bool { return lister })
+	q.Add(40*ms, "a")
+	for _, w := range []struct{ at, poll time.Duration }{{30 * ms, 130 * ms}, {40 * ms, 130 * ms}, {130 * ms, 230 * ms}} {
+		c.Step(w.at)
+		if next, ok := c.NextWake(w.at); !ok || next != w.poll {
+			t.Errorf("after a step at %v the next wake is %v (%v); want the next poll, %v", w.at, next, ok, w.poll)
+		}
+	}
+	pods = true
+	c.Step(180 * ms) // between polls: still waiting
+	lister = true
+	c.Step(200 * ms)
+	if len(seen) != 0 || q.Len() != 1 {
+		t.Fatalf("before the poll that finds both synced: reconciled %v, %d queued", seen, q.Len())
+	}
+	stepUntil(c, time.Second)
+	if want := []string{"a@230ms"}; !slices.Equal(seen, want) {
+		t.Errorf("reconciles %v, want %v (the poll at 230 ms)", seen, want)
+	}
+}
