@@ -4,12 +4,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
 	"watchscope/ui/keys"
 	"watchscope/ui/live"
+	"watchscope/ui/view"
 )
 
 // TestKeyTableCommandsAreKnownVerbs: every stage command of the key table
@@ -61,7 +63,7 @@ func TestGameAndPageVerbsAreRegistered(t *testing.T) {
 	for v := range gameVerbs {
 		game[v] = true
 	}
-	for _, e := range keys.CheckVerbs("the game's", game, keys.OwnerGame) {
+	for _, e := range keys.CheckVerbs("the game's", game, keys.OwnerGame, view.OverlayVerbs()) {
 		t.Error(e)
 	}
 	page := map[string]bool{}
@@ -79,7 +81,31 @@ func TestGameAndPageVerbsAreRegistered(t *testing.T) {
 			page[m[1]] = true
 		}
 	}
-	for _, e := range keys.CheckVerbs("the page's", page, keys.OwnerPage) {
+	for _, e := range keys.CheckVerbs("the page's", page, keys.OwnerPage, view.OverlayVerbs()) {
 		t.Error(e)
+	}
+}
+
+// TestRegistryIsWhole: the whole registry (keys.Verbs and view.Overlays'
+// lines) has one line per verb, and every key's command and every
+// toolbar button's is a verb it has (package keys alone cannot see the
+// overlays' verbs).
+func TestRegistryIsWhole(t *testing.T) {
+	seen := map[string]bool{}
+	for _, v := range keys.Registry(view.OverlayVerbs()) {
+		if seen[v.Name] {
+			t.Errorf("verb %q has two lines in the registry (keys.Verbs or view.Overlays): give one line both owners", v.Name)
+		}
+		seen[v.Name] = true
+	}
+	for _, b := range keys.Table {
+		if b.By == keys.Go && !seen[b.Verb()] {
+			t.Errorf("%s sends %q, a verb the registry does not have", b.Code, b.Cmd)
+		}
+	}
+	for _, b := range keys.Toolbar {
+		if v, _, _ := strings.Cut(b.Cmd, " "); !seen[v] {
+			t.Errorf("toolbar button %s sends %q, a verb the registry does not have", b.ID, b.Cmd)
+		}
 	}
 }

@@ -17,6 +17,11 @@ import (
 //	OwnerPage     ui/page's verbs: the browser's panels (share, open, export)
 //	OwnerStage    ui/live/commands.go's stageVerbs: the clock, the overlays, why?
 //	OwnerFeature  a feature's verbs() beside the session (ui/live/features.go)
+//	OwnerOverlay  an overlay's verb, which toggles it (the stage runs it)
+//
+// An overlay's line is its line in ui/view's Overlays, which package keys
+// cannot import: Registry adds them, given view.OverlayVerbs(), as the
+// tests do (ui/keys_test.go, ui/live/features_test.go).
 //
 // A verb two tables run is a collision unless it is registered with both
 // owners: then the first may pass it on ("close" closes the console in
@@ -38,6 +43,7 @@ const (
 	OwnerPage
 	OwnerStage
 	OwnerFeature
+	OwnerOverlay
 )
 
 // Verb is one verb of the registry.
@@ -61,8 +67,6 @@ var Verbs = []Verb{
 
 	{"blank", OwnerStage, "ui/live/commands.go"},
 	{"faster", OwnerStage, "ui/live/commands.go"},
-	{"help", OwnerStage, "ui/live/commands.go"},
-	{"legend", OwnerStage, "ui/live/commands.go"},
 	{"motion", OwnerStage, "ui/live/commands.go"},
 	{"pause", OwnerStage, "ui/live/commands.go"},
 	{"play", OwnerStage, "ui/live/commands.go"},
@@ -98,10 +102,21 @@ var Verbs = []Verb{
 	{"recordingReplay", OwnerFeature, "ui/live/cluster.go"},
 }
 
-// VerbsOf is the registry's verbs owner runs, by name.
-func VerbsOf(owner Owner) map[string]bool {
+// Registry is the whole registry: Verbs and a line for each overlay verb
+// (view.OverlayVerbs()).
+func Registry(overlays []string) []Verb {
+	out := slices.Clip(Verbs)
+	for _, o := range overlays {
+		out = append(out, Verb{o, OwnerOverlay, "ui/view/overlay.go"})
+	}
+	return out
+}
+
+// VerbsOf is the registry's verbs owner runs, by name (overlays:
+// view.OverlayVerbs(), see Registry).
+func VerbsOf(owner Owner, overlays []string) map[string]bool {
 	out := map[string]bool{}
-	for _, v := range Verbs {
+	for _, v := range Registry(overlays) {
 		if v.Owners&owner != 0 {
 			out[v.Name] = true
 		}
@@ -112,9 +127,9 @@ func VerbsOf(owner Owner) map[string]bool {
 // CheckVerbs compares the verbs a table runs (got, named table in the
 // messages: "the game's") with the registry's for owner: one line per
 // verb the registry lacks or the table lacks. The tests beside each table
-// call it.
-func CheckVerbs(table string, got map[string]bool, owner Owner) []string {
-	registry := VerbsOf(owner)
+// call it, with view.OverlayVerbs().
+func CheckVerbs(table string, got map[string]bool, owner Owner, overlays []string) []string {
+	registry := VerbsOf(owner, overlays)
 	var out []string
 	for _, v := range slices.Sorted(maps.Keys(got)) {
 		if !registry[v] {

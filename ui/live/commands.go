@@ -1,6 +1,7 @@
 package live
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,8 +19,9 @@ import (
 //	tick                        one 100 ms step of virtual time (paused or not)
 //	seek T                      sandbox: rewind or jump to virtual time T (a fork)
 //	why [ID]                    the causal chain of trace event ID (default: newest marker)
-//	close                       close help, why?, picker, message
-//	help | blank | motion       toggle the overlays and reduced motion
+//	close                       close the overlays, why?, picker, message
+//	blank | motion              toggle the blank screen and reduced motion
+//	help | legend | ...         toggle an overlay (view.Overlays: one line each)
 //
 // The features add theirs (features.go): next, back, lesson, goto and
 // pick are the lesson runner's (lesson_runner.go).
@@ -44,6 +46,9 @@ func (s *Session) stageCommand(verb, arg string) bool {
 		run(s, verb, arg)
 		return true
 	}
+	if s.chrome.ToggleOverlay(verb) {
+		return true
+	}
 	if run, ok := s.featureVerbs[verb]; ok {
 		run(arg)
 		return true
@@ -56,7 +61,7 @@ func (s *Session) stageCommand(verb, arg string) bool {
 func (s *Session) Knows(verb string) bool {
 	_, core := stageVerbs[verb]
 	_, feature := s.featureVerbs[verb]
-	return core || feature
+	return core || feature || slices.Contains(view.OverlayVerbs(), verb)
 }
 
 // stageVerbs are the core's stage commands, by verb.
@@ -104,16 +109,14 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 	"why":    func(s *Session, _, arg string) { whyOf(s).open(arg) },
 	"whyrev": func(s *Session, _, arg string) { whyOf(s).rev(arg) },
 	"start":  func(s *Session, _, _ string) { s.showStart() },
-	"legend": func(s *Session, _, _ string) { s.chrome.Legend = !s.chrome.Legend },
 	"close": func(s *Session, _, _ string) {
 		s.picker.close()
-		s.chrome.Help, s.chrome.Why, s.chrome.Console = false, nil, false
+		s.chrome.Why, s.chrome.Console = nil, false
 		hideStart(&s.chrome)
 		s.cluster.close()
-		s.chrome.Legend = false
+		s.chrome.Shown = 0 // every overlay
 		s.msg.Clear()
 	},
-	"help":   func(s *Session, _, _ string) { s.chrome.Help = !s.chrome.Help },
 	"blank":  func(s *Session, _, _ string) { s.chrome.Blank = !s.chrome.Blank },
 	"motion": func(s *Session, _, _ string) { s.chrome.Reduced = !s.chrome.Reduced },
 }

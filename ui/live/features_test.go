@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"watchscope/ui/keys"
+	"watchscope/ui/view"
 )
 
 // TestFeatureVerbsAreUnique: no feature claims a verb the core or
@@ -48,14 +49,24 @@ func TestFeatureVerbsAreUnique(t *testing.T) {
 	for verb := range stageVerbs {
 		stage[verb] = true
 	}
+	overlay := map[string]bool{}
+	for _, verb := range view.OverlayVerbs() {
+		if _, feature := owner[verb]; stage[verb] || feature {
+			t.Errorf("%q is an overlay's verb (view.Overlays) and the stage's or a feature's too", verb)
+		}
+		overlay[verb] = true
+	}
 	feature := map[string]bool{}
 	for verb := range owner {
 		feature[verb] = true
 	}
-	for _, e := range keys.CheckVerbs("the stage's", stage, keys.OwnerStage) {
+	for _, e := range keys.CheckVerbs("the stage's", stage, keys.OwnerStage, view.OverlayVerbs()) {
 		t.Error(e)
 	}
-	for _, e := range keys.CheckVerbs("the features'", feature, keys.OwnerFeature) {
+	for _, e := range keys.CheckVerbs("the overlays'", overlay, keys.OwnerOverlay, view.OverlayVerbs()) {
+		t.Error(e)
+	}
+	for _, e := range keys.CheckVerbs("the features'", feature, keys.OwnerFeature, view.OverlayVerbs()) {
 		t.Error(e)
 	}
 }

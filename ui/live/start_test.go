@@ -57,7 +57,7 @@ func TestLegend(t *testing.T) {
 	}
 	s.Send("legend")
 	s.Tick(time.Second / 60)
-	if !s.chrome.Legend {
+	if !s.chrome.Shows("legend") {
 		t.Fatal("legend did not open")
 	}
 	for _, th := range []view.Theme{view.Dark, view.Projector} {
@@ -67,7 +67,7 @@ func TestLegend(t *testing.T) {
 	}
 	s.Send("close")
 	s.Tick(time.Second / 60)
-	if s.chrome.Legend {
+	if s.chrome.Shows("legend") {
 		t.Error("close left the legend open")
 	}
 }

@@ -185,7 +185,7 @@ func startJSON(c view.Chrome) *StartJSON {
 
 // legendJSON is state().legend while chrome c shows the legend.
 func legendJSON(c view.Chrome) *LegendJSON {
-	if !c.Legend {
+	if !c.Shows("legend") {
 		return nil
 	}
 	st, ev, mk := view.LegendWords()

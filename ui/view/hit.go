@@ -30,7 +30,7 @@ func RevAt(s Snapshot, m *Motion, now time.Duration, x, y float64) int64 {
 // commands: over them, and anywhere while a dialog is open, Hit is "".
 func Hit(s Snapshot, x, y float64) string {
 	u := s.UI
-	if u.Legend {
+	if u.showing(false) { // an overlay any click closes (the legend)
 		return "close"
 	}
 	if u.Recording != nil { // the page covers the stage: nothing under it answers

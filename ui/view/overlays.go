@@ -20,8 +20,10 @@ func overlays(sc *Scene, s Snapshot) {
 	if u.Recording != nil {
 		recordingPanel(o, u.Recording)
 	}
-	if u.Legend {
-		legendPanel(o)
+	for i, ov := range Overlays { // the registry's painted overlays (overlay.go)
+		if ov.Draw != nil && u.Shown&(1<<i) != 0 {
+			ov.Draw(o)
+		}
 	}
 	if u.Message != "" {
 		// A presenter's cue is a beat, not a warning: the calm accent.
@@ -36,9 +38,6 @@ func overlays(sc *Scene, s Snapshot) {
 		consoleLog(o, s.Log)
 	}
 }
-
-// HelpLines are the keyboard help's lines (the help dialog shows them).
-func HelpLines() []string { return helpRows() }
 
 // helpRows lays the key table's hints (package keys) out in two columns.
 func helpRows() []string {

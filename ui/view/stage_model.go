@@ -87,7 +87,6 @@ type Chrome struct {
 	Theme    Theme
 	HoverRV  int64    // a resourceVersion under the pointer, highlighted in every layer (0: none)
 	Reduced  bool     // reduced motion: highlights instead of travel
-	Help     bool     // the keyboard help overlay
 	Blank    bool     // B: a blank screen
 	Message  string   // one line shown at the top; its one writer is live's message line
 	Why      []string // the "why?" chain being shown, root first
@@ -99,7 +98,6 @@ type Chrome struct {
 	Lessons  []string    // "id  title" for the picker
 	Knobs    []string    // the sandbox's knob lines
 	Start    bool        // the start screen of a visit without parameters
-	Legend   bool        // the legend: what each glyph, colour and marker means
 	Path     []PathStop  // the lessons in the order the start screen walks them
 	Resume   *ResumeStop // a lesson the learner started in this browser (the start screen's big button)
 	// Recording is the "your cluster" page of a recording while it shows
@@ -108,12 +106,16 @@ type Chrome struct {
 	// MessageCue: Message is the presenter's cue (a beat, drawn in the
 	// calm accent), not a warning; set with Message, by the same writer.
 	MessageCue bool
+	// Shown is the overlays that show (overlay.go's registry: the
+	// keyboard help, the legend), toggled by their verbs.
+	Shown OverlaySet
 }
 
 // DialogOpen is the one answer to "is a dialog open?": the picker, the
-// help or the why? panel, each of which takes every click and key (the
-// widgets disable the controls under them, the scene answers no click).
-// The page's own panels (share, open, export) are the widgets' too
-// (ui/widgets.Layer adds them); the legend is not a dialog: any click
-// closes it (Hit).
-func (c Chrome) DialogOpen() bool { return c.Picker || c.Help || len(c.Why) > 0 }
+// why? panel or an overlay registered as a dialog (the help), each of
+// which takes every click and key (the widgets disable the controls
+// under them, the scene answers no click). The page's own panels
+// (share, open, export) are the widgets' too (ui/widgets.Layer adds
+// them); an overlay that is not a dialog (the legend) closes on any
+// click (Hit).
+func (c Chrome) DialogOpen() bool { return c.Picker || len(c.Why) > 0 || c.showing(true) }

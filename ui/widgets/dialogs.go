@@ -118,13 +118,13 @@ func label(st *style, r view.Region, s string, f view.Font, size float64, c colo
 	)
 }
 
-// helpRows are the keys, one per line, in Go Mono so the columns align.
-func helpRows(th view.Theme) []row {
-	var rs []row
-	for _, s := range view.HelpLines() {
-		rs = append(rs, row{text: s, font: view.Mono, size: 20, color: th.Muted})
+// rowsOf are an overlay's dialog lines (view.Overlay.Rows) as rows.
+func rowsOf(in []view.DialogRow) []row {
+	out := make([]row, len(in))
+	for i, r := range in {
+		out[i] = row{text: r.Text, font: r.Font, size: r.Size, color: r.Color, dx: r.DX}
 	}
-	return rs
+	return out
 }
 
 // whyRows is the causal chain, root first, each link with the rule that

@@ -39,7 +39,7 @@ type Layer struct {
 	knobs     []*button
 	console   *console
 	picker    *picker
-	help      *dialog
+	overlays  []*dialog // view.Overlays' dialogs (the help), by registry index; nil for a painted one
 	why       *dialog
 	dialog    *panelDialog // the page's panel (share, open a lesson file)
 	panel     *Panel       // what it shows; nil: closed
@@ -63,10 +63,17 @@ func (l *Layer) build(s view.Snapshot) {
 	l.transport, l.knobs = nil, nil
 	l.console.build(l.st)
 	l.picker = newPicker(l)
-	l.help = newDialog(l)
+	l.root.AddChild(l.controls, l.console.box, l.picker.backdrop)
+	l.overlays = make([]*dialog, len(view.Overlays))
+	for i, o := range view.Overlays {
+		if o.Rows != nil {
+			l.overlays[i] = newDialog(l)
+			l.root.AddChild(l.overlays[i].backdrop)
+		}
+	}
 	l.why = newDialog(l)
 	l.dialog = newPanelDialog(l)
-	l.root.AddChild(l.controls, l.console.box, l.picker.backdrop, l.help.backdrop, l.why.backdrop, l.dialog.backdrop)
+	l.root.AddChild(l.why.backdrop, l.dialog.backdrop)
 	l.sync(s)
 	l.ui = ebitenui.UI{Container: l.root, DisableDefaultFocus: true}
 }
@@ -127,7 +134,11 @@ func (l *Layer) sync(s view.Snapshot) {
 	}
 	l.console.sync(s)
 	l.picker.sync(s.UI)
-	l.help.sync(s.UI.Help, "Keys", func() []row { return helpRows(l.st.theme) })
+	for i, d := range l.overlays {
+		if o := view.Overlays[i]; d != nil {
+			d.sync(s.UI.Shows(o.Verb), o.Title, func() []row { return rowsOf(o.Rows(l.st.theme)) })
+		}
+	}
 	l.why.sync(len(s.UI.Why) > 0, "why? "+view.Clip(s.UI.WhyTitle, 100), func() []row { return whyRows(l.st.theme, s.UI) })
 	l.dialog.sync(l.panel)
 }

@@ -93,7 +93,7 @@ func TestDialogsTakeTheClicks(t *testing.T) {
 	s := sandbox()
 	l, sent, _ := layer(t, s, 1280, 720)
 	for _, open := range []func(*view.Snapshot){
-		func(s *view.Snapshot) { s.UI.Help = true },
+		func(s *view.Snapshot) { s.UI.ToggleOverlay("help") },
 		func(s *view.Snapshot) {
 			s.UI.Why, s.UI.WhyTitle = []string{"PUT /a\tetcd wrote it", "watch event"}, "watch event"
 		},
@@ -108,7 +108,7 @@ func TestDialogsTakeTheClicks(t *testing.T) {
 			}
 		}
 		shown := 0
-		for _, w := range []widget.HasWidget{l.help.backdrop, l.why.backdrop, l.picker.backdrop} {
+		for _, w := range []widget.HasWidget{l.overlays[slices.Index(view.OverlayVerbs(), "help")].backdrop, l.why.backdrop, l.picker.backdrop} {
 			if w.GetWidget().IsVisible() {
 				shown++
 			}

@@ -1,0 +1,93 @@
+package view
+
+// Overlay is a panel over the stage that one verb toggles (its key's
+// command) and "close" shuts: the keyboard help, the legend. Each is one
+// line of Overlays, and that line carries all its wiring: the session
+// runs its verb (live's stageCommand), the chrome records whether it
+// shows (Chrome.Shown), the dialog question (Chrome.DialogOpen), the
+// click answer (Hit), its painter (overlays) or its modal dialog (the
+// widgets, ui/widgets), and the command registry's line for its verb
+// (keys.Registry, which the tests give OverlayVerbs).
+//
+// Adding one is its own file (what it shows: a Draw or a dialog's Rows),
+// its line here, and its key line (ui/keys' Table) to open it from the
+// keyboard; a button in a11y.js's toolbar (keys.Toolbar) is optional.
+type Overlay struct {
+	Verb string // the stage verb that opens and closes it
+	// Dialog: a modal panel, which takes every click and key while it
+	// shows (DialogOpen); otherwise a click anywhere closes it (Hit).
+	Dialog bool
+	Title  string                     // a dialog's title
+	Rows   func(th Theme) []DialogRow // a dialog's lines: the widgets draw it in a modal panel
+	Draw   func(o *Scene)             // a panel painted over the stage
+}
+
+// Overlays is the registry, one line per overlay, in drawing order.
+var Overlays = []Overlay{
+	{Verb: "legend", Draw: legendPanel},
+	{Verb: "help", Dialog: true, Title: "Keys", Rows: helpDialog},
+}
+
+// DialogRow is one line of a dialog: its text, font, size, colour and
+// indent (design pixels).
+type DialogRow struct {
+	Text  string
+	Font  Font
+	Size  float64
+	Color colorRGBA
+	DX    float64
+}
+
+// OverlaySet is the overlays that show: bit i is Overlays[i].
+type OverlaySet uint32
+
+// OverlayVerbs are the overlays' verbs, in registry order.
+func OverlayVerbs() []string {
+	out := make([]string, len(Overlays))
+	for i, o := range Overlays {
+		out[i] = o.Verb
+	}
+	return out
+}
+
+// overlayBit is verb's overlay's bit, or 0 for a verb no overlay has.
+func overlayBit(verb string) OverlaySet {
+	for i, o := range Overlays {
+		if o.Verb == verb {
+			return 1 << i
+		}
+	}
+	return 0
+}
+
+// Shows reports whether the overlay verb toggles is showing.
+func (c Chrome) Shows(verb string) bool { return c.Shown&overlayBit(verb) != 0 }
+
+// ToggleOverlay opens or closes the overlay verb toggles; false: no
+// overlay has that verb (the command is someone else's).
+func (c *Chrome) ToggleOverlay(verb string) bool {
+	b := overlayBit(verb)
+	c.Shown ^= b
+	return b != 0
+}
+
+// showing reports whether an overlay that dialog describes shows: a
+// dialog (true) or a panel any click closes (false).
+func (c Chrome) showing(dialog bool) bool {
+	for i, o := range Overlays {
+		if o.Dialog == dialog && c.Shown&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// helpDialog is the help dialog's lines: the keys, one per line, in Go
+// Mono so the columns align.
+func helpDialog(th Theme) []DialogRow {
+	var rs []DialogRow
+	for _, s := range helpRows() {
+		rs = append(rs, DialogRow{Text: s, Font: Mono, Size: 20, Color: th.Muted})
+	}
+	return rs
+}
