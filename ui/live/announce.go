@@ -25,7 +25,7 @@ import (
 
 // announcer is the feed, a feature beside the session (features.go).
 type announcer struct {
-	s      *Session
+	st     stageView
 	items  []FeedItem // the last feedKeep items, oldest first
 	nextID int
 
@@ -87,13 +87,12 @@ func (f *announcer) add(kind, level, text string) {
 		f.items = append(f.items[:0], f.items[1:]...)
 	}
 	f.items = append(f.items, FeedItem{ID: f.nextID, Level: level, Kind: kind,
-		AtMs: f.s.snap.Now.Milliseconds(), Text: text})
+		AtMs: f.st.snapshot().Now.Milliseconds(), Text: text})
 }
 
 // fillState is State.Feed.
 func (f *announcer) fillState(st *State) {
-	s := f.s
-	fj := FeedJSON{Items: append([]FeedItem{}, f.items...), Lesson: lessonJSON(s.snap.Lesson)}
+	fj := FeedJSON{Items: append([]FeedItem{}, f.items...), Lesson: lessonJSON(f.st.snapshot().Lesson)}
 	if f.answer.Seq > 0 {
 		a := f.answer
 		fj.Answer = &a
@@ -118,8 +117,8 @@ func (f *announcer) admit(kind view.Marker) bool {
 		b = &burst{}
 		f.bursts[kind] = b
 	}
-	if f.s.ticks >= b.until {
-		b.until, b.said = f.s.ticks+feedWindow, 0
+	if f.st.ticks() >= b.until {
+		b.until, b.said = f.st.ticks()+feedWindow, 0
 	}
 	if b.said < feedBurst {
 		b.said++
@@ -144,10 +143,10 @@ var counted = []struct {
 func (f *announcer) flushCounts() {
 	for _, c := range counted {
 		b := f.bursts[c.kind]
-		if b == nil || b.more == 0 || f.s.ticks < b.until {
+		if b == nil || b.more == 0 || f.st.ticks() < b.until {
 			continue
 		}
 		f.add(c.kind.String(), polite, strconv.Itoa(b.more)+" more "+c.noun+".")
-		b.more, b.said, b.until = 0, 1, f.s.ticks+feedWindow
+		b.more, b.said, b.until = 0, 1, f.st.ticks()+feedWindow
 	}
 }

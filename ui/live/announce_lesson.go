@@ -26,20 +26,18 @@ type lessonBeat struct {
 }
 
 func (f *announcer) lessonBeat() lessonBeat {
-	s := f.s
-	if s.lesson == nil {
+	p := f.st.lesson()
+	if p == nil {
 		return lessonBeat{}
 	}
-	p := s.lesson
 	return lessonBeat{id: p.l.ID, played: p.r.Next(), pending: p.pending, picked: p.picked}
 }
 
 // announceLesson tells the lesson's new beat, if it moved.
 func (f *announcer) announceLesson() {
-	s := f.s
 	prev, cur := f.beat, f.lessonBeat()
 	f.beat = cur
-	lv := s.snap.Lesson
+	lv := f.st.snapshot().Lesson
 	switch {
 	case prev == cur:
 	case cur.id == "":
@@ -81,7 +79,6 @@ func stepOf(lv *view.LessonView) string {
 
 // stepSentence is a played step: its title, its checks, the end.
 func (f *announcer) stepSentence(lv *view.LessonView) (text, level string) {
-	s := f.s
 	if lv.Error != "" {
 		return stepOf(lv) + ": This step failed to run: " + lv.Error, assertive
 	}
@@ -110,8 +107,8 @@ func (f *announcer) stepSentence(lv *view.LessonView) (text, level string) {
 			b.WriteString(".")
 		}
 	}
-	if lv.Done && s.lesson != nil {
-		p, fl := s.lesson.counts()
+	if lp := f.st.lesson(); lv.Done && lp != nil {
+		p, fl := lp.counts()
 		b.WriteString(" End of the lesson: " + strconv.Itoa(p) + " checks passed, " + strconv.Itoa(fl) + " failed.")
 	}
 	return b.String(), polite

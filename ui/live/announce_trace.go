@@ -27,24 +27,24 @@ const lookAround = 64
 // rewind, a lesson step back, another lesson) replays its past from
 // zero: that past is not news, so the feed starts from its present.
 func (f *announcer) announceMarkers() {
-	s := f.s
-	if f.world != s.world {
-		f.world, f.seen = s.world, s.lastID
+	ml := f.st.markers()
+	if f.world != ml.world {
+		f.world, f.seen = ml.world, ml.lastID
 		return
 	}
-	start := len(s.markers)
-	for start > 0 && s.markers[start-1].ID > f.seen {
+	start := len(ml.items)
+	for start > 0 && ml.items[start-1].ID > f.seen {
 		start--
 	}
-	for i, m := range s.markers[start:] {
-		ev := s.markEvents[start+i]
-		if echo(s.world, m.Mark, ev) || !speaks(m.Mark, ev) || !f.admit(m.Mark) {
+	for i, m := range ml.items[start:] {
+		ev := ml.events[start+i]
+		if echo(ml.world, m.Mark, ev) || !speaks(m.Mark, ev) || !f.admit(m.Mark) {
 			continue
 		}
-		text, level := markerSentence(s.world, m.Mark, ev)
+		text, level := markerSentence(ml.world, m.Mark, ev)
 		f.add(m.Mark.String(), level, text)
 	}
-	f.seen = s.lastID
+	f.seen = ml.lastID
 }
 
 // speaks reports whether the feed tells this marker at all: first lists,

@@ -58,7 +58,7 @@ type Range struct {
 // recording running (at most one) and how the last one ended. The page
 // reaches it through Session.Export.
 type Exporter struct {
-	s    *Session
+	st   stageView
 	rec  *Recording
 	last ExportJSON
 }
@@ -96,13 +96,12 @@ func (x *Exporter) json() ExportJSON {
 // the last 10 s of the sandbox; "step": the last few steps played, at
 // least the first one) and the latest "to" allowed now.
 func (x *Exporter) Range() (unit string, from, to, most float64) {
-	s := x.s
-	if s.lesson != nil {
-		n := len(s.lesson.l.Steps)
-		last := min(n, max(s.lesson.r.Next(), 1))
+	if p := x.st.lesson(); p != nil {
+		n := len(p.l.Steps)
+		last := min(n, max(p.r.Next(), 1))
 		return unitSteps, float64(max(0, last-defaultLessonSpan)), float64(last), float64(n)
 	}
-	now := s.sim.Now()
+	now := x.st.sim().Now()
 	return unitSeconds, seconds(max(0, now-DefaultGIFSpan)), seconds(now), seconds(now)
 }
 
@@ -118,10 +117,10 @@ func duration(sec float64) time.Duration {
 // watchscope-<lesson or sandbox>-<sim time>.<ext>.
 func (x *Exporter) Name(ext string) string {
 	label := "sandbox"
-	if x.s.lesson != nil {
-		label = x.s.lesson.l.ID
+	if p := x.st.lesson(); p != nil {
+		label = p.l.ID
 	}
-	return "watchscope-" + label + "-" + fileTime(x.s.sim.Now()) + "." + ext
+	return "watchscope-" + label + "-" + fileTime(x.st.sim().Now()) + "." + ext
 }
 
 // Title is what the export panel calls the lesson on the stage: its
@@ -129,10 +128,11 @@ func (x *Exporter) Name(ext string) string {
 // the sandbox. File names keep the lesson's id (Name): an id is short,
 // stable and safe in a path; a title reads better on screen.
 func (x *Exporter) Title() string {
-	if x.s.lesson == nil {
+	p := x.st.lesson()
+	if p == nil {
 		return ""
 	}
-	return shortTitle(x.s.lesson.l.Title, exportTitleRunes)
+	return shortTitle(p.l.Title, exportTitleRunes)
 }
 
 // exportTitleRunes is the most of a title the export panel shows: every

@@ -43,7 +43,7 @@ type plannedFrame struct {
 // goes on untouched. At most one recording runs per session. The error
 // is one line that says what is wrong with the range.
 func (x *Exporter) Record(rg Range) (*Recording, error) {
-	s := x.s
+	chrome := x.st.chrome() // the recording reads the stage's theme and motion once, as it starts
 	if x.rec != nil {
 		return nil, errors.New("an export is already running: cancel it first")
 	}
@@ -52,10 +52,10 @@ func (x *Exporter) Record(rg Range) (*Recording, error) {
 	}
 	var rec *Recording
 	var err error
-	if s.lesson != nil {
-		rec, err = recordLesson(s.lesson, &s.chrome, rg)
+	if p := x.st.lesson(); p != nil {
+		rec, err = recordLesson(p, &chrome, rg)
 	} else {
-		rec, err = recordSandbox(s.sim, &s.chrome, rg)
+		rec, err = recordSandbox(x.st.sim(), &chrome, rg)
 	}
 	if err != nil {
 		return nil, err

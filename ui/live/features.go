@@ -1,6 +1,9 @@
 package live
 
-import "watchscope/ui/view"
+import (
+	"watchscope/engine"
+	"watchscope/ui/view"
+)
 
 // Features: the stage's parts beside its core. The session (session.go,
 // commands.go, lesson.go) plays the world, the clock and the lesson; each
@@ -12,10 +15,14 @@ import "watchscope/ui/view"
 //	afterExec(cmd string, err error)     after every console command
 //	fillState(st *State)                 its part of State (window.watchscope.state())
 //
-// A feature that only talks to the stage (the picker, the progress book,
-// the author, the "your cluster" page) is given a Host, not the
-// *Session; the lesson runner, the presenter, the sharer, the announcer
-// and the exporter still read the session's lesson, clock and snapshot.
+// No feature but the lesson runner holds the *Session. One that talks to
+// the stage (the picker, the progress book, the author, the "your
+// cluster" page) is given a Host; one that only reads it (the sharer,
+// the announcer, the exporter) a stageView, which writes nothing; the
+// presenter a stageView, the clock to hold (clockHolder), the message
+// line and the runner. The lesson runner moves the lesson the core plays
+// (s.lesson, s.sim, the replay and the rewinds under way), so it is the
+// core's lesson player more than a feature beside it.
 //
 // newFeatures makes them: a new feature (or an overlay with state of its
 // own) is its own file plus its field in features and its line there. A
@@ -64,6 +71,56 @@ func (h stageHost) File(name string) (string, bool) {
 	return "", false
 }
 
+// stageView is the stage as a feature that only reads it sees (the
+// sharer, the announcer, the exporter): the world being played, the
+// lesson on it, the clock, the chrome, the last snapshot and the
+// markers scanned from the trace. It has no method that writes.
+type stageView interface {
+	sim() Sim
+	lesson() *lessonPlay // nil in the sandbox
+	clock() view.Clock
+	chrome() view.Chrome
+	snapshot() view.Snapshot
+	ticks() int64 // the session's tick count
+	markers() markerLog
+}
+
+// markerLog is the markers scanned from the trace so far, with their
+// events one for one, from world; lastID is the newest event scanned.
+type markerLog struct {
+	world  *engine.World
+	items  []view.TraceItem
+	events []engine.TraceEvent
+	lastID uint64
+}
+
+// stageReader is the session as a stageView.
+type stageReader struct{ s *Session }
+
+func (r stageReader) sim() Sim                { return r.s.sim }
+func (r stageReader) lesson() *lessonPlay     { return r.s.lesson }
+func (r stageReader) clock() view.Clock       { return r.s.clock }
+func (r stageReader) chrome() view.Chrome     { return r.s.chrome }
+func (r stageReader) snapshot() view.Snapshot { return r.s.snap }
+func (r stageReader) ticks() int64            { return r.s.ticks }
+func (r stageReader) markers() markerLog {
+	s := r.s
+	return markerLog{world: s.world, items: s.markers, events: s.markEvents, lastID: s.lastID}
+}
+
+// clockHolder is the clock as the presenter holds it on a cue: paused
+// (the snapshot says so at once) once the stage has settled.
+type clockHolder interface {
+	setPaused(paused bool)
+	settled() bool // no step replaying, nothing in flight or moving
+}
+
+// stageClock is the session's clock as a clockHolder.
+type stageClock struct{ s *Session }
+
+func (c stageClock) setPaused(p bool) { c.s.clock.Paused, c.s.snap.Paused = p, p }
+func (c stageClock) settled() bool    { return c.s.Settled() }
+
 // features are the stage's features by name: each is wired to the
 // others it needs explicitly, through these fields, never by a search.
 type features struct {
@@ -81,15 +138,16 @@ type features struct {
 
 // newFeatures makes the stage's features, one line each.
 func newFeatures(s *Session) features {
-	h := stageHost{s}
+	h, st := stageHost{s}, stageReader{s}
 	f := features{
-		runner: &lessonRunner{s: s}, author: &author{h: h}, presenter: &presenter{s: s},
-		sharer: &sharer{s: s}, announcer: &announcer{s: s}, exporter: &Exporter{s: s},
+		runner: &lessonRunner{s: s}, author: &author{h: h}, presenter: &presenter{st: st, clock: stageClock{s}, msg: &s.msg},
+		sharer: &sharer{st: st}, announcer: &announcer{st: st}, exporter: &Exporter{st: st},
 		picker: &lessonPicker{h: h, freePlay: s.opts.Sandbox.Seed != 0}, progress: &progressBook{h: h},
 		cluster: &clusterView{h: h},
 	}
 	f.picker.progress, f.progress.picker = f.progress, f.picker
 	f.author.runner, f.author.picker = f.runner, f.picker
+	f.presenter.runner = f.runner
 	f.all = featureList{f.runner, f.author, f.presenter, f.sharer, f.announcer, f.exporter, f.picker, f.progress, f.cluster}
 	return f
 }

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"io/fs"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -197,4 +198,28 @@ func isMsgText(e ast.Expr) bool {
 	}
 	recv, ok := fn.X.(*ast.SelectorExpr)
 	return ok && recv.Sel.Name == "msg"
+}
+
+// TestFeaturesHoldNoSession: a feature meets the stage through what it
+// was given (a Host, a stageView, the features it needs), never the whole
+// *Session, which would let it write the world, the clock or another
+// feature's state. The lesson runner, the core's lesson player, is the
+// one exception (features.go).
+func TestFeaturesHoldNoSession(t *testing.T) {
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := reflect.TypeFor[*Session]()
+	for _, f := range New(sim, Options{}).all {
+		v := reflect.ValueOf(f).Elem()
+		if _, runner := f.(*lessonRunner); runner {
+			continue
+		}
+		for i := range v.NumField() {
+			if v.Field(i).Type() == session {
+				t.Errorf("%T.%s is the *Session: give it a Host or a stageView", f, v.Type().Field(i).Name)
+			}
+		}
+	}
 }

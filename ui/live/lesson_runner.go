@@ -142,23 +142,35 @@ func (r *lessonRunner) openSaying(id string, steps int) {
 
 // gotoStep jumps the lesson to N steps played (a click on the timeline).
 func (r *lessonRunner) gotoStep(arg string) {
-	s := r.s
 	n, err := strconv.Atoi(arg)
-	if err != nil || s.lesson == nil {
+	if err != nil || r.s.lesson == nil {
 		return
 	}
-	rw, err := s.lesson.rewind(n)
-	if err != nil {
-		s.msg.Fail(err)
-		return
-	}
-	s.work.startRewind(rw, func(err error) {
+	if err := r.rewindTo(n, func(err error) {
 		if err != nil {
-			s.msg.Fail(err)
+			r.s.msg.Fail(err)
 		}
-		s.sim = shellSim(s.lesson.r.Shell())
-	})
+		r.showWorld()
+	}); err != nil {
+		r.s.msg.Fail(err)
+	}
 }
+
+// rewindTo replays the lesson to n steps played over frames (work.go),
+// then runs done with the failure, if any (done puts the runner's world
+// on the stage: showWorld). The error is a rewind that could not start
+// (no such step); nothing moved.
+func (r *lessonRunner) rewindTo(n int, done func(error)) error {
+	rw, err := r.s.lesson.rewind(n)
+	if err != nil {
+		return err
+	}
+	r.s.work.startRewind(rw, done)
+	return nil
+}
+
+// showWorld puts the lesson runner's world on the stage, after a move.
+func (r *lessonRunner) showWorld() { r.s.sim = shellSim(r.s.lesson.r.Shell()) }
 
 // fillState is the lesson's part of State: the mode, the step, the checks.
 func (r *lessonRunner) fillState(st *State) {

@@ -35,10 +35,13 @@ import (
 //	present on|off|toggle   presenter mode (a notes window turns it on)
 //	cue back                rewind to the last cue point and hold there
 type presenter struct {
-	s    *Session
-	on   bool
-	seen lessonPos // where the lesson stood at the last tick
-	hold *holdState
+	st     stageView     // the lesson and the clock it reads
+	clock  clockHolder   // the clock it pauses on a cue and restarts
+	msg    *messageLine  // the top line: its cue, its refusals
+	runner *lessonRunner // rewinds the lesson for "cue back"
+	on     bool
+	seen   lessonPos // where the lesson stood at the last tick
+	hold   *holdState
 }
 
 // lessonPos is a lesson's position as the presenter sees it.
@@ -91,14 +94,13 @@ func (p *presenter) afterTick()          { p.observeCues() }
 func (p *presenter) fillState(st *State) { st.Present = p.json() }
 
 func (p *presenter) setPresent(arg string) {
-	s := p.s
 	switch arg {
 	case "on", "off":
 		p.on = arg == "on"
 	case "toggle", "":
 		p.on = !p.on
 	default:
-		s.msg.Say("present wants on, off or toggle, not " + strconv.Quote(arg))
+		p.msg.Say("present wants on, off or toggle, not " + strconv.Quote(arg))
 		return
 	}
 	if !p.on {
@@ -107,13 +109,12 @@ func (p *presenter) setPresent(arg string) {
 }
 
 func (p *presenter) cueCommand(arg string) {
-	s := p.s
 	if arg != "back" {
-		s.msg.Say("cue wants back (rewind to the last cue point), not " + strconv.Quote(arg))
+		p.msg.Say("cue wants back (rewind to the last cue point), not " + strconv.Quote(arg))
 		return
 	}
 	if err := p.cueBack(); err != nil {
-		s.msg.Fail(err)
+		p.msg.Fail(err)
 	}
 }
 
@@ -122,11 +123,11 @@ func (s *Session) Present() PresentJSON { return s.presenter.json() }
 
 // position is where the lesson stands (zero in the sandbox).
 func (p *presenter) position() lessonPos {
-	s := p.s
-	if s.lesson == nil {
+	lp := p.st.lesson()
+	if lp == nil {
 		return lessonPos{}
 	}
-	return lessonPos{p: s.lesson, next: s.lesson.r.Next(), pending: s.lesson.pending}
+	return lessonPos{p: lp, next: lp.r.Next(), pending: lp.pending}
 }
 
 // lastCue is the last cue point reached: the newest cue among the steps
@@ -154,33 +155,28 @@ func nextCue(l *lessons.Lesson, played int) *CueJSON {
 // it. It replays the steps before it a frame at a time, as stepping back
 // does (work.go).
 func (p *presenter) cueBack() error {
-	s := p.s
-	if s.lesson == nil {
+	lp := p.st.lesson()
+	if lp == nil {
 		return errNoLesson
 	}
-	c := lastCue(s.lesson.l, s.lesson.r.Next())
+	c := lastCue(lp.l, lp.r.Next())
 	if c == nil {
 		return errNoCue
 	}
 	p.releaseHold()
-	rw, err := s.lesson.rewind(c.Step)
-	if err != nil {
-		return err
-	}
-	s.work.startRewind(rw, func(err error) { // over frames, as stepping back (work.go)
+	return p.runner.rewindTo(c.Step, func(err error) { // over frames, as stepping back (work.go)
 		if err != nil {
-			s.msg.Fail(err)
+			p.msg.Fail(err)
 			return
 		}
-		s.lesson.picked = -1
-		s.sim = shellSim(s.lesson.r.Shell())
-		s.msg.Clear()
+		p.st.lesson().picked = -1
+		p.runner.showWorld()
+		p.msg.Clear()
 		p.seen = p.position()
 		if p.on {
 			p.startHold(*c)
 		}
 	})
-	return nil
 }
 
 var (
@@ -192,7 +188,6 @@ var (
 // hold, arriving at a cue by one step forward starts one, and a holding
 // stage pauses once its animation has finished.
 func (p *presenter) observeCues() {
-	s := p.s
 	pos := p.position()
 	if pos != p.seen {
 		prev := p.seen
@@ -208,51 +203,49 @@ func (p *presenter) observeCues() {
 	if h == nil {
 		return
 	}
-	if h.paused && !s.clock.Paused { // play pressed: the presenter goes on
+	if h.paused && !p.st.clock().Paused { // play pressed: the presenter goes on
 		h.paused = false
 		p.releaseHold()
 		return
 	}
-	if !h.settled && s.Settled() {
+	if !h.settled && p.clock.settled() {
 		h.settled = true
-		if !s.clock.Paused {
-			s.clock.Paused, s.snap.Paused, h.paused = true, true, true
+		if !p.st.clock().Paused {
+			p.clock.setPaused(true)
+			h.paused = true
 		}
 	}
 }
 
 // startHold holds the stage on cue c.
 func (p *presenter) startHold(c CueJSON) {
-	s := p.s
 	h := &holdState{cue: c, msg: "Cue: " + c.Label + "   (→ goes on)"}
 	p.hold = h
-	s.msg.Cue(h.msg)
+	p.msg.Cue(h.msg)
 }
 
 // releaseHold ends the hold: the top line goes if it is still the cue's,
 // and the clock runs again if the hold paused it.
 func (p *presenter) releaseHold() {
-	s := p.s
 	h := p.hold
 	if h == nil {
 		return
 	}
 	p.hold = nil
-	s.msg.Withdraw(h.msg)
+	p.msg.Withdraw(h.msg)
 	if h.paused {
-		s.clock.Paused, s.snap.Paused = false, false
+		p.clock.setPaused(false)
 	}
 }
 
 // json is State.Present.
 func (p *presenter) json() PresentJSON {
-	s := p.s
-	out := PresentJSON{On: p.on, Message: s.msg.Text()}
+	out := PresentJSON{On: p.on, Message: p.msg.Text()}
 	if h := p.hold; h != nil {
 		c := h.cue
 		out.Hold = &c
 	}
-	lp := s.lesson
+	lp := p.st.lesson()
 	if lp == nil {
 		out.Title, out.StepTitle = "Sandbox", "Free play"
 		return out

@@ -37,7 +37,7 @@ const shareHashLen = 12
 // so it is encoded again only when it has new commands (or is another
 // world: a rewind, the sandbox reopened).
 type sharer struct {
-	s    *Session
+	st   stageView
 	w    *engine.World
 	n    int
 	cmds string
@@ -75,8 +75,8 @@ const noteFile = "this lesson was opened from a file: the link opens the app's o
 
 // afterExec remembers a lesson world the learner typed in.
 func (sh *sharer) afterExec(string, error) {
-	if s := sh.s; s.lesson != nil {
-		sh.typedIn = s.sim.World()
+	if sh.st.lesson() != nil {
+		sh.typedIn = sh.st.sim().World()
 	}
 }
 
@@ -87,13 +87,12 @@ func (s *Session) Share() ShareJSON { return s.sharer.link() }
 
 // link is State.Share.
 func (sh *sharer) link() ShareJSON {
-	s := sh.s
-	w := s.sim.World()
+	w := sh.st.sim().World()
 	cp := w.Checkpoint()
 	out := ShareJSON{Hash: cp.Hash, TimeMs: cp.At.Milliseconds(), App: AppVersion()}
 	var q strings.Builder
-	if s.lesson != nil {
-		out.Version = sh.lessonVersion(s.lesson.l)
+	if p := sh.st.lesson(); p != nil {
+		out.Version = sh.lessonVersion(p.l)
 		sh.lessonQuery(&q, out.Version)
 		if sh.typedIn == w {
 			out.Note = noteTyped
@@ -105,8 +104,8 @@ func (sh *sharer) link() ShareJSON {
 		out.Commands = cp.Commands
 		sh.sandboxQuery(&q, w, cp)
 	}
-	if s.clock.Speed > 0 && s.clock.Speed != 1 {
-		param(&q, "speed", strconv.FormatFloat(s.clock.Speed, 'g', -1, 64))
+	if c := sh.st.clock(); c.Speed > 0 && c.Speed != 1 {
+		param(&q, "speed", strconv.FormatFloat(c.Speed, 'g', -1, 64))
 	}
 	param(&q, "h", cp.Hash[:shareHashLen])
 	if out.App != "" {
@@ -133,8 +132,7 @@ func (sh *sharer) sandboxQuery(q *strings.Builder, w *engine.World, cp engine.Ch
 
 // lessonQuery writes the lesson, its version, seed, steps and question.
 func (sh *sharer) lessonQuery(q *strings.Builder, version string) {
-	s := sh.s
-	p := s.lesson
+	p := sh.st.lesson()
 	param(q, "lesson", url.QueryEscape(p.l.ID))
 	param(q, "v", version)
 	param(q, "seed", strconv.FormatUint(p.r.Seed(), 10))
