@@ -17,7 +17,7 @@ import (
 // so a size on the 1280x720 screen is 2/3 of its design size.
 const (
 	projectorMinDesign = 27 // 18 px on a 1280x720 projector
-	projectorFloor     = 20 // what the projector holds to today (13 px at 1280x720): the way to 27
+	projectorFloor     = 27 // what the projector holds to: all of it, the stage too (18 px at 1280x720)
 	darkMinDesign      = 16 // 16 px on a 1920x1080 screen
 	figureMinDesign    = 28 // the figure's words
 	minContrast        = view.MinContrast
@@ -131,9 +131,9 @@ func textContrast(layers []*view.Scene, li int, t view.Text, bgc color.RGBA) flo
 // read at WCAG AA, 4.5:1 against what is behind it, veil included (a
 // packet's label on its own plate is the one text left out: it is the
 // moving layer, drawn on its plate, see view.Text.Plate); the dark
-// theme draws nothing under 16 px, the projector nothing under 20 (its
-// floor today; 27 is the rule, logged) and nothing under 27 in the frame
-// around the stage; and no text ends in "…" (a label that
+// theme draws nothing under 16 px, the projector nothing under 27 (18 px
+// on its 1280x720 screen: the stage, the charts and the frame around
+// them alike); and no text ends in "…" (a label that
 // does not fit says less, view's fitText; a continue token may be
 // shortened in its middle). The figures' words must also be 28 px
 // and up and whole; the rules not yet enforced are counted, rule by

@@ -20,8 +20,9 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 		who = a.Label + " got"
 	}
 	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, sc.Theme.Muted, r.W-32)
+	top := 10 + sc.Theme.Pitch(16, 28) // the answer's first line, below who got it
 	size := sc.Theme.TextSize(28)
-	room := func() int { return max(1, int((r.H-38-8)/(size+8))) } // the lines the callout has room for
+	room := func() int { return max(1, int((r.H-top-8)/(size+8))) } // the lines the callout has room for
 	lines, cut := wrapHard(co.Text, Mono, size, r.W-32)
 	if len(lines) > room() && sc.Theme.TextSize(22) < size {
 		size = sc.Theme.TextSize(22)
@@ -39,7 +40,7 @@ func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 			}
 			line = sc.Theme.fitText(Mono, size, line+gap+strings.Join(lines[n:], " "), r.W-32)
 		}
-		sc.label(r.X+16, r.Y+38+float64(i)*(size+8), line, Mono, size, Left, sc.Theme.Ink)
+		sc.label(r.X+16, r.Y+top+float64(i)*(size+8), line, Mono, size, Left, sc.Theme.Ink)
 	}
 	if x, y, ok := l.Anchor(co.Actor, ""); ok {
 		sc.line(Line{X0: r.X, Y0: r.Y + r.H/2, X1: x, Y1: y, Width: 3, Color: col})

@@ -28,9 +28,13 @@ func dispatcherBox(sc *Scene, a *scene.Actor, r Region) {
 		{"budget it could wait now", ms(d.BudgetMs), false},
 		{"watchers cut off as too slow", thousands(d.Cut), d.Cut > 0},
 	}
-	y := r.Y + 36
-	for _, row := range rows {
-		if y+22 > r.Y+r.H {
+	pitch := sc.Theme.Pitch(18, 24)
+	y := r.Y + 12 + pitch
+	for i, row := range rows {
+		if !sc.Theme.Detail && i > 0 && !row.hot { // the projector: the watchers, and what went wrong
+			continue
+		}
+		if y+pitch-2 > r.Y+r.H {
 			break
 		}
 		color := sc.Theme.Ink
@@ -40,6 +44,6 @@ func dispatcherBox(sc *Scene, a *scene.Actor, r Region) {
 		vw := Measure(Mono, sc.Theme.TextSize(18), row.value)
 		sc.fit(r.X+12, y+2, row.name, Prose, 16, Left, sc.Theme.Muted, r.W-36-vw)
 		sc.label(r.X+r.W-12, y, row.value, Mono, 18, Right, color)
-		y += 24
+		y += pitch
 	}
 }

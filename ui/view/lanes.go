@@ -48,6 +48,10 @@ func keyLabel(sc *Scene, cy float64, k KeyIndex) {
 	if !k.Live() {
 		leafColor = sc.Theme.Muted
 	}
+	if !sc.Theme.Detail { // the projector draws the key's name; its prefix is detail
+		sc.label(Margin, cy-LineHeight(sc.Theme.TextSize(26))/2, leaf, Mono, 26, Left, leafColor)
+		return
+	}
 	sc.label(Margin, cy-25, prefix, Mono, 18, Left, sc.Theme.Caption)
 	sc.label(Margin, cy-3, leaf, Mono, 26, Left, leafColor)
 }

@@ -124,13 +124,12 @@ var Projector = Theme{
 }
 
 // The smallest type each theme draws, in design pixels (issue 26): the
-// dark theme's 16 px on a 1920x1080 screen; the projector's 20, 13 px on
-// the 1280x720 screen of a hall, on the way to 27 (18 px there), which
-// the lesson panel's columns, the key index's rows and the callouts do
-// not have the room for yet.
+// dark theme's 16 px on a 1920x1080 screen; the projector's 27, 18 px on
+// the 1280x720 screen of a hall. What has no room at 27 is left out of
+// the projector (Detail), not shrunk.
 const (
 	DarkMinText      = 16
-	ProjectorMinText = 20
+	ProjectorMinText = 27
 )
 
 // ThemeNamed is the theme of a name as links and commands spell it
@@ -155,6 +154,14 @@ func (t Theme) OrDark() Theme {
 		return Dark
 	}
 	return t
+}
+
+// Pitch is the distance from one line of text of the given design size
+// to the next: step, the dark theme's, or more where the theme's larger
+// type needs it (a line and a little air), so a painter laid out for the
+// dark theme keeps its lines apart in every theme.
+func (t Theme) Pitch(size, step float64) float64 {
+	return max(step, LineHeight(t.TextSize(size))+2)
 }
 
 // TextSize is the size a label of the given design size is drawn at in
