@@ -54,6 +54,9 @@ type Game struct {
 	drawKey drawKey
 	dirty   bool // input changed what the stage shows
 	escape  bool // the page saw Escape while the console was open
+	// scrub is the last cursor command a drag on the "your cluster"
+	// page's time strip sent ("" when no drag is on).
+	scrub string
 	// DrawTime is the Go time the last drawn frame took (layout + issuing
 	// draw calls; the GPU work happens later).
 	DrawTime time.Duration

@@ -81,6 +81,9 @@ func (g *Game) mouse() {
 	if c.DialogOpen() {
 		return
 	}
+	if g.dragStrip(x, y) {
+		return
+	}
 	if inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) {
 		if cmd := view.Hit(g.sess.Snapshot(), x, y); cmd != "" {
 			g.send(cmd)
@@ -88,6 +91,27 @@ func (g *Game) mouse() {
 			g.send("whyrev " + itoa64(rv))
 		}
 	}
+}
+
+// dragStrip scrubs the "your cluster" page's time strip: a press on it
+// moves the cursor there, and while the button is held the cursor follows
+// the pointer along the strip (anywhere up or down the page).
+func (g *Game) dragStrip(x, y float64) bool {
+	u := g.sess.Snapshot().UI
+	v := u.Recording
+	held := ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft)
+	switch {
+	case v == nil || v.Span == 0 || !held:
+		g.scrub = ""
+		return false
+	case g.scrub == "" && !(inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && view.RecordingStrip(u.Theme, v).Contains(x, y)):
+		return false
+	}
+	if cmd := view.RecordingStripAt(u.Theme, v, x); cmd != g.scrub {
+		g.scrub = cmd
+		g.send(cmd)
+	}
+	return true
 }
 
 // consoleKeys: while the console is open the widgets take the keys (its

@@ -108,6 +108,7 @@ var Table = []Binding{
 	{Code: "NumpadSubtract", Cmd: "slower", Help: "slower (down to 0.1x)", Scope: Stage},
 	{Code: "Period", Label: ".", Cmd: "tick", Help: "one event (in motion) · one tick", Scope: Stage},
 	{Code: "End", Label: "End", Cmd: "skip", Help: "skip a step in motion to its end", Scope: Stage},
+	{Code: "Home", Label: "Home", Cmd: "home", Help: "first step · a recording's start", Scope: Stage},
 	{Code: "KeyF", Label: "F", Cmd: "fullscreen", Help: "fullscreen", Scope: Stage},
 	{Code: "KeyB", Label: "B", Cmd: "blank", Help: "black screen", Scope: Stage | Notes},
 	{Code: "KeyP", Label: "P", Cmd: "theme toggle", Help: "projector theme", Scope: Stage},

@@ -73,6 +73,7 @@ var Verbs = []Verb{
 	{"sandbox", OwnerStage, "ui/live/commands.go"},
 	{"seek", OwnerStage, "ui/live/commands.go"},
 	{"skip", OwnerStage, "ui/live/commands.go"},
+	{"home", OwnerStage, "ui/live/commands.go"},
 	{"slower", OwnerStage, "ui/live/commands.go"},
 	{"space", OwnerStage, "ui/live/commands.go"},
 	{"speed", OwnerStage, "ui/live/commands.go"},

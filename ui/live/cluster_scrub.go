@@ -67,6 +67,15 @@ func (c *clusterView) scrub(forward bool) bool {
 	return true
 }
 
+// toStart is Home on the page: the cursor at the recording's start.
+func (c *clusterView) toStart() bool {
+	if c.rec == nil || c.h.Chrome().Recording == nil {
+		return false
+	}
+	c.moveTo(0)
+	return true
+}
+
 // toEnd is End on the page: the cursor back at the end.
 func (c *clusterView) toEnd() bool {
 	if c.rec == nil || c.h.Chrome().Recording == nil {
@@ -83,5 +92,5 @@ func cursorWords(at, end, step int64) string {
 		return (time.Duration(ms) * time.Millisecond).Round(to).String()
 	}
 	return "as of " + d(at, 100*time.Millisecond) + " of " + d(end, time.Second) + " · ← → step " + d(step, time.Second) +
-		" · End: the end · recordingAt SECONDS"
+		" · Home, End: its ends · drag the strip · recordingAt SECONDS"
 }

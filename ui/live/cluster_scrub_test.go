@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"watchscope/ui/view"
 )
 
 // scrubbed opens the fixture (a real kube-apiserver v1.36.5, recorded by
@@ -101,8 +103,30 @@ func TestRecordingScrubKeys(t *testing.T) {
 	if at := s.State().Recording.(*RecordingJSON).AtMs; at != 120005 {
 		t.Errorf("End: at %d", at)
 	}
-	if !strings.Contains(s.chrome.Recording.Lines[1], "as of 2m0s of 2m0s · ← → step 6s") {
+	if !strings.Contains(s.chrome.Recording.Lines[1], "as of 2m0s of 2m0s · ← → step 6s · Home, End") {
 		t.Errorf("cursor line %q", s.chrome.Recording.Lines)
+	}
+	s.Send("home")
+	s.Tick(0)
+	if at := s.State().Recording.(*RecordingJSON).AtMs; at != 0 {
+		t.Errorf("Home: at %d", at)
+	}
+	// A press on the time strip (a drag sends the same as it goes) moves
+	// the cursor there: a quarter of the way is 30 s of 120.005; its last
+	// pixel is the end; left of it nothing answers.
+	strip := view.RecordingStrip(s.chrome.Theme, s.chrome.Recording)
+	for _, c := range []struct {
+		x    float64
+		want string
+	}{{strip.X + (strip.W-1)/4, "recordingAt 30.001"}, {strip.X + strip.W - 1, "recordingAt end"}, {strip.X - 50, ""}} {
+		if cmd := view.Hit(s.Snapshot(), c.x, strip.Y+strip.H/2); cmd != c.want {
+			t.Errorf("a press at x %.0f sends %q, want %q", c.x, cmd, c.want)
+		}
+	}
+	s.Send(view.Hit(s.Snapshot(), strip.X+(strip.W-1)/4, strip.Y+strip.H/2))
+	s.Tick(0)
+	if at := s.State().Recording.(*RecordingJSON).AtMs; at != 30001 {
+		t.Errorf("a press a quarter of the way: at %d", at)
 	}
 	s.Send("recordingAt soon")
 	s.Tick(0)

@@ -105,6 +105,13 @@ var stageVerbs = map[string]func(s *Session, verb, arg string){
 			s.replay.skip(s.sim.World())
 		}
 	},
+	// home (Home) is the first step of a lesson (the « start button), or
+	// the "your cluster" page's cursor at the recording's start.
+	"home": func(s *Session, _, _ string) {
+		if !s.cluster.toStart() && s.lesson != nil {
+			s.runner.gotoStep("0")
+		}
+	},
 	"seek":   func(s *Session, _, arg string) { s.seek(arg) },
 	"why":    func(s *Session, _, arg string) { whyOf(s).open(arg) },
 	"whyrev": func(s *Session, _, arg string) { whyOf(s).rev(arg) },

@@ -37,6 +37,9 @@ func Hit(s Snapshot, x, y float64) string {
 		if u.Recording.Replay != "" && RecordingReplayButton.Contains(x, y) {
 			return "recordingReplay"
 		}
+		if u.Recording.Span > 0 && RecordingStrip(u.Theme, u.Recording).Contains(x, y) {
+			return RecordingStripAt(u.Theme, u.Recording, x)
+		}
 		return ""
 	}
 	if u.Start && !u.Picker {

@@ -1,5 +1,10 @@
 package view
 
+import (
+	"math"
+	"strconv"
+)
+
 // RecordingView is the "your cluster" page: a recording of a real API
 // server (package recording, `watchscope record`) as plain data, which
 // live fills and the overlay draws over the whole stage. Per resource it
@@ -23,6 +28,31 @@ type RecordingView struct {
 // RecordingReplayButton is where the page's replay button sits.
 var RecordingReplayButton = Region{X: StageEnd - 520, Y: 20, W: 340, H: 44}
 
+// RecordingStrip is where the page's time strip is (when Span > 0) in
+// theme th: the band under the lines, taller than the 8 px bar so that a
+// press near it lands; a press or a drag there moves the cursor
+// (RecordingStripAt).
+func RecordingStrip(th Theme, v *RecordingView) Region {
+	y := 84 + recordingLineH(th)*float64(len(v.Lines)) + 6 // the knob clear of the last line
+	return Region{X: StageLeft, Y: y - 16, W: StageEnd - StageLeft, H: 40}
+}
+
+// recordingLineH is the pitch of the page's lines: its 22 px type as the
+// theme draws it, and room between.
+func recordingLineH(th Theme) float64 { return max(32, LineHeight(th.TextSize(22))+4) }
+
+// RecordingStripAt is the command a press or drag at design x on the
+// strip sends: the cursor to that time, in seconds ("recordingAt 41.25"),
+// the right end following the end of a growing recording.
+func RecordingStripAt(th Theme, v *RecordingView, x float64) string {
+	r := RecordingStrip(th, v)
+	f := min(max((x-r.X)/(r.W-1), 0), 1) // the last pixel is the end
+	if f == 1 {
+		return "recordingAt end"
+	}
+	return "recordingAt " + strconv.FormatFloat(math.Round(f*float64(v.Span))/1000, 'f', -1, 64)
+}
+
 // RecordingRow is one resource: its name, its lines of numbers (events
 // and rate, the window, the 410 answer) and its axis.
 type RecordingRow struct {
@@ -34,29 +64,35 @@ type RecordingRow struct {
 // RecordingRows is how many resources the page has room for.
 const RecordingRows = 3
 
-// recordingPanel draws the view over the stage.
+// recordingPanel draws the view over the stage. Every line is fitted to
+// the page's width at the theme's type (the projector's says less rather
+// than run off the screen), and spaced by its height.
 func recordingPanel(o *Scene, v *RecordingView) {
 	th := o.Theme
 	o.rect(Rect{X: 0, Y: 0, W: DesignW, H: DesignH, Fill: th.Background})
 	o.label(StageLeft, 28, v.Title, ProseBold, 34, Left, th.Ink)
-	o.label(StageEnd, 40, "Esc closes", Prose, 20, Right, th.Caption)
+	if th.Detail {
+		o.label(StageEnd, 40, "Esc closes", Prose, 20, Right, th.Caption)
+	}
 	if v.Replay != "" {
 		b := RecordingReplayButton
 		o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 8, Fill: SkyBlue})
 		// Near black on the blue in both themes (the projector's white
 		// background colour would read at 2.2:1 there).
-		o.label(b.X+b.W/2, b.Y+10, v.Replay, ProseBold, 20, Center, Dark.Background)
+		size := th.TextSize(20)
+		o.fit(b.X+b.W/2, b.Y+(b.H-LineHeight(size))/2, v.Replay, ProseBold, size, Center, Dark.Background, b.W-16)
 	}
+	lh, w := recordingLineH(th), float64(StageEnd-StageLeft)
 	y := 84.0
 	for _, l := range v.Lines {
-		o.label(StageLeft, y, l, Prose, 22, Left, th.Muted)
-		y += 32
+		o.fit(StageLeft, y, l, Prose, 22, Left, th.Muted, w)
+		y += lh
 	}
 	if v.More > 0 {
-		o.label(StageEnd, y-32, "+"+u64(uint64(v.More))+" more resources in state()", Prose, 20, Right, th.Caption)
+		o.label(StageEnd, y-lh, "+"+u64(uint64(v.More))+" more resources in state()", Prose, 20, Right, th.Caption)
 	}
 	if v.Span > 0 { // the time strip: the recording so far, the cursor's knob
-		w := float64(StageEnd - StageLeft)
+		y = RecordingStrip(th, v).Y + 16
 		o.rect(Rect{X: StageLeft, Y: y, W: w, H: 8, Radius: 4, Fill: th.PanelHi})
 		f := float64(v.At) / float64(v.Span)
 		o.rect(Rect{X: StageLeft, Y: y, W: w * f, H: 8, Radius: 4, Fill: SkyBlue})
@@ -69,15 +105,15 @@ func recordingPanel(o *Scene, v *RecordingView) {
 	}
 	h := (DesignH - 16 - y) / float64(len(v.Rows))
 	for _, r := range v.Rows {
-		o.rect(Rect{X: StageLeft, Y: y, W: StageEnd - StageLeft, H: 2, Fill: th.Rule})
+		o.rect(Rect{X: StageLeft, Y: y, W: w, H: 2, Fill: th.Rule})
 		o.label(StageLeft, y+12, r.Resource, ProseBold, 28, Left, th.Ink)
 		ly := y + 12
 		for _, l := range r.Lines {
-			o.label(StageLeft+300, ly, l, Prose, 22, Left, th.Ink)
-			ly += 30
+			o.fit(StageLeft+300, ly, l, Prose, 22, Left, th.Ink, w-300)
+			ly += lh
 		}
 		top := max(ly, y+48) + 4
-		DrawRVAxis(o, Region{X: StageLeft, Y: top, W: StageEnd - StageLeft, H: y + h - top}, r.Axis)
+		DrawRVAxis(o, Region{X: StageLeft, Y: top, W: w, H: y + h - top}, r.Axis)
 		y += h
 	}
 }
