@@ -33,7 +33,7 @@ func TestTooManyWatchersBites(t *testing.T) {
 			"field BlockedEvents of output 3 >= 1",
 			"field WaitedMs of output 3 > 0",
 			"trace count kind=WATCHER_TERMINATED detail~\"due to unresponsiveness\" >= 2",
-			"trace count kind=REFLECTOR node=dashboard-3 detail~\"(re-watch after close)\" >= 1",
+			"trace count kind=REFLECTOR node=dashboard-3 reason=\"re-watch after close\" >= 1",
 		}},
 		{fault: "the other dashboards stay fast", re: `^sim slow-consumer dashboard-[124-7] 20$`, repl: "sim advance 0s", wantFailed: []string{
 			"field BlockedWatchers of output 8 - blocked_watchers > field BlockedEvents of output 8 - blocked_events",

@@ -111,7 +111,8 @@ type Filter struct {
 }
 
 // FilterTerm is kind=PUT, node=etcd-0, a fact (route=etcd, code=410,
-// verb=LIST, client=kubectl, resource=pods, reason=Expired),
+// verb=LIST, client=kubectl, resource=pods, reason=Expired, items=500,
+// rv=601, oldest=602, asked=0, message~"storage is (re)initializing"),
 // detail="exact" or detail~"part". A kind is written by its name in the
 // trace and read into Kind: a term on kinds compares the typed kind,
 // never text; a fact term compares the event's field of that name
@@ -123,7 +124,11 @@ type FilterTerm struct {
 	Kind  engine.Kind // the kind of a kind= term
 }
 
-var filterFields = []string{"kind", "node", "route", "code", "verb", "client", "resource", "reason", "detail"}
+var filterFields = []string{"kind", "node", "route", "code", "verb", "client", "resource", "reason",
+	"items", "rv", "oldest", "asked", "message", "detail"}
+
+// fieldsHelp is filterFields in words, for the unknown-field error.
+const fieldsHelp = "kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message or detail"
 
 // metricNameRE is the Prometheus metric name syntax.
 var metricNameRE = regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*$`)

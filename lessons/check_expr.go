@@ -200,7 +200,7 @@ func parseFilter(c *cursor, lesson bool) (Filter, error) {
 			field, op = field[:len(field)-1], '!'
 		}
 		if !contains(filterFields, field) {
-			return f, fmt.Errorf("unknown trace field %q%s; use kind, node, route, code, verb, client, resource, reason or detail", field, didYouMean(field, filterFields))
+			return f, fmt.Errorf("unknown trace field %q%s; use "+fieldsHelp, field, didYouMean(field, filterFields))
 		}
 		v, err := unquoteValue(w[i+1:])
 		if err != nil {

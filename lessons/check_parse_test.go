@@ -25,7 +25,7 @@ func TestCheckLanguageErrors(t *testing.T) {
 		{`output contains "unclosed`, `check: unclosed quote`},
 		{`output 0 contains "a"`, `check: output numbers start at 1 (the step's first action)`},
 		{`output 3 contains "a"`, `output 3: this step has only 1 actions`},
-		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node, route, code, verb, client, resource, reason or detail`},
+		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message or detail`},
 		{`trace count kind=PTU == 1`, `check: unknown trace kind "PTU" (did you mean "PUT"?); the kinds are ` + strings.Join(engine.KindNames(), ", ")},
 		{`trace count kind~PUT == 1`, `check: kind~"PUT": a kind is matched whole, write kind=PUT`},
 		{`trace cont kind=PUT == 1`, `check: expected "count", found "cont" (a trace value is: trace count FILTER)`},
@@ -189,5 +189,45 @@ func TestFactTermsReadTheEvent(t *testing.T) {
 	}
 	if _, err := parseCheck(`trace count kind=RESP rute=etcd == 1`); err == nil || !strings.Contains(err.Error(), `did you mean "route"`) {
 		t.Errorf("a misspelt fact: %v", err)
+	}
+}
+
+// The numeric facts compare the whole number, not a part of the text:
+// items=2 is an answer of 2 items, never of 12 (which detail~"2 items"
+// also found); rv=, oldest= and asked= likewise, and a number the event
+// lacks (0) matches nothing.
+func TestNumericFactsAreWhole(t *testing.T) {
+	c, err := parseCheck(`trace count kind=WATCH_ERROR code=410 rv=5 oldest=601 == 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := c.Left.Terms[0].Filter
+	gone := engine.TraceEvent{Kind: engine.KindWatchError, Code: 410, RV: 5, OldestRV: 601,
+		Detail: "#3 ERROR 410 Expired: too old resource version: 5 (601)"}
+	if !f.matches(gone) {
+		t.Errorf("%s does not match %+v", f, gone)
+	}
+	for _, e := range []engine.TraceEvent{
+		{Kind: engine.KindWatchError, Code: 410, RV: 5, OldestRV: 1601},
+		{Kind: engine.KindWatchError, Code: 410, RV: 15, OldestRV: 601},
+		{Kind: engine.KindWatchError, Code: 410, Detail: "too old resource version: 5 (601)"},
+	} {
+		if f.matches(e) {
+			t.Errorf("%s matches %+v", f, e)
+		}
+	}
+	items, err := parseCheck(`trace count kind=RESP items=2 asked=0 message~"initializing" == 1`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f = items.Left.Terms[0].Filter
+	if !f.matches(engine.TraceEvent{Kind: engine.KindResp, Items: 2, AskedRV: "0", Message: "storage is (re)initializing"}) {
+		t.Errorf("%s does not match its event", f)
+	}
+	if f.matches(engine.TraceEvent{Kind: engine.KindResp, Items: 12, AskedRV: "0", Message: "storage is (re)initializing"}) {
+		t.Errorf("%s matches 12 items", f)
+	}
+	if f.matches(engine.TraceEvent{Kind: engine.KindResp, Items: 2, AskedRV: "", Message: "storage is (re)initializing"}) {
+		t.Errorf("%s matches a request that asked for no resourceVersion", f)
 	}
 }

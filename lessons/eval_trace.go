@@ -11,39 +11,60 @@ import (
 // matches reports whether every term of the filter holds for ev.
 func (f Filter) matches(ev engine.TraceEvent) bool {
 	for _, t := range f.Terms {
-		var got string
-		switch t.Field {
-		case "kind":
+		if t.Field == "kind" {
 			if ev.Kind != t.Kind {
 				return false
 			}
 			continue
-		case "node":
-			got = ev.Node
-		case "route":
-			got = ev.Route
-		case "code":
-			got = ""
-			if ev.Code != 0 {
-				got = strconv.Itoa(int(ev.Code))
-			}
-		case "verb":
-			got = string(ev.Verb)
-		case "client":
-			got = ev.Client
-		case "resource":
-			got = ev.Resource
-		case "reason":
-			got = ev.Reason
-		default:
-			got = ev.Detail
 		}
+		got := fact(ev, t.Field)
 		has := strings.Contains(got, t.Value)
 		if t.Op == '=' && got != t.Value || t.Op == '~' && !has || t.Op == '!' && has {
 			return false
 		}
 	}
 	return true
+}
+
+// fact is the event's field a filter term names, as text (a number
+// through number); detail is the event's text.
+func fact(ev engine.TraceEvent, field string) string {
+	switch field {
+	case "node":
+		return ev.Node
+	case "route":
+		return ev.Route
+	case "code":
+		return number(uint64(max(ev.Code, 0)))
+	case "items":
+		return number(uint64(max(ev.Items, 0)))
+	case "rv":
+		return number(ev.RV)
+	case "oldest":
+		return number(ev.OldestRV)
+	case "asked":
+		return ev.AskedRV
+	case "message":
+		return ev.Message
+	case "verb":
+		return string(ev.Verb)
+	case "client":
+		return ev.Client
+	case "resource":
+		return ev.Resource
+	case "reason":
+		return ev.Reason
+	}
+	return ev.Detail
+}
+
+// number is a numeric fact as a filter compares it: "" when the event
+// has none (0: no code, not a list answer, no revision).
+func number(n uint64) string {
+	if n == 0 {
+		return ""
+	}
+	return strconv.FormatUint(n, 10)
 }
 
 // String is the filter as a check writes it.
