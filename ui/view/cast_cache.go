@@ -19,8 +19,9 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
 	sc.fit(r.X+r.W/2, r.Y+4, a.Resource, ProseBold, 18, Center, sc.Theme.Ink, r.W-12)
 	rowH := sc.Theme.rowH(16)
+	top := 4 + sc.Theme.Pitch(18, 36)       // the ring's top, below the resource
 	radius := func(lines float64) float64 { // oldest, newest (and the fill when it does not fit inside)
-		return math.Max(12, math.Min(math.Min(ringMaxR, (r.W-24)/2), (r.H-40-12-lines*rowH-8)/2))
+		return math.Max(12, math.Min(math.Min(ringMaxR, (r.W-24)/2), (r.H-top-12-lines*rowH-8)/2))
 	}
 	lines := 3.0 // oldest, newest, objects
 	state := cacheState(a)
@@ -34,7 +35,7 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 		lines++
 		rad = radius(lines)
 	}
-	cx, cy := r.X+r.W/2, r.Y+40+rad
+	cx, cy := r.X+r.W/2, r.Y+top+rad
 	sc.arc(Arc{CX: cx, CY: cy, R: rad, From: 0, To: 2 * math.Pi, Width: 10, Color: sc.Theme.Rule})
 	if ring == nil {
 		return

@@ -17,12 +17,38 @@ func castCharts(sc *Scene, c *scene.Scene) {
 		sc.label(r.X+16, r.Y+16, "live metrics appear here", Prose, 18, Left, sc.Theme.Caption)
 		return
 	}
-	for i, a := range cs {
-		if i == MaxCharts {
-			break
-		}
-		castChart(sc, ChartRegion(i), a)
+	for i, a := range shownCharts(c, sc.Theme) {
+		castChart(sc, chartRegion(sc.Theme, i), a)
 	}
+}
+
+// shownCharts are the charts the column draws, top to bottom: the cast's
+// charts in their order, as many as the theme shows (Theme.Charts); where
+// there are more, the ones the step focuses are kept first.
+func shownCharts(c *scene.Scene, th Theme) []*scene.Actor {
+	cs := c.Of(scene.KindChart)
+	n := th.Charts
+	if n <= 0 || n > MaxCharts {
+		n = MaxCharts
+	}
+	if len(cs) <= n {
+		return cs
+	}
+	keep := map[string]bool{}
+	for pass := 0; pass < 2; pass++ { // the focused, then the first of the rest
+		for _, a := range cs {
+			if len(keep) < n && (pass == 1 || c.Focused(a.ID)) {
+				keep[a.ID] = true
+			}
+		}
+	}
+	var out []*scene.Actor
+	for _, a := range cs {
+		if keep[a.ID] {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 func castChart(sc *Scene, r Region, a *scene.Actor) {
@@ -32,7 +58,11 @@ func castChart(sc *Scene, r Region, a *scene.Actor) {
 	value := chartValue(name, a.Value)
 	vw := Measure(Mono, sc.Theme.TextSize(24), value) + 16
 	y := r.Y + 10
-	for i, line := range Wrap(a.Label, ProseBold, sc.Theme.TextSize(18), w-vw) {
+	titles := Wrap(a.Label, ProseBold, sc.Theme.TextSize(18), w-vw)
+	if !sc.Theme.Detail { // one line that says less: "WATCH open watches", not "· pods" on a second
+		titles = []string{sc.Theme.fitText(ProseBold, 18, a.Label, w-vw)}
+	}
+	for i, line := range titles {
 		if i == 2 {
 			break
 		}
@@ -52,6 +82,9 @@ func castChart(sc *Scene, r Region, a *scene.Actor) {
 	}
 	sc.label(r.X+r.W-16, r.Y+8, value, Mono, 24, Right, sc.Theme.Ink)
 	lines := float64(max(2, len(series)))
+	if !sc.Theme.Detail { // no series name: a margin under the title
+		lines = 1
+	}
 	chartLine(sc, r, a.Series, math.Max(16, r.Y+r.H-16-(y+8+lines*(sc.Theme.TextSize(16)+4))))
 }
 

@@ -40,11 +40,16 @@ func castStage(sc *Scene, s Snapshot) CastLayout {
 	return l
 }
 
-// bandFrame is one band's panel with its title on the left.
+// bandFrame is one band's panel with its title on the left. The title
+// and its caption are Detail: in the projector the boxes name themselves
+// (apiserver-0, etcd-0) and the band's row goes to them (bandHead).
 func bandFrame(sc *Scene, top, bottom float64, title, caption string) {
 	sc.rect(Rect{X: StageLeft, Y: top, W: StageRight - StageLeft, H: bottom - top, Radius: 12, Fill: sc.Theme.Panel})
+	if !sc.Theme.Detail {
+		return
+	}
 	sc.label(StageLeft+bandPad, top+8, title, ProseBold, 16, Left, sc.Theme.Muted)
-	if caption != "" && sc.Theme.Detail {
+	if caption != "" {
 		x := StageLeft + bandPad + Measure(ProseBold, sc.Theme.TextSize(16), title) + 16
 		sc.label(x, top+8, caption, Prose, 16, Left, sc.Theme.Caption)
 	}
@@ -92,9 +97,9 @@ func castFocus(sc *Scene, c *scene.Scene, l *CastLayout) {
 		}
 		o.rect(Rect{X: b.Dim.X, Y: b.Dim.Y, W: b.Dim.W, H: b.Dim.H, Radius: 8, Fill: Fade(o.Theme.Background, o.Theme.Veil)})
 	}
-	for i, a := range c.Of(scene.KindChart) {
-		if i < MaxCharts && !c.Focused(a.ID) {
-			r := ChartRegion(i)
+	for i, a := range shownCharts(c, sc.Theme) {
+		if !c.Focused(a.ID) {
+			r := chartRegion(sc.Theme, i)
 			o.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Fade(o.Theme.Background, o.Theme.Veil)})
 		}
 	}
@@ -103,9 +108,9 @@ func castFocus(sc *Scene, c *scene.Scene, l *CastLayout) {
 			outline(o, Region{b.X - 3, b.Y - 3, b.W + 6, b.H + 6}, sc.Theme.Yellow)
 		}
 		if strings.HasPrefix(id, "chart/") {
-			for i, a := range c.Of(scene.KindChart) {
-				if a.ID == id && i < MaxCharts {
-					r := ChartRegion(i)
+			for i, a := range shownCharts(c, sc.Theme) {
+				if a.ID == id {
+					r := chartRegion(sc.Theme, i)
 					outline(o, Region{r.X - 3, r.Y - 3, r.W + 6, r.H + 6}, sc.Theme.Yellow)
 				}
 			}

@@ -23,7 +23,7 @@ func etcdWatchPill(sc *Scene, a *scene.Actor, r Region) {
 		details = watchDetails(w, a.Queued)
 	}
 	sc.label(r.X+10, r.Y+6, sc.Theme.fitAny(ProseBold, 16, r.W-20, titles...), ProseBold, 16, Left, sc.Theme.Ink)
-	sc.label(r.X+10, r.Y+r.H-26, sc.Theme.fitAny(Mono, 16, r.W-20, details...), Mono, 16, Left, sc.Theme.Muted)
+	sc.label(r.X+10, r.Y+r.H-sc.Theme.Pitch(16, 26), sc.Theme.fitAny(Mono, 16, r.W-20, details...), Mono, 16, Left, sc.Theme.Muted)
 }
 
 // watchDetails is an etcd watch's detail ("next rev 786 · catching up ·

@@ -36,6 +36,15 @@ const (
 	bandLabelH     = 32
 )
 
+// bandHead is the room above a band's boxes: its name's row where the
+// theme draws the band's name (bandFrame), a margin where it does not.
+func bandHead(th Theme) float64 {
+	if th.Detail {
+		return bandLabelH
+	}
+	return 8
+}
+
 // ActorBox is where the stage draws one actor, in design pixels.
 type ActorBox struct {
 	ID   string
@@ -153,7 +162,8 @@ func LayoutCast(c *scene.Scene, th Theme) CastLayout {
 	case Clientless(c):
 		l.APITop = CastClientsTop
 	case c.Callout != nil:
-		l.Callout = Region{CalloutLeft, CastClientsTop + bandLabelH, StageRight - CalloutLeft - bandPad, CastClientsBot - CastClientsTop - bandLabelH - 8}
+		head := bandHead(th)
+		l.Callout = Region{CalloutLeft, CastClientsTop + head, StageRight - CalloutLeft - bandPad, CastClientsBot - CastClientsTop - head - 8}
 		right = CalloutLeft - bandPad
 	}
 	layoutClients(&l, c, right)
@@ -211,7 +221,8 @@ func row(items []item, x0, x1, gap float64) (xs, ws []float64, dropped int) {
 // layoutClients: informers, other clients, kubelets, pollers, then the
 // step's LIST pages two to a column.
 func layoutClients(l *CastLayout, c *scene.Scene, right float64) {
-	top, h := float64(CastClientsTop+bandLabelH), float64(CastClientsBot-CastClientsTop-bandLabelH-8)
+	head := bandHead(l.theme)
+	top, h := CastClientsTop+head, CastClientsBot-CastClientsTop-head-8
 	var items []item
 	var pages []*scene.Actor
 	for i := range c.Actors {

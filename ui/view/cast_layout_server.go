@@ -33,7 +33,7 @@ func layoutReplicas(l *CastLayout, c *scene.Scene) {
 	widths, share := replicaWidths(c, reps, StageRight-bandPad-x, gap)
 	equal := (StageRight - bandPad - x - gap*float64(len(reps)-1)) / float64(len(reps))
 	side := math.Min(180, equal*0.3) // memory and APF: as wide as in equal shares, in every replica
-	top, bot := l.APITop+bandLabelH, float64(CastAPIBot-8)
+	top, bot := l.APITop+bandHead(l.theme), float64(CastAPIBot-8)
 	for i, r := range reps {
 		pr := Region{x, top, widths[i], bot - top}
 		x += widths[i] + gap
@@ -122,9 +122,10 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 		}
 	}
 	dispatcherCard(l, caches, Region{r.X + w*float64(len(caches)), r.Y, r.W - w*float64(len(caches)), r.H})
+	ph := pillH(l.theme)
 	for i, ca := range caches {
 		cr := Region{r.X + float64(i)*w, r.Y, w - 8, r.H}
-		l.put(ca, Region{cr.X, cr.Y + 34, cr.W, cr.H - 34}, Region{cr.X, cr.Y + 34, cr.W, cr.H - 34})
+		l.put(ca, Region{cr.X, cr.Y + ph + 4, cr.W, cr.H - ph - 4}, Region{cr.X, cr.Y + ph + 4, cr.W, cr.H - ph - 4})
 		var ws []*scene.Actor
 		for j := range c.Actors {
 			if a := &c.Actors[j]; a.Parent == ca.ID && a.Kind == scene.KindCacheWatcher {
@@ -135,7 +136,7 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 		half := (cr.W - 8) / 2
 		if n == 2 && Measure(Prose, l.theme.TextSize(16), ws[0].Label) <= half-16 && Measure(Prose, l.theme.TextSize(16), ws[1].Label) <= half-16 {
 			for k, wa := range ws {
-				wr := Region{cr.X + float64(k)*(half+8), cr.Y, half, 30}
+				wr := Region{cr.X + float64(k)*(half+8), cr.Y, half, ph}
 				l.put(wa, wr, wr)
 			}
 			continue
@@ -143,7 +144,7 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 		// One pill across the column: a lone watcher, or the cache's
 		// watchers together ("×5") when their names do not fit side by
 		// side. The others share its box, so wires and packets reach them.
-		wr := Region{cr.X, cr.Y, cr.W, 30}
+		wr := Region{cr.X, cr.Y, cr.W, ph}
 		for k, wa := range ws {
 			l.put(wa, wr, wr)
 			b := &l.Boxes[len(l.Boxes)-1]
@@ -154,6 +155,10 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 		}
 	}
 }
+
+// pillH is the height of a cache watcher's pill: the dark theme's 30, and
+// what the theme's larger type adds to its name's line (watcherPill).
+func pillH(th Theme) float64 { return 30 + (LineHeight(th.TextSize(16)) - LineHeight(16)) }
 
 // dispatcherCard puts the card of the first of caches whose dispatcher
 // the step points at in free, the room right of the caches, when it is
@@ -176,7 +181,8 @@ func dispatcherCard(l *CastLayout, caches []*scene.Actor, free Region) {
 // layoutEtcd: the member on the left, its watches to the right, each
 // cache's own watch under its cache where there is room.
 func layoutEtcd(l *CastLayout, c *scene.Scene) {
-	top, h := float64(CastEtcdTop+bandLabelH), float64(CastEtcdBot-CastEtcdTop-bandLabelH-8)
+	head := bandHead(l.theme)
+	top, h := CastEtcdTop+head, CastEtcdBot-CastEtcdTop-head-8
 	x := float64(StageLeft + bandPad)
 	for _, e := range c.Of(scene.KindEtcd) {
 		r := Region{x, top, 300, h}

@@ -139,10 +139,8 @@ func castPlaces(l *CastLayout, s Snapshot) []Place {
 			out = append(out, Place{ID: c.ID, Region: r})
 		}
 	}
-	for i, a := range s.Cast.Of(scene.KindChart) {
-		if i < MaxCharts {
-			out = append(out, Place{ID: a.ID, Region: ChartRegion(i)})
-		}
+	for i, a := range shownCharts(&s.Cast, l.theme) {
+		out = append(out, Place{ID: a.ID, Region: chartRegion(l.theme, i)})
 	}
 	return out
 }

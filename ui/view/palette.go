@@ -52,6 +52,10 @@ type Theme struct {
 	// the chart counts, the band's name what it holds, "4 of 4 checks
 	// pass" what the claims came to.
 	Detail bool
+	// Charts is how many live charts the column shows, sharing its
+	// height: the dark theme's four, the projector's two, twice as tall,
+	// the ones the step points at first (shownCharts).
+	Charts int
 	// Bar is how the frame around the stage is set: the top bar, the
 	// lesson panel and the transport.
 	Bar Bar
@@ -99,6 +103,7 @@ var Dark = Theme{
 	MinText:    DarkMinText,
 	Narration:  Narration{Size: 22, LineH: narrLineH, Lines: narrLines},
 	Detail:     true,
+	Charts:     MaxCharts,
 	Bar:        Bar{Text: DarkMinText, AskW: AskWidth},
 	Veil:       0.2, // Caption under it keeps 4.6:1 on Rule, Ink 8:1
 }
@@ -119,6 +124,7 @@ var Projector = Theme{
 	Yellow:     color.RGBA{0x7A, 0x62, 0x00, 0xFF}, // dark gold; as text ("oldest 601") Readable darkens it
 	MinText:    ProjectorMinText,
 	Narration:  Narration{Size: 27, LineH: 32, Lines: 6},
+	Charts:     2,
 	Bar:        Bar{Text: 27, TopControls: true, AskW: 800},
 	Veil:       0.15, // Caption under it keeps 4.6:1 on Rule, Ink 8.4:1
 }

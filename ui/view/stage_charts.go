@@ -18,6 +18,17 @@ func ChartRegion(i int) Region {
 	return Region{X: ChartsLeft, Y: float64(ClientsTop + i*(ChartH+ChartGap)), W: StageEnd - ChartsLeft, H: ChartH}
 }
 
+// chartRegion is the region of the i-th of the charts theme th shows:
+// ChartRegion's in the dark theme, taller where it shows fewer.
+func chartRegion(th Theme, i int) Region {
+	n := th.Charts
+	if n <= 0 || n >= MaxCharts {
+		return ChartRegion(i)
+	}
+	h := (MaxCharts*(ChartH+ChartGap) - ChartGap - float64(n-1)*ChartGap) / float64(n)
+	return Region{X: ChartsLeft, Y: ClientsTop + float64(i)*(h+ChartGap), W: StageEnd - ChartsLeft, H: h}
+}
+
 // chart is one series: its name, its latest value, and a line of its
 // recent samples scaled to the panel.
 func chart(sc *Scene, r Region, ser Series) {
