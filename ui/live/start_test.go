@@ -26,9 +26,12 @@ func TestStartScreen(t *testing.T) {
 	}
 	snap := s.Snapshot()
 	snap.UI = s.chrome
-	b := view.StartButtons(snap.UI)[0]
-	if got := view.Hit(snap, b.X+b.W/2, b.Y+b.H/2); got != "lesson revisions" {
-		t.Errorf("the big button sends %q", got)
+	b := view.StartButtons(snap.UI)[0] // a widget (ui/widgets) over the scene's plate
+	if b.Cmd != "lesson revisions" {
+		t.Errorf("the big button sends %q", b.Cmd)
+	}
+	if got := view.Hit(snap, b.X+b.W/2, b.Y+b.H/2); got != "" {
+		t.Errorf("a click on the big button: the scene sends %q as well", got)
 	}
 	s.Scene()
 	if p := overlap(s.texts); p != "" {

@@ -71,7 +71,7 @@ func TestProjectorTransportInTheTopBar(t *testing.T) {
 
 // TestProjectorQuestionFitsThePanel: at the projector's type a question's
 // lines and its choices' plates stay inside the lesson panel, one under
-// the other, each choice's click region its plate.
+// the other, each choice's button its plate.
 func TestProjectorQuestionFitsThePanel(t *testing.T) {
 	s := fullSnap()
 	s.UI.Theme = Projector
@@ -87,12 +87,39 @@ func TestProjectorQuestionFitsThePanel(t *testing.T) {
 		if r.Y < prev || r.Y+r.H > panelBot(Projector) {
 			t.Errorf("choice %d at %+v: above %.0f or below the panel's bottom %.0f", i, r, prev, panelBot(Projector))
 		}
-		if got := Hit(s, r.X+r.W/2, r.Y+r.H-2); got != "pick "+itoa(i+1) {
-			t.Errorf("a click low on choice %d sends %q", i, got)
+		if b := ChoiceButtons(s)[i]; b.Region != r {
+			t.Errorf("choice %d's button at %+v, its plate at %+v", i, b.Region, r)
 		}
 		prev = r.Y + r.H
 	}
 	if n := len(a.chLines[0]); n != 2 {
 		t.Errorf("the long choice is drawn on %d lines, want 2", n)
+	}
+}
+
+// TestStartButtonsOnTheScreen: with a path of up to 7 rows of chips (27
+// lessons today; a chip keeps room for its title's two lines), every
+// start button, the sandbox's under the chips included, is on the canvas
+// and clear of the others.
+func TestStartButtonsOnTheScreen(t *testing.T) {
+	for _, n := range []int{1, 8, 27, 28} {
+		var u Chrome
+		for i := range n {
+			u.Path = append(u.Path, PathStop{ID: "l" + itoa(i), Title: "Lesson " + itoa(i), Minutes: 5})
+		}
+		bs := StartButtons(u)
+		if h := bs[1].H; h < 8+24+LineHeight(18) {
+			t.Errorf("%d lessons: chips %.0f high, too low for a title on two lines", n, h)
+		}
+		for i, b := range bs {
+			if b.X < 0 || b.Y < 0 || b.X+b.W > DesignW || b.Y+b.H > DesignH-8 {
+				t.Errorf("%d lessons: button %q at %+v leaves the canvas", n, b.Label, b.Region)
+			}
+			for _, c := range bs[:i] {
+				if overlaps(b.Region, c.Region) {
+					t.Errorf("%d lessons: %q and %q overlap", n, c.Label, b.Label)
+				}
+			}
+		}
 	}
 }

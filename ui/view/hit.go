@@ -25,9 +25,10 @@ func RevAt(s Snapshot, m *Motion, now time.Duration, x, y float64) int64 {
 }
 
 // Hit is the command a click at design point (x, y) on the scene sends,
-// or "". The controls (Buttons, SandboxButtons) and the dialogs (picker,
-// help, why?) are widgets (package ui/widgets) that send their own
-// commands: over them, and anywhere while a dialog is open, Hit is "".
+// or "". The controls (Buttons, SandboxButtons, ChoiceButtons, the start
+// screen's StartButtons) and the dialogs (picker, help, why?) are
+// widgets (package ui/widgets) that send their own commands: over them,
+// and anywhere while a dialog is open, Hit is "".
 func Hit(s Snapshot, x, y float64) string {
 	u := s.UI
 	if u.showing(false) { // an overlay any click closes (the legend)
@@ -42,16 +43,13 @@ func Hit(s Snapshot, x, y float64) string {
 		}
 		return ""
 	}
-	if u.Start && !u.Picker {
-		for _, b := range StartButtons(u) {
-			if b.Contains(x, y) {
-				return b.Cmd
-			}
-		}
+	if u.Start || u.DialogOpen() { // the start screen covers the stage: its buttons are widgets
 		return ""
 	}
-	if u.DialogOpen() {
-		return ""
+	for _, b := range ChoiceButtons(s) {
+		if b.Contains(x, y) {
+			return ""
+		}
 	}
 	for _, b := range Buttons(s) {
 		if b.Contains(x, y) {
@@ -69,13 +67,6 @@ func Hit(s Snapshot, x, y float64) string {
 		for i, r := range l.Refs {
 			if RefRegion(u.Theme, l, i).Contains(x, y) {
 				return "lesson " + r.ID
-			}
-		}
-	}
-	if l := s.Lesson; l != nil && l.Question != "" && l.Right < 0 {
-		for i := range l.Choices {
-			if ChoiceRegion(u.Theme, l, i).Contains(x, y) {
-				return "pick " + itoa(i+1)
 			}
 		}
 	}

@@ -32,7 +32,8 @@ func overlays(sc *Scene, s Snapshot) {
 			fill = SkyBlue
 		}
 		o.rect(Rect{X: StageLeft, Y: 8, W: StageEnd - StageLeft, H: 40, Radius: 8, Fill: fill})
-		o.label(DesignW/2, 16, clip(u.Message, 120), ProseBold, 20, Center, sc.Theme.Background)
+		size := max(20, sc.Theme.Bar.Text) // the frame's type: a projector's 27 in the same bar
+		o.label(DesignW/2, 16-(LineHeight(sc.Theme.TextSize(size))-LineHeight(sc.Theme.TextSize(20)))/2, clip(u.Message, 120), ProseBold, size, Center, sc.Theme.Background)
 	}
 	if u.Console {
 		consoleLog(o, s.Log)

@@ -242,6 +242,25 @@ func ChoiceRegion(th Theme, l *LessonView, i int) Region {
 	return a.choices[i]
 }
 
+// ChoiceButtons are the open question's choices as buttons (widgets,
+// ui/widgets): each at its ChoiceRegion, sending "pick N". The scene
+// draws their plates and words (question); the widget takes the click
+// and lights the plate under the pointer. None once the answer shows.
+func ChoiceButtons(s Snapshot) []Button {
+	l := s.Lesson
+	if l == nil || l.Question == "" || l.Right >= 0 {
+		return nil
+	}
+	var out []Button
+	for i, ch := range l.Choices {
+		if i == MaxChoices {
+			break
+		}
+		out = append(out, Button{ChoiceRegion(s.UI.Theme, l, i), ch, "pick " + itoa(i+1)})
+	}
+	return out
+}
+
 // checksPass is the checks' verdict in one line: "3 of 4 checks pass".
 func checksPass(cs []CheckView) string {
 	passed, total := 0, 0

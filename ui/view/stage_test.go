@@ -145,10 +145,12 @@ func TestHit(t *testing.T) {
 		}
 	}
 	s.Lesson = &LessonView{Steps: 4, Question: "Which RV?", Choices: []string{"a", "b", "c"}, Right: -1, Picked: -1}
-	for i := range s.Lesson.Choices {
-		r := ChoiceRegion(s.UI.Theme, s.Lesson, i)
-		if got := Hit(s, r.X+10, r.Y+r.H/2); got != "pick "+itoa(i+1) {
-			t.Errorf("click on choice %d sends %q", i, got)
+	for i, b := range ChoiceButtons(s) { // widgets (ui/widgets) at the regions the choices are drawn in
+		if r := ChoiceRegion(s.UI.Theme, s.Lesson, i); b.Region != r || b.Cmd != "pick "+itoa(i+1) {
+			t.Errorf("choice %d: button %+v, drawn at %+v", i, b, r)
+		}
+		if got := Hit(s, b.X+10, b.Y+b.H/2); got != "" {
+			t.Errorf("click on choice %d: the scene sends %q as well", i, got)
 		}
 	}
 	s.Lesson.Refs = []LessonRef{{"gone-410", "410 Gone: falling off the cache window"}, {"snapshots", "Snapshots"}}

@@ -1,6 +1,9 @@
 package view
 
-import "strings"
+import (
+	"math"
+	"strings"
+)
 
 // PathStop is one lesson on the start screen's path.
 type PathStop struct {
@@ -48,13 +51,16 @@ func StartButtons(u Chrome) []Button {
 		bs[0].Region = Region{DesignW/2 - resumeButtonW/2, startTop + 136, resumeButtonW, 96}
 	}
 	left := DesignW/2 - float64(pathCols*pathChipW+(pathCols-1)*pathGap)/2
+	rows := (len(u.Path) + pathCols - 1) / pathCols
+	// The chips get lower as the path gets longer, so that the sandbox's
+	// button under them stays on the screen (27 lessons are 7 rows).
+	pitch := min(pathChipH+pathGap, math.Floor((DesignH-16-64-12-pathTop)/float64(max(rows, 1))))
 	for i, p := range u.Path {
 		x := left + float64(i%pathCols)*(pathChipW+pathGap)
-		y := pathTop + float64(i/pathCols)*(pathChipH+pathGap)
-		bs = append(bs, Button{Region{x, y, pathChipW, pathChipH}, p.Title, "lesson " + p.ID})
+		y := pathTop + float64(i/pathCols)*pitch
+		bs = append(bs, Button{Region{x, y, pathChipW, pitch - pathGap}, p.Title, "lesson " + p.ID})
 	}
-	rows := (len(u.Path) + pathCols - 1) / pathCols
-	y := pathTop + float64(rows)*(pathChipH+pathGap) + 12
+	y := pathTop + float64(rows)*pitch + 12
 	bs = append(bs, Button{Region{DesignW/2 - 300, y, 600, 64}, "Or explore the sandbox: every knob, no script", "close"})
 	return bs
 }

@@ -1,5 +1,7 @@
 // Package widgets is the stage's controls, made of ebitenui widgets: the
-// timeline's transport buttons, the sandbox's fault and knob buttons, the
+// timeline's transport buttons, the sandbox's fault and knob buttons, a
+// question's choices and the start screen's buttons (over the plates and
+// words the scene draws for them), the
 // console's input line, the lesson picker (a scrollable list), the help
 // and "why?" dialogs, and the page's panels (share, open a lesson file:
 // panel.go). The scene itself (actors, packets, the tape)
@@ -37,6 +39,8 @@ type Layer struct {
 
 	transport []*button
 	knobs     []*button
+	choices   []*button // an open question's choices
+	start     []*button // the start screen's ways in
 	console   *console
 	picker    *picker
 	overlays  []*dialog // view.Overlays' dialogs (the help), by registry index; nil for a painted one
@@ -60,7 +64,7 @@ func (l *Layer) build(s view.Snapshot) {
 	l.st = newStyle(l.fr, s.UI.Theme.OrDark())
 	l.root = widget.NewContainer(widget.ContainerOpts.Layout(place{&l.fr}))
 	l.controls = widget.NewContainer(widget.ContainerOpts.Layout(place{&l.fr}))
-	l.transport, l.knobs = nil, nil
+	l.transport, l.knobs, l.choices, l.start = nil, nil, nil, nil
 	l.console.build(l.st)
 	l.picker = newPicker(l)
 	l.root.AddChild(l.controls, l.console.box, l.picker.backdrop)
@@ -122,15 +126,27 @@ func (l *Layer) sync(s view.Snapshot) {
 	if covered {
 		transport = nil
 	}
-	l.syncButtons(&l.transport, transport, true)
+	l.syncButtons(&l.transport, transport, transportButton)
 	var knobs []view.ToggleButton
 	if view.Sandbox(s) && !covered {
 		knobs = view.SandboxButtons(s)
 	}
-	l.syncButtons(&l.knobs, knobs, false)
+	l.syncButtons(&l.knobs, knobs, knobButton)
+	var choices, start []view.ToggleButton
+	if !covered {
+		choices = toggles(view.ChoiceButtons(s))
+	}
+	if s.UI.Start && s.UI.Recording == nil {
+		start = toggles(view.StartButtons(s.UI))
+	}
+	l.syncButtons(&l.choices, choices, sceneButton)
+	l.syncButtons(&l.start, start, sceneButton)
 	modal := s.UI.DialogOpen() || l.panel != nil
-	for _, b := range append(l.transport[:len(l.transport):len(l.transport)], l.knobs...) {
-		b.w.GetWidget().Disabled = modal // a dialog takes the clicks
+	covers := modal || s.UI.Shown != 0 // over the scene's buttons, the legend's click closes it, and only that
+	for _, bs := range [][]*button{l.transport, l.knobs, l.choices, l.start} {
+		for _, b := range bs {
+			b.w.GetWidget().Disabled = modal || covers && b.kind == sceneButton // a dialog takes the clicks
+		}
 	}
 	l.console.sync(s)
 	l.picker.sync(s.UI)
@@ -143,9 +159,12 @@ func (l *Layer) sync(s view.Snapshot) {
 	l.dialog.sync(l.panel)
 }
 
-func transportButtons(s view.Snapshot) []view.ToggleButton {
+func transportButtons(s view.Snapshot) []view.ToggleButton { return toggles(view.Buttons(s)) }
+
+// toggles are buttons that are never "on".
+func toggles(bs []view.Button) []view.ToggleButton {
 	var out []view.ToggleButton
-	for _, b := range view.Buttons(s) {
+	for _, b := range bs {
 		out = append(out, view.ToggleButton{Button: b})
 	}
 	return out

@@ -220,3 +220,59 @@ func TestPickerSurvivesARebuild(t *testing.T) {
 		}
 	}
 }
+
+// TestSceneButtonsSendTheirCommands: an open question's choices and the
+// start screen's ways in are widgets at the regions the scene draws them
+// in (view.ChoiceRegion, view.StartButtons), in either theme; a click
+// sends the pick or opens the lesson; a dialog over them (the picker on
+// the start screen) takes their clicks; a revealed answer has none.
+func TestSceneButtonsSendTheirCommands(t *testing.T) {
+	q := view.Snapshot{Replicas: 1, Lesson: &view.LessonView{Steps: 4, Question: "Which RV?", Choices: []string{"a", "b", "c"}, Right: -1, Picked: -1}}
+	for _, th := range []view.Theme{view.Dark, view.Projector} {
+		s := q
+		s.UI.Theme = th
+		l, sent, _ := layer(t, s, 1280, 720)
+		if len(l.choices) != 3 {
+			t.Fatalf("%s: %d choice widgets, want 3", th.Name, len(l.choices))
+		}
+		for i, b := range l.choices {
+			if r := view.ChoiceRegion(th, s.Lesson, i); b.b.Region != r {
+				t.Errorf("%s: choice %d's widget at %+v, drawn at %+v", th.Name, i, b.b.Region, r)
+			}
+			b.w.Click()
+		}
+		settle(l, s)
+		if want := []string{"pick 1", "pick 2", "pick 3"}; !slices.Equal(*sent, want) {
+			t.Errorf("%s: clicks on the choices sent %q, want %q", th.Name, *sent, want)
+		}
+		answered := s
+		answered.Lesson = &view.LessonView{Steps: 4, Question: "Which RV?", Choices: []string{"a", "b", "c"}, Right: 1, Picked: 0}
+		settle(l, answered)
+		if len(l.choices) != 0 {
+			t.Errorf("%s: %d choice widgets after the answer", th.Name, len(l.choices))
+		}
+	}
+	s := view.Snapshot{Replicas: 1}
+	s.UI.Start, s.UI.Path = true, []view.PathStop{{ID: "revisions", Title: "Revisions, not overwrites", Minutes: 8}, {ID: "compaction", Title: "Compaction", Minutes: 9}}
+	l, sent, _ := layer(t, s, 1920, 1080)
+	want := view.StartButtons(s.UI)
+	if len(l.start) != len(want) || len(l.transport) != 0 {
+		t.Fatalf("start screen: %d start widgets (want %d) and %d transport buttons", len(l.start), len(want), len(l.transport))
+	}
+	var cmds []string
+	for i, b := range l.start {
+		b.w.Click()
+		cmds = append(cmds, want[i].Cmd)
+	}
+	settle(l, s)
+	if !slices.Equal(*sent, cmds) {
+		t.Errorf("clicks on the start screen sent %q, want %q", *sent, cmds)
+	}
+	s.UI.Picker = true
+	settle(l, s)
+	for _, b := range l.start {
+		if !b.w.GetWidget().Disabled {
+			t.Errorf("the picker is open and %q still takes clicks", b.b.Label)
+		}
+	}
+}

@@ -15,6 +15,9 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"watchscope/lessons"
+	"watchscope/ui/view"
 )
 
 // TestConsoleInput types into the stage's console (an ebitenui TextInput,
@@ -215,5 +218,44 @@ func TestWidgetShots(t *testing.T) {
 				t.Fatalf("console errors:\n%v", f)
 			}
 		}
+	}
+}
+
+// TestMouseOnTheSceneButtons: the controls the scene draws and ebitenui
+// takes the clicks of (ui/widgets' sceneButtons and the legend's
+// backdrop) answer a real mouse: a click on a question's choice picks it
+// (in the dark theme and in the projector's, whose choices are larger and
+// elsewhere), a click anywhere closes the legend, and a click on the start
+// screen's big button opens the first lesson.
+func TestMouseOnTheSceneButtons(t *testing.T) {
+	inf, err := lessons.ByID("informers")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask := inf.Steps[2].Ask // informers step 3's question, open at step=2&ask=1
+	lv := &view.LessonView{Question: ask.Question, Choices: ask.Choices, Right: -1, Picked: -1}
+	const scale = 1280.0 / view.DesignW
+	for i, th := range []view.Theme{view.Dark, view.Projector} {
+		ctx, cons, _ := stage(t, 1280, 720, "/?lesson=informers&step=2&ask=1&theme="+th.Name)
+		r := view.ChoiceRegion(th, lv, i)
+		do(t, ctx, chromedp.MouseClickXY((r.X+r.W/2)*scale, (r.Y+r.H/2)*scale))
+		waitFor(t, ctx, fmt.Sprintf(`document.getElementById("ws-choice-%d").getAttribute("aria-pressed") === "true"`, i+1), 10*time.Second)
+		send(t, ctx, "legend")
+		waitFor(t, ctx, `JSON.parse(window.watchscope.state()).legend !== undefined`, 10*time.Second)
+		time.Sleep(300 * time.Millisecond)
+		do(t, ctx, chromedp.MouseClickXY(640, 300))
+		waitFor(t, ctx, `JSON.parse(window.watchscope.state()).legend === undefined`, 10*time.Second)
+		if f := cons.failures(); len(f) > 0 {
+			t.Fatalf("%s: console errors:\n%v", th.Name, f)
+		}
+	}
+	ctx, cons, _ := stage(t, 1280, 720, "/")
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).startScreen !== undefined`, 30*time.Second)
+	time.Sleep(300 * time.Millisecond)
+	big := view.StartButtons(view.Chrome{Path: []view.PathStop{{ID: "revisions", Title: "Revisions"}}})[0]
+	do(t, ctx, chromedp.MouseClickXY((big.X+big.W/2)*scale, (big.Y+big.H/2)*scale))
+	waitFor(t, ctx, `JSON.parse(window.watchscope.state()).lesson === "revisions"`, 30*time.Second)
+	if f := cons.failures(); len(f) > 0 {
+		t.Fatalf("start screen: console errors:\n%v", f)
 	}
 }
