@@ -123,3 +123,45 @@ func TestStartButtonsOnTheScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestSandboxPanelInBothThemes: the sandbox's buttons stay inside the
+// lesson panel and clear of each other, each label fitting its button at
+// the theme's type (a row wraps at the panel's edge; the projector
+// leaves the console's lines out); the dark theme keeps its two rows.
+func TestSandboxPanelInBothThemes(t *testing.T) {
+	for _, th := range []Theme{Dark, Projector} {
+		s := fullSnap()
+		s.UI.Theme = th
+		s.Log = []LogLine{{Cmd: "sim compact-now", Out: "compacted at 100"}}
+		bs := SandboxButtons(s)
+		rows := map[float64]bool{}
+		for i, b := range bs {
+			rows[b.Y] = true
+			if b.X < NarrLeft || b.X+b.W > StageEnd-24 || b.Y < PanelTop || b.Y+b.H > panelBot(th)-8 {
+				t.Errorf("%s: %q at %+v leaves the panel", th.Name, b.Label, b.Region)
+			}
+			if w := Measure(Prose, th.TextSize(SandboxButtonText(th)), b.Label); w > b.W-16 {
+				t.Errorf("%s: %q is %.0f wide on a %.0f-wide button", th.Name, b.Label, w, b.W)
+			}
+			for _, c := range bs[:i] {
+				if overlaps(b.Region, c.Region) {
+					t.Errorf("%s: %q and %q overlap", th.Name, c.Label, b.Label)
+				}
+			}
+		}
+		if len(rows) < 2 || th.Detail && len(rows) != 2 {
+			t.Errorf("%s: %d rows of buttons", th.Name, len(rows))
+		}
+		sc := settledStage(s)
+		for _, x := range sc.Texts {
+			if x.Y >= PanelTop && x.Size < th.Bar.Text-0.01 {
+				t.Errorf("%s: %q at %.0f px in the panel", th.Name, x.S, x.Size)
+			}
+			for _, b := range bs {
+				if b.Contains(x.X+1, x.Y+1) {
+					t.Errorf("%s: %q drawn under the button %q", th.Name, x.S, b.Label)
+				}
+			}
+		}
+	}
+}

@@ -88,7 +88,7 @@ func (l *Layer) newButton(b view.ToggleButton, kind buttonKind) *button {
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { l.send(nb.b.Cmd) }),
 	}
 	if kind != sceneButton {
-		face := st.face(view.Prose, 17)
+		face := st.face(view.Prose, view.SandboxButtonText(st.theme))
 		if kind == transportButton { // the frame's type, larger where the theme's is (a projector's)
 			face = st.face(view.ProseBold, max(18, st.theme.Bar.Text))
 		}
