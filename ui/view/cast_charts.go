@@ -34,21 +34,7 @@ func shownCharts(c *scene.Scene, th Theme) []*scene.Actor {
 	if len(cs) <= n {
 		return cs
 	}
-	keep := map[string]bool{}
-	for pass := 0; pass < 2; pass++ { // the focused, then the first of the rest
-		for _, a := range cs {
-			if len(keep) < n && (pass == 1 || c.Focused(a.ID)) {
-				keep[a.ID] = true
-			}
-		}
-	}
-	var out []*scene.Actor
-	for _, a := range cs {
-		if keep[a.ID] {
-			out = append(out, a)
-		}
-	}
-	return out
+	return keepFirst(cs, n, func(a *scene.Actor) bool { return c.Focused(a.ID) })
 }
 
 func castChart(sc *Scene, r Region, a *scene.Actor) {

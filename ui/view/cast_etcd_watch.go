@@ -22,7 +22,11 @@ func etcdWatchPill(sc *Scene, a *scene.Actor, r Region) {
 	if w != nil {
 		details = watchDetails(w, a.Queued)
 	}
-	sc.label(r.X+10, r.Y+6, sc.Theme.fitAny(ProseBold, 16, r.W-20, titles...), ProseBold, 16, Left, sc.Theme.Ink)
+	title := sc.Theme.fitAny(ProseBold, 16, r.W-20, titles...)
+	if title == "" { // the count alone ("×9") where "×9 more" has no room
+		title = sc.Theme.fitText(ProseBold, 16, strings.TrimSpace(countBadge(a)), r.W-20)
+	}
+	sc.label(r.X+10, r.Y+6, title, ProseBold, 16, Left, sc.Theme.Ink)
 	sc.label(r.X+10, r.Y+r.H-sc.Theme.Pitch(16, 26), sc.Theme.fitAny(Mono, 16, r.W-20, details...), Mono, 16, Left, sc.Theme.Muted)
 }
 
@@ -40,7 +44,7 @@ func watchDetails(w *scene.WatchState, queued int) []string {
 		rest = append(rest, itoa(queued)+" queued")
 	}
 	if len(rest) == 0 {
-		return []string{"next rev " + next, "rev " + next}
+		return []string{"next rev " + next, "rev " + next, next}
 	}
 	tail := strings.Join(rest, " · ")
 	out := []string{"next rev " + next + " · " + tail, tail, strings.ReplaceAll(tail, "catching up", "behind")}

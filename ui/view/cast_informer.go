@@ -20,7 +20,8 @@ func informerBox(sc *Scene, a *scene.Actor, r Region) {
 		cells = append(cells, struct{ name, value, sub string }{"workqueue", itoa(q.Depth), thousands(int64(q.Reconciles)) + " done"})
 	}
 	n := float64(len(cells))
-	if (r.W-24-(n-1)*6)/n < 96 { // too narrow for the cells: the numbers that matter
+	minCell := 96 * sc.Theme.TextSize(16) / 16 // room for "DeltaFIFO" in the theme's type
+	if (r.W-24-(n-1)*6)/n < minCell {          // too narrow for the cells: the numbers that matter
 		main, line := "Indexer "+thousands(int64(p.Indexer)), "FIFO "+itoa(p.FIFO)+" · handlers "+itoa(p.Handlers)
 		if q := p.Workqueue; q != nil { // the queue's depth is the number a controller watches
 			main += " · workqueue " + itoa(q.Depth)

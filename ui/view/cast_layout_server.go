@@ -112,6 +112,7 @@ const cacheWide = 400
 // layoutCaches: one column per cache: its watchers on top (toward the
 // clients), its ring below.
 func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region) {
+	caches = nameable(l.theme, c, caches, r.W)
 	if len(caches) == 0 {
 		return
 	}
@@ -154,6 +155,56 @@ func layoutCaches(l *CastLayout, c *scene.Scene, caches []*scene.Actor, r Region
 			}
 		}
 	}
+}
+
+// nameable keeps, in a theme that leaves detail out, only as many of a
+// replica's caches as have columns wide enough for their resource's name
+// in the theme's type: the ones the step points at (the cache, a watcher
+// of it, the callout's receiver) first, then in order. The others are not
+// drawn: the projector shows fewer caches, each one named, rather than a
+// row of rings nobody can tell apart.
+func nameable(th Theme, c *scene.Scene, caches []*scene.Actor, w float64) []*scene.Actor {
+	if th.Detail || len(caches) < 2 {
+		return caches
+	}
+	need := 0.0
+	for _, ca := range caches {
+		need = math.Max(need, Measure(ProseBold, th.TextSize(18), ca.Resource)+20)
+	}
+	n := max(1, int(w/need))
+	if n >= len(caches) {
+		return caches
+	}
+	pointed := func(ca *scene.Actor) bool {
+		for i := range c.Actors {
+			a := &c.Actors[i]
+			if (a == ca || a.Parent == ca.ID) && (c.Focused(a.ID) || c.Callout != nil && c.Callout.Actor == a.ID) {
+				return true
+			}
+		}
+		return false
+	}
+	return keepFirst(caches, n, pointed)
+}
+
+// keepFirst keeps n of as in their order: the wanted ones first, then
+// the first of the rest.
+func keepFirst(as []*scene.Actor, n int, wanted func(*scene.Actor) bool) []*scene.Actor {
+	keep := map[string]bool{}
+	for pass := 0; pass < 2; pass++ {
+		for _, a := range as {
+			if len(keep) < n && (pass == 1 || wanted(a)) {
+				keep[a.ID] = true
+			}
+		}
+	}
+	var out []*scene.Actor
+	for _, a := range as {
+		if keep[a.ID] {
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // pillH is the height of a cache watcher's pill: the dark theme's 30, and

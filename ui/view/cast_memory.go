@@ -4,11 +4,21 @@ import (
 	"watchscope/ui/scene"
 )
 
+// quantity is a size the short way Kubernetes writes a memory quantity,
+// in whole MiB or GiB ("406Mi"), for a box too narrow for "405.6 MiB".
+func quantity(b int64) string {
+	const mi = 1 << 20
+	if b >= 10<<30 {
+		return itoa(int((b+1<<29)>>30)) + "Gi"
+	}
+	return itoa(int((b+mi/2)/mi)) + "Mi"
+}
+
 func memoryBox(sc *Scene, a *scene.Actor, r Region) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
 	st := sc.stack(r.X+10, r.Y+6, r.Y+r.H-2, Left)
 	st.add(sc.Theme.fitText(ProseBold, 16, "memory", r.W-20), ProseBold, 16, sc.Theme.Muted)
-	st.add(sc.Theme.fitText(Mono, 20, bytesText(a.Bytes), r.W-20), Mono, 20, sc.Theme.Ink)
+	st.add(sc.Theme.fitAny(Mono, 20, r.W-20, bytesText(a.Bytes), quantity(a.Bytes)), Mono, 20, sc.Theme.Ink)
 	limit := "no limit"
 	if a.Limit > 0 {
 		f := clamp01(float64(a.Bytes) / float64(a.Limit))
