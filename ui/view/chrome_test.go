@@ -3,6 +3,8 @@ package view
 import (
 	"strings"
 	"testing"
+
+	"watchscope/lessons"
 )
 
 // TestProjectorTransportInTheTopBar: the projector theme puts its few,
@@ -160,6 +162,52 @@ func TestSandboxPanelInBothThemes(t *testing.T) {
 			for _, b := range bs {
 				if b.Contains(x.X+1, x.Y+1) {
 					t.Errorf("%s: %q drawn under the button %q", th.Name, x.S, b.Label)
+				}
+			}
+		}
+	}
+}
+
+// TestStartScreenInBothThemes: the start screen with today's path (every
+// lesson's real title), fresh and with a lesson to resume, draws no text
+// over another and every text inside its button; in the projector theme
+// nothing under the frame's 27 px.
+func TestStartScreenInBothThemes(t *testing.T) {
+	all, err := lessons.All()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var path []PathStop
+	for _, l := range all {
+		path = append(path, PathStop{ID: l.ID, Title: l.Title, Minutes: l.Minutes})
+	}
+	for _, th := range []Theme{Dark, Projector} {
+		for _, resume := range []*ResumeStop{nil, {ID: path[1].ID, Title: path[1].Title, Where: "step 2 of 8"}} {
+			s := fullSnap()
+			s.UI.Theme, s.UI.Start, s.UI.Path, s.UI.Resume = th, true, path, resume
+			sc := settledStage(s)
+			boxes := TextBoxes(&sc)
+			for i, a := range boxes {
+				for _, b := range boxes[:i] {
+					if a.X+1 < b.X+b.W && b.X+1 < a.X+a.W && a.Y+1 < b.Y+b.H && b.Y+1 < a.Y+a.H {
+						t.Errorf("%s (resume %v): %q overlaps %q", th.Name, resume != nil, a.Text, b.Text)
+					}
+				}
+			}
+			for _, b := range StartButtons(s.UI)[1:] {
+				for _, x := range boxes {
+					if b.Contains(x.X+1, x.Y+1) && (x.X+x.W > b.X+b.W+1 || x.Y+x.H > b.Y+b.H+1) {
+						t.Errorf("%s: %q leaves its button %q", th.Name, x.Text, b.Label)
+					}
+				}
+			}
+			if !th.Detail {
+				for l := &sc; l != nil; l = l.Over {
+					for _, x := range l.Texts {
+						if x.Size < th.Bar.Text-0.01 {
+							t.Errorf("%s: %q at %.0f px", th.Name, x.S, x.Size)
+						}
+					}
 				}
 			}
 		}
