@@ -15,14 +15,14 @@ import (
 //	afterExec(cmd string, err error)     after every console command
 //	fillState(st *State)                 its part of State (window.watchscope.state())
 //
-// No feature but the lesson runner holds the *Session. One that talks to
-// the stage (the picker, the progress book, the author, the "your
-// cluster" page) is given a Host; one that only reads it (the sharer,
-// the announcer, the exporter) a stageView, which writes nothing; the
-// presenter a stageView, the clock to hold (clockHolder), the message
-// line and the runner. The lesson runner moves the lesson the core plays
-// (s.lesson, s.sim, the replay and the rewinds under way), so it is the
-// core's lesson player more than a feature beside it.
+// No feature holds the *Session. One that talks to the stage (the
+// picker, the progress book, the author, the "your cluster" page) is
+// given a Host; one that only reads it (the sharer, the announcer, the
+// exporter) a stageView, which writes nothing; the presenter a
+// stageView, the clock to hold (clockHolder), the message line and the
+// runner; the lesson runner a lessonStage (lesson_stage.go: the core's
+// moves of a lesson), the message line, the picker and the "your
+// cluster" page.
 //
 // newFeatures makes them: a new feature (or an overlay with state of its
 // own) is its own file plus its field in features and its line there. A
@@ -140,7 +140,7 @@ type features struct {
 func newFeatures(s *Session) features {
 	h, st := stageHost{s}, stageReader{s}
 	f := features{
-		runner: &lessonRunner{s: s}, author: &author{h: h}, presenter: &presenter{st: st, clock: stageClock{s}, msg: &s.msg},
+		runner: &lessonRunner{st: stageCore{st}, msg: &s.msg}, author: &author{h: h}, presenter: &presenter{st: st, clock: stageClock{s}, msg: &s.msg},
 		sharer: &sharer{st: st}, announcer: &announcer{st: st}, exporter: &Exporter{st: st},
 		picker: &lessonPicker{h: h, freePlay: s.opts.Sandbox.Seed != 0}, progress: &progressBook{h: h},
 		cluster: &clusterView{h: h},
@@ -148,6 +148,7 @@ func newFeatures(s *Session) features {
 	f.picker.progress, f.progress.picker = f.progress, f.picker
 	f.author.runner, f.author.picker = f.runner, f.picker
 	f.presenter.runner = f.runner
+	f.runner.picker, f.runner.cluster = f.picker, f.cluster
 	f.all = featureList{f.runner, f.author, f.presenter, f.sharer, f.announcer, f.exporter, f.picker, f.progress, f.cluster}
 	return f
 }

@@ -203,8 +203,7 @@ func isMsgText(e ast.Expr) bool {
 // TestFeaturesHoldNoSession: a feature meets the stage through what it
 // was given (a Host, a stageView, the features it needs), never the whole
 // *Session, which would let it write the world, the clock or another
-// feature's state. The lesson runner, the core's lesson player, is the
-// one exception (features.go).
+// feature's state.
 func TestFeaturesHoldNoSession(t *testing.T) {
 	sim, err := NewWorld(1)
 	if err != nil {
@@ -213,9 +212,6 @@ func TestFeaturesHoldNoSession(t *testing.T) {
 	session := reflect.TypeFor[*Session]()
 	for _, f := range New(sim, Options{}).all {
 		v := reflect.ValueOf(f).Elem()
-		if _, runner := f.(*lessonRunner); runner {
-			continue
-		}
 		for i := range v.NumField() {
 			if v.Field(i).Type() == session {
 				t.Errorf("%T.%s is the *Session: give it a Host or a stageView", f, v.Type().Field(i).Name)
