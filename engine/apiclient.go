@@ -43,11 +43,13 @@ func (a *apiClients) send(client string, req apiserver.Request, done func(apiser
 		Req: req.ID, Client: client, Verb: req.Verb, Resource: req.Resource, Continue: req.Options.Continue}
 	if req.Verb == apiserver.LIST || req.Verb == apiserver.WATCH || req.Verb == apiserver.GET { // the verbs whose query the text prints
 		ev.AskedRV, ev.Limit = req.Options.ResourceVersion, req.Options.Limit
+		ev.SendInitialEvents = req.Options.SendInitialEvents != nil && *req.Options.SendInitialEvents
 	}
 	reqID := w.RecordEvent(ev)
 	cc, err := a.connFor(client)
 	if err != nil {
 		ev.Cause, ev.Kind, ev.Detail, ev.Continue, ev.AskedRV, ev.Limit = reqID, KindResp, err.Error(), "", "", 0
+		ev.SendInitialEvents = false
 		ev.Reason = ev.Detail
 		w.RecordEvent(ev)
 		resp := apiserver.Response{ID: req.ID, ConnErr: err}

@@ -77,6 +77,9 @@ type TraceEvent struct {
 	// InitialEventsEnd: a BOOKMARK that ends a watch-list's initial events
 	// (the k8s.io/initial-events-end annotation).
 	InitialEventsEnd bool
+	// SendInitialEvents: a request that asked for the initial events
+	// (sendInitialEvents=true: a watch-list).
+	SendInitialEvents bool
 }
 
 // String is the one text form of a trace event, used by the console, the

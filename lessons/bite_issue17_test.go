@@ -145,7 +145,8 @@ func filterAsks(f Filter, part string) bool {
 
 // reqEvent is a REQ event on the node the filter names, with detail.
 func reqEvent(f Filter, detail string) engine.TraceEvent {
-	ev := engine.TraceEvent{Kind: engine.KindReq, Detail: detail}
+	ev := engine.TraceEvent{Kind: engine.KindReq, Detail: detail, // with the facts the engine gives a request (trace_facts_test.go)
+		AskedRV: queryParam(detail, "resourceVersion"), SendInitialEvents: queryParam(detail, "sendInitialEvents") == "true"}
 	for _, t := range f.Terms {
 		if t.Field == "node" {
 			ev.Node = t.Value

@@ -112,7 +112,8 @@ type Filter struct {
 
 // FilterTerm is kind=PUT, node=etcd-0, a fact (route=etcd, code=410,
 // verb=LIST, client=kubectl, resource=pods, reason=Expired, items=500,
-// rv=601, oldest=602, asked=0, message~"storage is (re)initializing"),
+// rv=601, oldest=602, asked=0, message~"storage is (re)initializing",
+// sendInitialEvents=true),
 // detail="exact" or detail~"part". A kind is written by its name in the
 // trace and read into Kind: a term on kinds compares the typed kind,
 // never text; a fact term compares the event's field of that name
@@ -125,10 +126,10 @@ type FilterTerm struct {
 }
 
 var filterFields = []string{"kind", "node", "route", "code", "verb", "client", "resource", "reason",
-	"items", "rv", "oldest", "asked", "message", "detail"}
+	"items", "rv", "oldest", "asked", "message", "sendInitialEvents", "detail"}
 
 // fieldsHelp is filterFields in words, for the unknown-field error.
-const fieldsHelp = "kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message or detail"
+const fieldsHelp = "kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message, sendInitialEvents or detail"
 
 // metricNameRE is the Prometheus metric name syntax.
 var metricNameRE = regexp.MustCompile(`^[a-zA-Z_:][a-zA-Z0-9_:]*$`)

@@ -25,7 +25,7 @@ func TestCheckLanguageErrors(t *testing.T) {
 		{`output contains "unclosed`, `check: unclosed quote`},
 		{`output 0 contains "a"`, `check: output numbers start at 1 (the step's first action)`},
 		{`output 3 contains "a"`, `output 3: this step has only 1 actions`},
-		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message or detail`},
+		{`trace count knd=PUT == 1`, `check: unknown trace field "knd" (did you mean "kind"?); use kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message, sendInitialEvents or detail`},
 		{`trace count kind=PTU == 1`, `check: unknown trace kind "PTU" (did you mean "PUT"?); the kinds are ` + strings.Join(engine.KindNames(), ", ")},
 		{`trace count kind~PUT == 1`, `check: kind~"PUT": a kind is matched whole, write kind=PUT`},
 		{`trace cont kind=PUT == 1`, `check: expected "count", found "cont" (a trace value is: trace count FILTER)`},

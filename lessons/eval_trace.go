@@ -46,6 +46,8 @@ func fact(ev engine.TraceEvent, field string) string {
 		return ev.AskedRV
 	case "message":
 		return ev.Message
+	case "sendInitialEvents":
+		return strconv.FormatBool(ev.SendInitialEvents)
 	case "verb":
 		return string(ev.Verb)
 	case "client":

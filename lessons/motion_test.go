@@ -32,7 +32,7 @@ func TestMotionParse(t *testing.T) {
 func TestMotionErrors(t *testing.T) {
 	motion := func(body string) string { return header + step + "```motion\n" + body + "```\n" }
 	for _, tc := range []struct{ name, src, want string }{
-		{"unknown field", motion("kinds=PUT\n"), `x.md:21: motion: unknown trace field "kinds" (did you mean "kind"?); use kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message or detail`},
+		{"unknown field", motion("kinds=PUT\n"), `x.md:21: motion: unknown trace field "kinds" (did you mean "kind"?); use kind, node, route, code, verb, client, resource, reason, items, rv, oldest, asked, message, sendInitialEvents or detail`},
 		{"bad count", motion("0 kind=PUT\n"), `x.md:21: motion: "0": the count before a filter is a whole number from 1 to 12`},
 		{"count too big", motion("13 kind=PUT\n"), `x.md:21: motion: "13": the count before a filter is a whole number from 1 to 12`},
 		{"no filter", motion("3\n"), `x.md:21: motion: an empty filter would make every event a key event; name a kind (kind=REQ)`},

@@ -42,6 +42,9 @@ func factsDisagree(e engine.TraceEvent) string {
 		if q := queryParam(d, "resourceVersion"); q != e.AskedRV {
 			return "a request's resourceVersion parameter"
 		}
+		if q := queryParam(d, "sendInitialEvents"); (q == "true") != e.SendInitialEvents {
+			return "a request's sendInitialEvents parameter"
+		}
 		if q := queryParam(d, "limit"); q != strconv.FormatInt(e.Limit, 10) && (q != "" || e.Limit != 0) {
 			return "a LIST's limit parameter"
 		}
