@@ -70,8 +70,9 @@ func (d *dialog) sync(open bool, title string, makeRows func() []row) {
 		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.PanelHi, 16)),
 		widget.ContainerOpts.Layout(place{&d.l.fr}),
 	)
-	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 24, W: box.W - 200, H: 40}, title, view.ProseBold, 26, st.theme.Ink, widget.TextPositionStart))
-	panel.AddChild(label(st, view.Region{X: box.X + box.W - 200, Y: box.Y + 28, W: 168, H: 24}, "Esc closes", view.Prose, 16, st.theme.Caption, widget.TextPositionEnd))
+	small := max(16, st.theme.Bar.Text) // the frame's type: a projector's 27
+	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 24, W: box.W - 200, H: 40}, title, view.ProseBold, max(26, st.theme.Bar.Text), st.theme.Ink, widget.TextPositionStart))
+	panel.AddChild(label(st, view.Region{X: box.X + box.W - 200, Y: box.Y + 28 - (small-16)/2, W: 168, H: 24 + (small - 16)}, "Esc closes", view.Prose, small, st.theme.Caption, widget.TextPositionEnd))
 	y := box.Y + 84
 	for _, r := range rows {
 		panel.AddChild(label(st, view.Region{X: box.X + 40 + r.dx, Y: y, W: box.W - 80 - r.dx, H: r.h()}, r.text, r.font, r.size, r.color, widget.TextPositionStart))
@@ -129,21 +130,25 @@ func rowsOf(in []view.DialogRow) []row {
 
 // whyRows is the causal chain, root first, each link with the rule that
 // made it happen under it; the newest link in ink, at most nine links.
+// At a projector's type (Theme.Bar.Text) a link says less, to the
+// dialog's widest line.
 func whyRows(th view.Theme, u view.Chrome) []row {
 	n := min(len(u.Why), 9)
+	ev, rule, note := max(18, th.Bar.Text), max(17, th.Bar.Text), max(16, th.Bar.Text)
+	chars := min(140, int((1760-96)/view.Measure(view.Mono, ev, "0")))
 	var rs []row
 	if len(u.Why) > n {
-		rs = append(rs, row{text: strconv.Itoa(len(u.Why)-n) + " earlier links not shown", font: view.Prose, size: 16, color: th.Caption})
+		rs = append(rs, row{text: strconv.Itoa(len(u.Why)-n) + " earlier links not shown", font: view.Prose, size: note, color: th.Caption})
 	}
 	for i, link := range u.Why[len(u.Why)-n:] {
-		ev, rule, _ := strings.Cut(link, "\t")
+		e, r, _ := strings.Cut(link, "\t")
 		c := th.Muted
 		if i == n-1 {
 			c = th.Ink
 		}
-		rs = append(rs, row{text: view.Clip(ev, 140), font: view.Mono, size: 18, color: c})
-		if rule != "" {
-			rs = append(rs, row{text: "because: " + rule, font: view.Prose, size: 17, color: view.BluishGreen, dx: 40})
+		rs = append(rs, row{text: view.Clip(e, chars), font: view.Mono, size: ev, color: c})
+		if r != "" {
+			rs = append(rs, row{text: view.Clip("because: "+r, int((1760-136)/view.Measure(view.Prose, rule, "e"))), font: view.Prose, size: rule, color: view.BluishGreen, dx: 40})
 		}
 	}
 	return rs

@@ -3,6 +3,7 @@ package widgets
 import (
 	"image/color"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/ebitenui/ebitenui/widget"
@@ -273,6 +274,24 @@ func TestSceneButtonsSendTheirCommands(t *testing.T) {
 	for _, b := range l.start {
 		if !b.w.GetWidget().Disabled {
 			t.Errorf("the picker is open and %q still takes clicks", b.b.Label)
+		}
+	}
+}
+
+// TestWhyDialogAtTheFramesType: the why? dialog's lines are at least the
+// theme's frame type (27 px in the projector) and, however long a link,
+// each fits the dialog's widest line.
+func TestWhyDialogAtTheFramesType(t *testing.T) {
+	long := strings.Repeat("PUT /registry/pods/default/web-0 rv=1234 ", 6)
+	u := view.Chrome{Why: []string{long + "\t" + strings.Repeat("the cache's window moved past the watch's RV ", 5), "watch event"}}
+	for _, th := range []view.Theme{view.Dark, view.Projector} {
+		for _, r := range whyRows(th, u) {
+			if r.size < th.Bar.Text {
+				t.Errorf("%s: %q at %.0f px", th.Name, r.text, r.size)
+			}
+			if w := view.Measure(r.font, r.size, r.text) + r.dx + 96; w > 1760 {
+				t.Errorf("%s: %q is %.0f wide, over the dialog's 1760", th.Name, r.text, w)
+			}
 		}
 	}
 }
