@@ -24,6 +24,9 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 		return math.Max(12, math.Min(math.Min(ringMaxR, (r.W-24)/2), (r.H-top-12-lines*rowH-8)/2))
 	}
 	lines := 3.0 // oldest, newest, objects
+	if !sc.Theme.Detail {
+		lines = 1 // the projector: the ring and where its window starts, larger
+	}
 	state := cacheState(a)
 	if state != "" {
 		lines++ // the state under them
@@ -64,6 +67,9 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 	st.add(sc.Theme.fitAny(Mono, 16, r.W-12, "oldest "+oldest, oldest), Mono, 16, sc.Theme.Yellow)
 	if state != "" { // a cache not serving says so before its newest RV and size
 		st.add(sc.Theme.fitAny(ProseBold, 16, r.W-12, state, strings.Fields(state)[0]), ProseBold, 16, Orange)
+	}
+	if !sc.Theme.Detail {
+		return
 	}
 	st.add(sc.Theme.fitAny(Mono, 16, r.W-12, "newest "+newest, newest), Mono, 16, sc.Theme.Muted)
 	objs := thousands(int64(ring.Objects))

@@ -384,7 +384,7 @@ func TestWatchDetailForms(t *testing.T) {
 		t.Errorf("a lagging watch: %s, want %s", behind, want)
 	}
 	synced := strings.Join(watchDetails(&scene.WatchState{NextRev: 48, Synced: true}, 0), " | ")
-	if want := "next rev 48 | rev 48"; synced != want {
+	if want := "next rev 48 | rev 48 | 48"; synced != want { // the revision alone in the projector's narrow pill
 		t.Errorf("a synced watch: %s, want %s", synced, want)
 	}
 }

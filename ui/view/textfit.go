@@ -169,6 +169,7 @@ var dangling = map[string]bool{
 	"a": true, "an": true, "the": true, "of": true, "to": true, "and": true, "or": true,
 	"in": true, "at": true, "on": true, "by": true, "for": true, "from": true, "with": true,
 	"other": true, "another": true, "its": true, "is": true, "are": true, "was": true,
+	"be": true, "being": true, "been": true, "than": true, "into": true, "per": true,
 }
 
 // sayLess ends a prefix cut at a word boundary where a shorter label
