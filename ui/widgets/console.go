@@ -55,10 +55,13 @@ func (c *console) build(st *style) {
 		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.Rule, 10)),
 		widget.ContainerOpts.Layout(place{&c.l.fr}),
 	)
-	mono := st.face(view.Mono, 24)
+	mono := st.face(view.Mono, max(24, st.theme.Bar.Text)) // the frame's type: a projector's 27
 	m := (*mono).Metrics()
 	pad := max(0, (st.px(48)-int(m.HAscent+m.HDescent+0.5))/2)
 	hintW := view.Measure(view.Prose, 16, consoleHint)
+	if !st.theme.Detail { // the keys' hint is detail: at a projector's type it would take the line's room
+		hintW = 0
+	}
 	prompt := widget.NewText(
 		widget.TextOpts.WidgetOpts(at(view.Region{X: consoleBar.X + 20, Y: consoleBar.Y, W: 24, H: consoleBar.H})),
 		widget.TextOpts.Text("$", mono, st.theme.Caption),
@@ -84,7 +87,10 @@ func (c *console) build(st *style) {
 		widget.TextInputOpts.SubmitHandler(func(a *widget.TextInputChangedEventArgs) { c.submit(a.InputText) }),
 	)
 	c.in.SetText(c.line)
-	c.box.AddChild(prompt, c.in, hint)
+	c.box.AddChild(prompt, c.in)
+	if hintW > 0 {
+		c.box.AddChild(hint)
+	}
 	show(c.box, c.open)
 	if c.open {
 		c.in.Focus(true)

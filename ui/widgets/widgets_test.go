@@ -295,3 +295,25 @@ func TestWhyDialogAtTheFramesType(t *testing.T) {
 		}
 	}
 }
+
+// TestConsoleAtTheFramesType: the console's line is typed at the frame's
+// type, larger in the projector, where the keys' hint is left out and the
+// input takes the bar's width; the dark theme keeps its hint.
+func TestConsoleAtTheFramesType(t *testing.T) {
+	for _, th := range []view.Theme{view.Dark, view.Projector} {
+		s := sandbox()
+		s.UI.Theme = th
+		l, _, _ := layer(t, s, 1280, 720)
+		want := 3 // the prompt, the input, the hint
+		if !th.Detail {
+			want = 2
+		}
+		if n := len(l.console.box.Children()); n != want {
+			t.Errorf("%s: the console's bar holds %d widgets, want %d", th.Name, n, want)
+		}
+		in := l.console.in.GetWidget().LayoutData.(view.Region)
+		if th.Detail != (in.X+in.W < consoleBar.X+consoleBar.W-200) {
+			t.Errorf("%s: the input ends at %.0f of the bar's %.0f", th.Name, in.X+in.W, consoleBar.X+consoleBar.W)
+		}
+	}
+}
