@@ -35,7 +35,7 @@ func pageCard(sc *Scene, a *scene.Actor, r Region) {
 		}
 		tail = sc.Theme.fitAny(Mono, 16, r.W-16, seats+" · "+tail, seats)
 	}
-	sc.fit(r.X+8, r.Y+r.H-26, tail, Mono, 16, Left, sc.Theme.Muted, r.W-16)
+	sc.fit(r.X+8, r.Y+r.H-sc.Theme.Pitch(16, 26), tail, Mono, 16, Left, sc.Theme.Muted, r.W-16)
 }
 
 // errTail is an error without its operation: "connection reset by peer"

@@ -21,18 +21,19 @@ func compactionLine(sc *Scene, s Snapshot, a axis) {
 	bottom := lanesBottom(s) + 8
 	sc.line(Line{X0: x, Y0: TapeTop - 8, X1: x, Y1: bottom, Width: 3, Color: sc.Theme.Yellow})
 	tag := "compact " + strconv.FormatInt(s.CompactRev, 10)
-	w := Measure(Mono, 18, tag) + 20
-	tx, _ := compactionTagX(s, a)
+	w := Measure(Mono, sc.Theme.TextSize(18), tag) + 20
+	tx, _ := compactionTagX(s, a, sc.Theme)
 	// the tag's plate is the yellow as text would be: its words, in the
 	// background's colour, then read on it as text reads on the background
-	sc.rect(Rect{X: tx, Y: TapeTop - 40, W: w, H: 28, Radius: 6, Fill: sc.Theme.Readable(sc.Theme.Yellow)})
-	sc.label(tx+w/2, TapeTop-36, tag, Mono, 18, Center, sc.Theme.Background)
+	h := sc.Theme.Pitch(18, 28) // the plate grows upward with the theme's type
+	sc.rect(Rect{X: tx, Y: TapeTop - 12 - h, W: w, H: h, Radius: 6, Fill: sc.Theme.Readable(sc.Theme.Yellow)})
+	sc.label(tx+w/2, TapeTop-8-h, tag, Mono, 18, Center, sc.Theme.Background)
 	compactionCaption(sc, s, x, left, bottom+12)
 }
 
 // compactionTagX is the left edge of the compaction line's tag; ok is
 // false when the line is not on screen.
-func compactionTagX(s Snapshot, a axis) (float64, bool) {
+func compactionTagX(s Snapshot, a axis, th Theme) (float64, bool) {
 	if a.line <= 0 {
 		return 0, false
 	}
@@ -41,7 +42,7 @@ func compactionTagX(s Snapshot, a axis) (float64, bool) {
 	if x < left || x > GridRight+Pitch/2 {
 		return 0, false
 	}
-	w := Measure(Mono, 18, "compact "+strconv.FormatInt(s.CompactRev, 10)) + 20
+	w := Measure(Mono, th.TextSize(18), "compact "+strconv.FormatInt(s.CompactRev, 10)) + 20
 	return min(max(x-w/2, left), GridRight-w), true
 }
 
@@ -51,7 +52,7 @@ func compactionTagX(s Snapshot, a axis) (float64, bool) {
 func compactionCaption(sc *Scene, s Snapshot, x, left, y float64) {
 	cap := "reads below " + strconv.FormatInt(s.CompactRev, 10) +
 		" fail; each key keeps its newest version"
-	w := Measure(Prose, 20, cap)
+	w := Measure(Prose, sc.Theme.TextSize(20), cap)
 	if x-16-w >= left {
 		sc.label(x-16, y, cap, Prose, 20, Right, sc.Theme.Caption)
 		return

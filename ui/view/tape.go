@@ -9,7 +9,7 @@ import "strconv"
 // stays bright on the grey side of the line.
 func tape(sc *Scene, s Snapshot, m *Motion, a axis) {
 	caption := "every write takes the next revision; a delete writes a tombstone"
-	if tx, ok := compactionTagX(s, a); ok { // the caption ends before the compaction's tag
+	if tx, ok := compactionTagX(s, a, sc.Theme); ok { // the caption ends before the compaction's tag
 		room := tx - 16 - (Margin + Measure(ProseBold, sc.Theme.TextSize(18), "REVISION TAPE") + 24)
 		caption = sc.Theme.fitAny(Prose, 20, room, caption, "every write takes the next revision")
 	}
