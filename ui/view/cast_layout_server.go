@@ -34,6 +34,7 @@ func layoutReplicas(l *CastLayout, c *scene.Scene) {
 	equal := (StageRight - bandPad - x - gap*float64(len(reps)-1)) / float64(len(reps))
 	side := math.Min(180, equal*0.3) // memory and APF: as wide as in equal shares, in every replica
 	top, bot := l.APITop+bandHead(l.theme), float64(CastAPIBot-8)
+	head := 8 + l.theme.Pitch(18, 28) // below the replica's name (replicaPanel)
 	for i, r := range reps {
 		pr := Region{x, top, widths[i], bot - top}
 		x += widths[i] + gap
@@ -47,10 +48,10 @@ func layoutReplicas(l *CastLayout, c *scene.Scene) {
 			case a.Kind == scene.KindSnapshot && a.Replica == r.ID:
 				snaps = append(snaps, a)
 			case a.Parent == r.ID && a.Kind == scene.KindMemory:
-				mr := Region{pr.X + pr.W - side - 8, pr.Y + 36, side, 100}
+				mr := Region{pr.X + pr.W - side - 8, pr.Y + head, side, 100}
 				l.put(a, mr, mr)
 			case a.Parent == r.ID && a.Kind == scene.KindAPF:
-				ar := Region{pr.X + pr.W - side - 8, pr.Y + 144, side, pr.H - 152}
+				ar := Region{pr.X + pr.W - side - 8, pr.Y + head + 108, side, pr.H - head - 116}
 				l.put(a, ar, ar)
 			}
 		}
@@ -60,13 +61,18 @@ func layoutReplicas(l *CastLayout, c *scene.Scene) {
 			if pr.W > share { // the room replicaWidths gave it
 				sw = pr.W - share - 8
 			}
+			// a card of two lines (snapshotCard), taller with the theme's type
+			sh := 52 + (l.theme.Pitch(16, 22) - 22) + (LineHeight(l.theme.TextSize(16)) - LineHeight(16))
 			for k, sn := range snaps[:min(len(snaps), 3)] {
-				sr := Region{cx1 - sw, pr.Y + 44 + float64(k)*60, sw, 52}
+				sr := Region{cx1 - sw, pr.Y + head + 8 + float64(k)*(sh+8), sw, sh}
+				if sr.Y+sr.H > pr.Y+pr.H-8 {
+					break
+				}
 				l.put(sn, sr, sr)
 			}
 			cx1 -= sw + 8
 		}
-		layoutCaches(l, c, caches, Region{cx0, pr.Y + 36, cx1 - cx0, pr.H - 44})
+		layoutCaches(l, c, caches, Region{cx0, pr.Y + head, cx1 - cx0, pr.H - head - 8})
 	}
 }
 
