@@ -68,7 +68,7 @@ func (g *Game) digit(cmd string) string {
 
 // mouse tracks hover (a resourceVersion under the pointer) and clicks on
 // the scene; the widgets (ui/widgets) take the clicks on the controls,
-// and all of them while a dialog is open.
+// and all of them while the scene is covered (a dialog, the legend).
 func (g *Game) mouse() {
 	px, py := ebiten.CursorPosition()
 	x, y := g.fr.Design(float64(px), float64(py))
@@ -78,7 +78,7 @@ func (g *Game) mouse() {
 		c.HoverRV = rv
 		g.dirty = true
 	}
-	if c.DialogOpen() {
+	if c.Covered() {
 		return
 	}
 	if g.dragStrip(x, y) {

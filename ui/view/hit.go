@@ -27,12 +27,13 @@ func RevAt(s Snapshot, m *Motion, now time.Duration, x, y float64) int64 {
 // Hit is the command a click at design point (x, y) on the scene sends,
 // or "". The controls (Buttons, SandboxButtons, ChoiceButtons, the start
 // screen's StartButtons) and the dialogs (picker, help, why?) are
-// widgets (package ui/widgets) that send their own commands: over them,
-// and anywhere while a dialog is open, Hit is "".
+// widgets (package ui/widgets) that send their own commands, and so is
+// the closer of an overlay the scene paints (the legend): over them, and
+// anywhere while the scene is Covered, Hit is "".
 func Hit(s Snapshot, x, y float64) string {
 	u := s.UI
-	if u.showing(false) { // an overlay any click closes (the legend)
-		return "close"
+	if u.Covered() { // a dialog, or an overlay whose widget takes the click
+		return ""
 	}
 	if u.Recording != nil { // the page covers the stage: nothing under it answers
 		if u.Recording.Replay != "" && RecordingReplayButton.Contains(x, y) {
@@ -43,7 +44,7 @@ func Hit(s Snapshot, x, y float64) string {
 		}
 		return ""
 	}
-	if u.Start || u.DialogOpen() { // the start screen covers the stage: its buttons are widgets
+	if u.Start { // the start screen covers the stage: its buttons are widgets
 		return ""
 	}
 	for _, b := range ChoiceButtons(s) {

@@ -4,8 +4,9 @@ package view
 // command) and "close" shuts: the keyboard help, the legend. Each is one
 // line of Overlays, and that line carries all its wiring: the session
 // runs its verb (live's stageCommand), the chrome records whether it
-// shows (Chrome.Shown), the dialog question (Chrome.DialogOpen), the
-// click answer (Hit), its painter (overlays) or its modal dialog (the
+// shows (Chrome.Shown), the dialog question (Chrome.DialogOpen), what
+// covers the scene's clicks (Chrome.Covered), its painter (overlays) and
+// the widget that closes it on a click, or its modal dialog (the
 // widgets, ui/widgets), and the command registry's line for its verb
 // (keys.Registry, which the tests give OverlayVerbs).
 //
@@ -15,7 +16,8 @@ package view
 type Overlay struct {
 	Verb string // the stage verb that opens and closes it
 	// Dialog: a modal panel, which takes every click and key while it
-	// shows (DialogOpen); otherwise a click anywhere closes it (Hit).
+	// shows (DialogOpen); otherwise a click anywhere closes it (a clear
+	// widget over the canvas, ui/widgets' closer).
 	Dialog bool
 	Title  string                     // a dialog's title
 	Rows   func(th Theme) []DialogRow // a dialog's lines: the widgets draw it in a modal panel
@@ -70,6 +72,11 @@ func (c *Chrome) ToggleOverlay(verb string) bool {
 	c.Shown ^= b
 	return b != 0
 }
+
+// Covered reports whether something over the scene takes its clicks: a
+// dialog (DialogOpen) or an overlay a click closes (the legend, whose
+// click a widget takes). The scene answers no click then (Hit is "").
+func (c Chrome) Covered() bool { return c.Shown != 0 || c.DialogOpen() }
 
 // showing reports whether an overlay that dialog describes shows: a
 // dialog (true) or a panel any click closes (false).

@@ -117,5 +117,5 @@ type Chrome struct {
 // under them, the scene answers no click). The page's own panels
 // (share, open, export) are the widgets' too (ui/widgets.Layer adds
 // them); an overlay that is not a dialog (the legend) closes on any
-// click (Hit).
+// click (its widget; Covered is either).
 func (c Chrome) DialogOpen() bool { return c.Picker || len(c.Why) > 0 || c.showing(true) }

@@ -180,6 +180,11 @@ func TestHit(t *testing.T) {
 	if got := Hit(s, ScrubLeft+(ScrubRight-ScrubLeft)/2, ScrubY); got != "seek 5.0s" {
 		t.Errorf("click mid-bar in the sandbox sends %q, want seek 5.0s", got)
 	}
+	legend := s
+	legend.UI.ToggleOverlay("legend")
+	if got := Hit(legend, ScrubLeft+(ScrubRight-ScrubLeft)/2, ScrubY); got != "" || !legend.UI.Covered() || legend.UI.DialogOpen() {
+		t.Errorf("with the legend shown, a click on the bar sends %q; its closer (a widget) takes the clicks", got)
+	}
 	s.UI.Picker, s.UI.Lessons = true, []string{"a", "b"}
 	if got := Hit(s, ScrubLeft+(ScrubRight-ScrubLeft)/2, ScrubY); got != "" {
 		t.Errorf("with the picker open, a click on the bar sends %q; the picker takes the clicks", got)

@@ -1,7 +1,8 @@
 // Package widgets is the stage's controls, made of ebitenui widgets: the
 // timeline's transport buttons, the sandbox's fault and knob buttons, a
 // question's choices and the start screen's buttons (over the plates and
-// words the scene draws for them), the
+// words the scene draws for them), the legend's closer (a clear button
+// over the canvas: the scene paints the legend, closer.go), the
 // console's input line, the lesson picker (a scrollable list), the help
 // and "why?" dialogs, and the page's panels (share, open a lesson file:
 // panel.go). The scene itself (actors, packets, the tape)
@@ -48,6 +49,13 @@ type Layer struct {
 	dialog    *panelDialog // the page's panel (share, open a lesson file)
 	panel     *Panel       // what it shows; nil: closed
 
+	// closers are view.Overlays' painted ones (the legend), by registry
+	// index, nil for a dialog: each a clear button over the canvas whose
+	// click closes it (closer.go). They come first in the tree, so that a
+	// click on a control over the legend closes it before the control's
+	// command runs.
+	closers []*widget.Button
+
 	cursor [2]int
 	moved  bool // the pointer moved or a button changed: draw again
 }
@@ -67,8 +75,14 @@ func (l *Layer) build(s view.Snapshot) {
 	l.transport, l.knobs, l.choices, l.start = nil, nil, nil, nil
 	l.console.build(l.st)
 	l.picker = newPicker(l)
+	l.overlays, l.closers = make([]*dialog, len(view.Overlays)), make([]*widget.Button, len(view.Overlays))
+	for i, o := range view.Overlays {
+		if o.Draw != nil && !o.Dialog {
+			l.closers[i] = l.newCloser()
+			l.root.AddChild(l.closers[i])
+		}
+	}
 	l.root.AddChild(l.controls, l.console.box, l.picker.backdrop)
-	l.overlays = make([]*dialog, len(view.Overlays))
 	for i, o := range view.Overlays {
 		if o.Rows != nil {
 			l.overlays[i] = newDialog(l)
@@ -142,12 +156,13 @@ func (l *Layer) sync(s view.Snapshot) {
 	l.syncButtons(&l.choices, choices, sceneButton)
 	l.syncButtons(&l.start, start, sceneButton)
 	modal := s.UI.DialogOpen() || l.panel != nil
-	covers := modal || s.UI.Shown != 0 // over the scene's buttons, the legend's click closes it, and only that
+	covers := modal || s.UI.Covered() // over the scene's buttons, the legend's click closes it, and only that
 	for _, bs := range [][]*button{l.transport, l.knobs, l.choices, l.start} {
 		for _, b := range bs {
 			b.w.GetWidget().Disabled = modal || covers && b.kind == sceneButton // a dialog takes the clicks
 		}
 	}
+	l.syncClosers(s.UI, modal)
 	l.console.sync(s)
 	l.picker.sync(s.UI)
 	for i, d := range l.overlays {

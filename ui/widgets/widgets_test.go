@@ -317,3 +317,40 @@ func TestConsoleAtTheFramesType(t *testing.T) {
 		}
 	}
 }
+
+// TestLegendClosesOnAClick: the legend (an overlay the scene paints) has
+// a widget, a clear button over the whole canvas, shown only while the
+// legend shows: its click sends "close", the question's choices under it
+// take none, and a dialog over it (the help) takes the click instead.
+func TestLegendClosesOnAClick(t *testing.T) {
+	s := view.Snapshot{Replicas: 1, Lesson: &view.LessonView{Steps: 4, Question: "Which RV?", Choices: []string{"a", "b"}, Right: -1, Picked: -1}}
+	l, sent, img := layer(t, s, 1920, 1080)
+	i := slices.Index(view.OverlayVerbs(), "legend")
+	c := l.closers[i]
+	if c == nil || c.GetWidget().IsVisible() {
+		t.Fatal("the legend is closed and its closer shows (or there is none)")
+	}
+	s.UI.ToggleOverlay("legend")
+	settle(l, s)
+	if !c.GetWidget().IsVisible() || c.GetWidget().Disabled {
+		t.Fatal("the legend shows and its closer does not take clicks")
+	}
+	if r := c.GetWidget().Rect; r.Dx() != img.Bounds().Dx() || r.Dy() != img.Bounds().Dy() {
+		t.Errorf("the closer covers %v of the %v canvas", r, img.Bounds())
+	}
+	for _, b := range l.choices {
+		if !b.w.GetWidget().Disabled {
+			t.Errorf("the legend shows and choice %q takes clicks", b.b.Label)
+		}
+	}
+	c.Click()
+	settle(l, s)
+	if !slices.Equal(*sent, []string{"close"}) {
+		t.Errorf("a click on the legend sent %q, want close", *sent)
+	}
+	s.UI.ToggleOverlay("help")
+	settle(l, s)
+	if !c.GetWidget().Disabled {
+		t.Error("the help is open over the legend and the legend's closer takes its click")
+	}
+}
