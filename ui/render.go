@@ -56,9 +56,8 @@ func (r *renderer) face(f view.Font, px float64) *text.GoXFace {
 // kind of drawing batches with its own kind.
 func (r *renderer) draw(dst *ebiten.Image, sc view.Scene, fr view.Frame) {
 	dst.Fill(sc.Theme.Background)
-	r.layer(dst, sc, fr)
-	if sc.Over != nil {
-		r.layer(dst, *sc.Over, fr)
+	for l := &sc; l != nil; l = l.Over { // each layer whole over the one under it
+		r.layer(dst, *l, fr)
 	}
 }
 

@@ -41,6 +41,11 @@ func TestShots(t *testing.T) {
 		"resume":           "",
 		"resume-projector": "",
 		"legend":           "lesson=gone-410&step=5",
+		// the overlays at the projector's type (issue 26 point 3)
+		"help-projector":   "lesson=gone-410&step=2",
+		"picker-projector": "nodes=20",
+		"legend-projector": "lesson=gone-410&step=5",
+		"start-projector":  "",
 		// The console open after etcdctl's client warning and a server error.
 		"console-warning":           "nodes=0",
 		"console-warning-projector": "nodes=0",
@@ -66,6 +71,9 @@ func TestShots(t *testing.T) {
 		"question":                  {"next"},
 		"reduced":                   {"sim load pods 200 30s"},
 		"legend":                    {"legend"},
+		"help-projector":            {"help"},
+		"picker-projector":          {"picker"},
+		"legend-projector":          {"legend"},
 		"console-warning":           compactedRead,
 		"console-warning-projector": compactedRead,
 		"resume-projector":          {`progress {"compaction":{"step":2,"steps":8}}`},
@@ -115,7 +123,7 @@ func TestShots(t *testing.T) {
 		if name == "sandbox" {
 			s.Chrome().HoverRV = s.Snapshot().Rev - 3
 		}
-		if strings.HasPrefix(name, "console-") || strings.HasPrefix(name, "recording") {
+		if strings.HasPrefix(name, "console-") || strings.HasPrefix(name, "recording") || strings.HasSuffix(name, "-projector") {
 			s.Chrome().Console = strings.HasPrefix(name, "console-")
 			img := ebiten.NewImage(1280, 720)
 			newRenderer().draw(img, s.Scene(), view.Fit(1280, 720))

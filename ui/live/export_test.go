@@ -185,12 +185,13 @@ func TestRecordingIsDeterministic(t *testing.T) {
 		defer rec.Finish(nil)
 		var out []string
 		for sc, c, ok := rec.Next(); ok; sc, c, ok = rec.Next() {
-			over := sc.Over
-			sc.Over = nil
-			out = append(out, fmt.Sprintf("%s %+v", c, sc))
-			if over != nil {
-				out[len(out)-1] += fmt.Sprintf("%+v", *over)
+			line := c // each layer by value, not the pointer to the next
+			for l := &sc; l != nil; l = l.Over {
+				layer := *l
+				layer.Over = nil
+				line += fmt.Sprintf(" %+v", layer)
 			}
+			out = append(out, line)
 		}
 		return out
 	}

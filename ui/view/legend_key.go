@@ -76,7 +76,7 @@ func legendPanel(o *Scene) {
 		my := y + float64(i/2)*40
 		shape, c := markerStyle(o.Theme, m.m)
 		o.mark(Mark{X: mx + 12, Y: my + 12, R: 9, Shape: shape, Color: c})
-		o.label(mx+36, my, m.text, Prose, 22, Left, o.Theme.Ink)
+		o.fit(mx+36, my, m.text, Prose, 22, Left, o.Theme.Ink, 780-48) // its column, at any theme's type
 	}
 }
 

@@ -90,11 +90,37 @@ func (c Chrome) showing(dialog bool) bool {
 }
 
 // helpDialog is the help dialog's lines: the keys, one per line, in Go
-// Mono so the columns align.
+// Mono so the columns align, at the frame's type (a projector's 27).
 func helpDialog(th Theme) []DialogRow {
 	var rs []DialogRow
 	for _, s := range helpRows() {
-		rs = append(rs, DialogRow{Text: s, Font: Mono, Size: 20, Color: th.Muted})
+		rs = append(rs, DialogRow{Text: s, Font: Mono, Size: max(20, th.Bar.Text), Color: th.Muted})
 	}
 	return rs
 }
+
+// DialogMaxW is the widest a dialog grows (design pixels), its 96 px of
+// margins included: a row wider than that is cut by the panel's edge.
+const DialogMaxW = 1760
+
+// PickerBox is the lesson picker's panel for n rows in theme th: wider
+// in the projector, whose rows are at its frame's type (PickerText), and
+// as tall as the rows need, up to the screen's foot (then it scrolls).
+func PickerBox(th Theme, n int) Region {
+	w := 1280.0
+	if !th.Detail {
+		w = 1680
+	}
+	return Region{X: (DesignW - w) / 2, Y: 136, W: w, H: min(120+float64(n)*PickerPitch(th), DesignH-136-40)}
+}
+
+// PickerRowW is the width a picker's row has in box b: the list's inset
+// and each entry's padding taken off.
+func PickerRowW(b Region) float64 { return b.W - 48 - 32 }
+
+// PickerText is the size of the lesson picker's rows in theme th: the
+// frame's type (a projector's 27), and PickerPitch their pitch.
+func PickerText(th Theme) float64 { return max(20, th.Bar.Text) }
+
+// PickerPitch is the height of one of the picker's rows.
+func PickerPitch(th Theme) float64 { return max(36, LineHeight(PickerText(th))+12) }

@@ -11,8 +11,12 @@ import (
 // deep-link parameter, a failed command) and, while the console is open,
 // its last answers. The console's input line, the lesson picker and the
 // help and "why?" dialogs are widgets drawn over this (ui/widgets).
+//
+// They are a layer of their own, over the one the figure, the focus and
+// the messages draw in: a layer's texts are drawn after all its rects,
+// so in one layer the figure's words would show through the legend.
 func overlays(sc *Scene, s Snapshot) {
-	o := sc.over()
+	o := sc.over().over()
 	u := s.UI
 	if u.Start { // under the message line, the picker and the help
 		startScreen(o, u)

@@ -63,7 +63,7 @@ func (d *dialog) sync(open bool, title string, makeRows func() []row) {
 	for _, r := range rows {
 		w = max(w, view.Measure(r.font, r.size, r.text)+r.dx+96)
 	}
-	w = min(w, 1760)
+	w = min(w, view.DialogMaxW)
 	box := view.Region{X: (view.DesignW - w) / 2, Y: 120, W: w, H: h}
 	panel := widget.NewContainer(
 		widget.ContainerOpts.WidgetOpts(at(box)),
@@ -183,7 +183,7 @@ func released() bool {
 
 // box is the panel's design region for the current rows.
 func (p *picker) box() view.Region {
-	return view.Region{X: 320, Y: 136, W: 1280, H: min(120+float64(len(p.rows))*36, view.DesignH-136-40)}
+	return view.PickerBox(p.l.st.theme, len(p.rows))
 }
 
 func (p *picker) sync(u view.Chrome) {
@@ -210,7 +210,7 @@ func (p *picker) build(rows []string) {
 		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.PanelHi, 16)),
 		widget.ContainerOpts.Layout(place{&p.l.fr}),
 	)
-	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 16, W: box.W - 80, H: 40}, pickerTitle, view.ProseBold, 24, st.theme.Ink, widget.TextPositionStart))
+	panel.AddChild(label(st, view.Region{X: box.X + 40, Y: box.Y + 16, W: box.W - 80, H: 40}, pickerTitle, view.ProseBold, max(24, st.theme.Bar.Text), st.theme.Ink, widget.TextPositionStart))
 	entries := make([]any, len(rows))
 	for i := range rows {
 		entries[i] = i
@@ -218,14 +218,14 @@ func (p *picker) build(rows []string) {
 	plain := st.panel(st.theme.PanelHi, 0)
 	listBox := view.Region{X: box.X + 24, Y: box.Y + 72, W: box.W - 48, H: box.H - 96}
 	opts := []widget.ListOpt{widget.ListOpts.HideHorizontalSlider()}
-	if float64(len(rows))*36 <= listBox.H { // all rows fit: no scroll bar
+	if float64(len(rows))*view.PickerPitch(st.theme) <= listBox.H { // all rows fit: no scroll bar
 		opts = append(opts, widget.ListOpts.HideVerticalSlider())
 	}
 	p.list = widget.NewList(append(opts,
 		widget.ListOpts.ContainerOpts(widget.ContainerOpts.WidgetOpts(at(listBox))),
 		widget.ListOpts.Entries(entries),
 		widget.ListOpts.EntryLabelFunc(func(e any) string { return p.rows[e.(int)] }),
-		widget.ListOpts.EntryFontFace(st.face(view.Mono, 20)),
+		widget.ListOpts.EntryFontFace(st.face(view.Mono, view.PickerText(st.theme))),
 		widget.ListOpts.EntryColor(&widget.ListEntryColor{
 			Unselected: st.theme.Muted, Selected: st.theme.Ink, DisabledUnselected: st.theme.Caption, DisabledSelected: st.theme.Muted,
 			SelectingBackground: st.theme.Rule, SelectedBackground: st.theme.Rule, FocusedBackground: st.theme.Rule,
