@@ -170,8 +170,8 @@ func TestSandboxPanelInBothThemes(t *testing.T) {
 
 // TestStartScreenInBothThemes: the start screen with today's path (every
 // lesson's real title), fresh and with a lesson to resume, draws no text
-// over another and every text inside its button; in the projector theme
-// nothing under the frame's 27 px.
+// over another and every text inside its button, every chip's title
+// whole; in the projector theme nothing under the frame's 27 px.
 func TestStartScreenInBothThemes(t *testing.T) {
 	all, err := lessons.All()
 	if err != nil {
@@ -194,7 +194,16 @@ func TestStartScreenInBothThemes(t *testing.T) {
 					}
 				}
 			}
-			for _, b := range StartButtons(s.UI)[1:] {
+			for i, b := range StartButtons(s.UI)[1:] {
+				var title []string // the chip's words, its number and minutes left out
+				for _, x := range boxes {
+					if i < len(path) && b.Contains(x.X+1, x.Y+1) && x.Text != itoa(i+1) && !strings.HasSuffix(x.Text, " min") {
+						title = append(title, x.Text)
+					}
+				}
+				if i < len(path) && strings.Join(title, " ") != path[i].Title {
+					t.Errorf("%s: the chip of %q says %q", th.Name, path[i].Title, strings.Join(title, " "))
+				}
 				for _, x := range boxes {
 					if b.Contains(x.X+1, x.Y+1) && (x.X+x.W > b.X+b.W+1 || x.Y+x.H > b.Y+b.H+1) {
 						t.Errorf("%s: %q leaves its button %q", th.Name, x.Text, b.Label)

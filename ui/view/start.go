@@ -43,18 +43,23 @@ var StartAbout = [2]string{
 // theme's), the resume line and the path's heading sit between the big
 // button and the chips; where it does not (a projector's), they are left
 // out, everything moves up, and the chips' titles take the frame's type
-// on two lines (their minutes left out: the picker lists them).
+// on two lines (their minutes left out: the picker lists them), in the
+// regular face on chips as wide as the screen allows, so that the longest
+// title ("etcd's quota: NOSPACE, compaction and defragmentation") keeps
+// its last words.
 type startGeom struct {
 	title, about, big, path float64
 	chipText, chipH         float64
+	chipW, gap              float64 // a chip's width and the space between two
+	chipFont                Font    // a chip's title
 }
 
 func startLayout(th Theme) startGeom {
 	if th.Detail {
-		return startGeom{startTop - 112, startTop - 8, startTop + 136, pathTop, 18, pathChipH}
+		return startGeom{startTop - 112, startTop - 8, startTop + 136, pathTop, 18, pathChipH, pathChipW, pathGap, ProseBold}
 	}
 	size := max(18, th.Bar.Text)
-	return startGeom{40, 128, 224, 336, size, 8 + 2*math.Ceil(LineHeight(size)) + 6}
+	return startGeom{40, 128, 224, 336, size, 8 + 2*math.Ceil(LineHeight(size)) + 6, 458, 8, Prose}
 }
 
 // StartButtons are the start screen's buttons: the first lesson (large),
@@ -71,15 +76,15 @@ func StartButtons(u Chrome) []Button {
 		bs[0].Label, bs[0].Cmd = "Resume: "+title, "resume "+r.ID
 		bs[0].Region = Region{DesignW/2 - resumeButtonW/2, g.big, resumeButtonW, 96}
 	}
-	left := DesignW/2 - float64(pathCols*pathChipW+(pathCols-1)*pathGap)/2
+	left := DesignW/2 - (pathCols*g.chipW+(pathCols-1)*g.gap)/2
 	rows := (len(u.Path) + pathCols - 1) / pathCols
 	// The chips get lower as the path gets longer, so that the sandbox's
 	// button under them stays on the screen (27 lessons are 7 rows).
-	pitch := min(g.chipH+pathGap, math.Floor((DesignH-16-64-12-g.path)/float64(max(rows, 1))))
+	pitch := min(g.chipH+g.gap, math.Floor((DesignH-16-64-12-g.path)/float64(max(rows, 1))))
 	for i, p := range u.Path {
-		x := left + float64(i%pathCols)*(pathChipW+pathGap)
+		x := left + float64(i%pathCols)*(g.chipW+g.gap)
 		y := g.path + float64(i/pathCols)*pitch
-		bs = append(bs, Button{Region{x, y, pathChipW, pitch - pathGap}, p.Title, "lesson " + p.ID})
+		bs = append(bs, Button{Region{x, y, g.chipW, pitch - g.gap}, p.Title, "lesson " + p.ID})
 	}
 	y := g.path + float64(rows)*pitch + 12
 	bs = append(bs, Button{Region{DesignW/2 - 300, y, 600, 64}, "Or explore the sandbox: every knob, no script", "close"})
@@ -114,7 +119,7 @@ func startScreen(o *Scene, u Chrome) {
 		o.label(DesignW/2, pathTop-40, "THE PATH  ·  one lesson builds on the one before  ·  "+enter+", L picks any", ProseBold, 18, Center, th.Caption)
 	}
 	for i, b := range bs[1 : len(bs)-1] {
-		pathChip(o, b, i, u.Path[i], g.chipText)
+		pathChip(o, b, i, u.Path[i], g.chipText, g.chipFont)
 	}
 	sb := bs[len(bs)-1]
 	o.rect(Rect{X: sb.X, Y: sb.Y, W: sb.W, H: sb.H, Radius: 12, Fill: th.Rule})
@@ -124,22 +129,25 @@ func startScreen(o *Scene, u Chrome) {
 
 // pathChip is one lesson of the path: its number, its title on up to two
 // lines, and where the theme draws detail its minutes.
-func pathChip(o *Scene, b Button, i int, p PathStop, size float64) {
+func pathChip(o *Scene, b Button, i int, p PathStop, size float64, f Font) {
 	th := o.Theme
 	o.rect(Rect{X: b.X, Y: b.Y, W: b.W, H: b.H, Radius: 10, Fill: th.PanelHi})
-	num := itoa(i + 1)
-	o.label(b.X+14, b.Y+8, num, Mono, max(20, size), Left, th.Caption)
+	num, nx := itoa(i+1), 14.0
+	if !th.Detail {
+		nx = 10 // the projector's titles need the room
+	}
+	o.label(b.X+nx, b.Y+8, num, Mono, max(20, size), Left, th.Caption)
 	x, w := b.X+48, b.W-52-20
 	if th.Detail {
 		mins := itoa(p.Minutes) + " min"
 		o.label(b.X+b.W-12, b.Y+8, mins, Prose, 16, Right, th.Muted)
 		w -= Measure(Prose, th.TextSize(16), mins)
 	} else {
-		x = b.X + 14 + Measure(Mono, th.TextSize(max(20, size)), "00") + 12
-		w = b.X + b.W - 12 - x
+		x = b.X + nx + Measure(Mono, th.TextSize(max(20, size)), "00") + 10
+		w = b.X + b.W - 8 - x
 	}
 	pitch := max(24, math.Ceil(LineHeight(th.TextSize(size))))
-	for j, line := range fitLines(th, p.Title, ProseBold, size, w, 2) {
-		o.label(x, b.Y+8+float64(j)*pitch, line, ProseBold, size, Left, th.Ink)
+	for j, line := range fitLines(th, p.Title, f, size, w, 2) {
+		o.label(x, b.Y+8+float64(j)*pitch, line, f, size, Left, th.Ink)
 	}
 }
