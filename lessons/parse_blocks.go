@@ -107,7 +107,8 @@ func (p *parser) cue(b *block) {
 
 // FigureKinds are the figures a step may point at (highlight
 // figure:KIND): the one relation the step is about, which the stage draws
-// large from the world (ui/scene.FigureKinds is the same list).
+// large from the world. Each is one line of ui/view's registry of
+// figures (its builder and painter), which a test holds to this list.
 var FigureKinds = []string{"rv-axis", "pages", "pipeline", "fan-out", "file", "time"}
 
 // parseAsk reads a question block:

@@ -311,6 +311,7 @@ func buildCast(w *engine.World, h *heavyParts, p *lessonPlay) scene.Scene {
 	}
 	cw.Moments = p.moments(st.Figure, 0)
 	sc := scene.Build(cw, st)
+	view.BuildFigure(&sc, cw, st)
 	sc.Callout = stepCallout(step, &sc)
 	return sc
 }

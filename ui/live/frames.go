@@ -186,6 +186,7 @@ func (pl *stepPlay) frameCast(shown engine.EventID, cast scene.Scene, p *lessonP
 	}
 	cw.Charts = sceneCharts(chartsThen(charts, pl.frames[i].charts))
 	sc := scene.Build(cw, pl.sceneStep)
+	view.BuildFigure(&sc, cw, pl.sceneStep)
 	if c := stepCallout(pl.result, &sc); c != nil && engine.EventID(c.Event) <= shown {
 		sc.Callout = c
 	}

@@ -17,11 +17,13 @@ type Step struct {
 	// Dispatcher: the step points at the dispatcher of Resource's caches,
 	// whose counters the stage then draws beside the cache.
 	Dispatcher bool
-	Figure     string // the figure the step names (FigureKinds), "" for none
+	Figure     string // the figure the step names (lessons.FigureKinds), "" for none: ui/view.BuildFigure adds it
 }
 
 // Build makes the scene of w for a step: every actor the world has,
 // grouped where there are many, less what the step hides, and the focus.
+// The step's figure is added by its builder (AddFigure; ui/view's
+// registry of figures, BuildFigure, names it).
 func Build(w World, st Step) Scene {
 	b := builder{w: w, st: st}
 	b.etcd()
@@ -31,9 +33,6 @@ func Build(w World, st Step) Scene {
 	b.charts()
 	sc := Scene{Actors: b.hideAll(), Resources: append([]string{}, w.Resources...)}
 	sc.Focus = focusIDs(&sc, st)
-	if st.Figure != "" {
-		sc.Figure = buildFigure(st.Figure, w, st, &sc)
-	}
 	return sc
 }
 

@@ -21,16 +21,18 @@ func TestKindsAreTheLessonVocabulary(t *testing.T) {
 	}
 }
 
-// TestFigureKindsAreTheLessonVocabulary: a lesson's figure block names
-// exactly the figures the scene builds.
-func TestFigureKindsAreTheLessonVocabulary(t *testing.T) {
-	if !slices.Equal(FigureKinds, lessons.FigureKinds) {
-		t.Fatalf("scene figures %v, lesson vocabulary %v", FigureKinds, lessons.FigureKinds)
+// TestAddFigureNumbersItsMarks: AddFigure sets the figure's kind and
+// numbers its marks; a builder with nothing to show adds no figure.
+func TestAddFigureNumbersItsMarks(t *testing.T) {
+	var sc Scene
+	sc.AddFigure("file", FileFigure, World{}, Step{})
+	if sc.Figure != nil {
+		t.Fatalf("a world with no database file got the figure %+v", sc.Figure)
 	}
-	for _, k := range FigureKinds {
-		if f := buildFigure(k, World{}, Step{}, &Scene{}); f != nil && f.Kind != k {
-			t.Errorf("buildFigure(%q) built a %q", k, f.Kind)
-		}
+	sc.AddFigure("file", FileFigure, World{DB: DBFile{Size: 4096, InUse: 1024, Quota: 8192}}, Step{})
+	f := sc.Figure
+	if f == nil || f.Kind != "file" || len(f.Marks) != 3 || f.Marks[0].ID != "figure/0" || f.Marks[2].ID != "figure/2" {
+		t.Fatalf("figure %+v", f)
 	}
 }
 
@@ -40,7 +42,9 @@ func TestRVAxisMarksTheAskedRVOutside(t *testing.T) {
 	w := world()
 	w.Facts = []Fact{{What: FactAsked, RV: 600, Oldest: 601}, {What: FactWatch, RV: 700}}
 	w.Replicas[0].Caches[0].Ring.OldestRV, w.Replicas[0].Caches[0].Ring.RV = 601, 900
-	sc := Build(w, Step{Figure: FigRVAxis})
+	st := Step{Figure: FigRVAxis}
+	sc := Build(w, st)
+	sc.AddFigure(FigRVAxis, RVAxisFigure, w, st)
 	f := sc.Figure
 	if f == nil || len(f.Window) != 2 || f.Window[0] != 601 || f.Window[1] != 900 {
 		t.Fatalf("figure %+v", f)

@@ -8,7 +8,10 @@ import (
 // The figures (issue 26): the one relation a step is about, drawn large
 // in the centre of the stage, built from the world like the actors. A
 // lesson step names its figure in a `figure` block; the data comes from
-// the world and the step's trace, never from the lesson text.
+// the world and the step's trace, never from the lesson text. Each
+// figure is one line of ui/view's registry (figures.go): its kind (a
+// word of lessons.FigureKinds), its FigureBuilder here and its painter.
+// The kinds the code refers to by name:
 const (
 	FigRVAxis   = "rv-axis"  // etcd's revisions as a tape: the cache window, the compaction wall, the RVs the step names
 	FigPages    = "pages"    // a LIST walked page by page: what each page returned, from where, at which revision
@@ -17,10 +20,6 @@ const (
 	FigFile     = "file"     // etcd's backend file: in use inside it, its size, the quota line
 	FigTime     = "time"     // the lesson's moments on a time axis: a restart, relists, OOM kills
 )
-
-// FigureKinds is the vocabulary of a lesson's `figure` block
-// (lessons.FigureKinds must be the same list).
-var FigureKinds = []string{FigRVAxis, FigPages, FigPipeline, FigFanOut, FigFile, FigTime}
 
 // Figure is the figure on the stage: its kind, the axis it spans and
 // what it marks, as state().scene.figure prints it.
@@ -95,34 +94,27 @@ type DBFile struct {
 	Size, InUse, Quota int64
 }
 
-// buildFigure makes the figure of kind for the built scene, nil when the
-// world has nothing for it to show (a pipeline without an informer).
-func buildFigure(kind string, w World, st Step, sc *Scene) *Figure {
-	var f *Figure
-	switch kind {
-	case FigRVAxis:
-		f = rvAxis(w, st, sc)
-	case FigPages:
-		f = pagesFigure(w, st)
-	case FigPipeline:
-		f = pipeline(st, sc)
-	case FigFanOut:
-		f = fanOut(w, st, sc)
-	case FigFile:
-		f = fileFigure(w)
-	case FigTime:
-		f = timeFigure(w)
-	}
+// FigureBuilder makes a figure from the world for a step and the scene
+// built for it (its actors, its focus), nil when the world has nothing
+// for it to show (a pipeline without an informer). The builder need not
+// set the figure's Kind: AddFigure does.
+type FigureBuilder func(w World, st Step, sc *Scene) *Figure
+
+// AddFigure gives sc the figure of kind that build makes of w for step
+// st (none when it makes none), its marks numbered "figure/<n>" in order.
+func (sc *Scene) AddFigure(kind string, build FigureBuilder, w World, st Step) {
+	f := build(w, st, sc)
 	if f == nil {
-		return nil
+		return
 	}
+	f.Kind = kind
 	for i := range f.Marks {
 		f.Marks[i].ID = "figure/" + strconv.Itoa(i)
 	}
 	if f.Marks == nil {
 		f.Marks = []FigureMark{}
 	}
-	return f
+	sc.Figure = f
 }
 
 // etcdHead is the first member's revision and compacted revision.

@@ -5,14 +5,14 @@ import (
 	"strings"
 )
 
-// rvAxis is etcd's revisions with the step's cache window on them, the
+// RVAxisFigure is etcd's revisions with the step's cache window on them, the
 // compaction wall, and the RVs the step names: each replica's cache (when
 // there are several: one behind the others reads the past), a 410's
 // asked-for RV (left of the window: outside), a watch's start, a
 // BOOKMARK, a continue token's revision, a focused informer's last RV.
-func rvAxis(w World, st Step, sc *Scene) *Figure {
+func RVAxisFigure(w World, st Step, sc *Scene) *Figure {
 	head, comp := etcdHead(w)
-	f := &Figure{Kind: FigRVAxis, Title: "etcd's revisions", Compacted: comp}
+	f := &Figure{Title: "etcd's revisions", Compacted: comp}
 	caches := stepCaches(w, st)
 	if len(caches) > 0 {
 		r := caches[0].Ring
@@ -104,12 +104,12 @@ func parseRV(s string) (uint64, bool) {
 	return n, n > 0
 }
 
-// pagesFigure is the step's LISTs page by page: each page's items, where
+// PagesFigure is the step's LISTs page by page: each page's items, where
 // it was served from and the revision it was read at; a page fetched
 // with a continue token marks the token's revision, beside etcd's now.
-func pagesFigure(w World, st Step) *Figure {
+func PagesFigure(w World, st Step, _ *Scene) *Figure {
 	head, comp := etcdHead(w)
-	f := &Figure{Kind: FigPages, Title: "a LIST, page by page", Compacted: comp}
+	f := &Figure{Title: "a LIST, page by page", Compacted: comp}
 	var ls []ListCall
 	for _, l := range w.Lists {
 		if l.Code == 200 && (st.Resource == "" || l.Resource == st.resource()) {
@@ -138,9 +138,9 @@ func pagesFigure(w World, st Step) *Figure {
 	return f
 }
 
-// pipeline is one informer's pipeline, stage by stage, with the items in
+// PipelineFigure is one informer's pipeline, stage by stage, with the items in
 // each: the step's focused informer with a workqueue first.
-func pipeline(st Step, sc *Scene) *Figure {
+func PipelineFigure(_ World, st Step, sc *Scene) *Figure {
 	var pick *Actor
 	for _, a := range sc.Of(KindInformer) {
 		if a.Parts != nil && (pick == nil || pipelineScore(st, sc, a) > pipelineScore(st, sc, pick)) {
@@ -151,7 +151,7 @@ func pipeline(st Step, sc *Scene) *Figure {
 		return nil
 	}
 	p := pick.Parts
-	f := &Figure{Kind: FigPipeline, Title: pick.Label}
+	f := &Figure{Title: pick.Label}
 	add := func(label string, n int, src string, keys ...string) {
 		f.Marks = append(f.Marks, FigureMark{Label: label, Value: int64(n), Source: src, Keys: keys})
 	}
@@ -194,10 +194,10 @@ func pipelineScore(st Step, sc *Scene, a *Actor) int {
 	return score
 }
 
-// fanOut is what one write of the step's resource becomes: a copy to
+// FanOutFigure is what one write of the step's resource becomes: a copy to
 // every direct watcher on etcd, one to each cache, and from each cache a
 // copy to each of its watchers.
-func fanOut(w World, st Step, sc *Scene) *Figure {
+func FanOutFigure(w World, st Step, _ *Scene) *Figure {
 	if len(w.Etcd) == 0 {
 		return nil
 	}
@@ -219,7 +219,7 @@ func fanOut(w World, st Step, sc *Scene) *Figure {
 			}
 		}
 	}
-	f := &Figure{Kind: FigFanOut, Title: "one " + strings.TrimSuffix(res, "s") + " write, copied"}
+	f := &Figure{Title: "one " + strings.TrimSuffix(res, "s") + " write, copied"}
 	f.Marks = []FigureMark{
 		{Label: "direct", Value: int64(direct)},
 		{Label: "to the cache", Value: int64(cached)},
@@ -228,14 +228,14 @@ func fanOut(w World, st Step, sc *Scene) *Figure {
 	return f
 }
 
-// fileFigure is etcd's backend file: what is in use inside it, its size
+// FileFigure is etcd's backend file: what is in use inside it, its size
 // and the quota.
-func fileFigure(w World) *Figure {
+func FileFigure(w World, _ Step, _ *Scene) *Figure {
 	d := w.DB
 	if d.Size == 0 {
 		return nil
 	}
-	f := &Figure{Kind: FigFile, Title: "etcd's database file", To: uint64(max(d.Size, d.Quota))}
+	f := &Figure{Title: "etcd's database file", To: uint64(max(d.Size, d.Quota))}
 	f.Marks = []FigureMark{
 		{Label: "in use", Value: d.InUse},
 		{Label: "size", Value: d.Size},
@@ -244,11 +244,11 @@ func fileFigure(w World) *Figure {
 	return f
 }
 
-// timeFigure is the lesson's moments on the virtual clock: each restart
+// TimeFigure is the lesson's moments on the virtual clock: each restart
 // and OOM kill, the first and last relist after the newest restart, and
 // when the last informer was whole again.
-func timeFigure(w World) *Figure {
-	f := &Figure{Kind: FigTime, Title: "the lesson's clock", To: uint64(w.Now.Milliseconds())}
+func TimeFigure(w World, _ Step, _ *Scene) *Figure {
+	f := &Figure{Title: "the lesson's clock", To: uint64(w.Now.Milliseconds())}
 	var since int
 	for i, m := range w.Moments {
 		if m.What == MomentRestart {

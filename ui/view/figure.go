@@ -65,29 +65,8 @@ func figure(sc *Scene, s Snapshot, m *Motion, now time.Duration) {
 	body := Region{X: r.X + figPad, Y: r.Y + 16 + LineHeight(figTitle) + 16, W: r.W - 2*figPad}
 	body.H = r.Y + r.H - figPad/2 - body.Y
 	var marks []Region
-	switch f.Kind {
-	case scene.FigRVAxis:
-		marks = DrawRVAxis(o, body, rvAxisOf(f))
-	case scene.FigPages:
-		marks = drawPages(o, body, f)
-	case scene.FigPipeline:
-		var tm *TokenMotion
-		if m != nil {
-			tm = &m.Tokens
-			tm.now, tm.Still = now, s.UI.Reduced
-		}
-		marks = drawPipeline(o, body, f, tm)
-	case scene.FigFanOut:
-		var fm *FanMotion
-		if m != nil {
-			fm = &m.Fan
-			fm.now, fm.Still = now, s.UI.Reduced || s.Playback == nil // the copies go out while the step plays
-		}
-		marks = drawFanOut(o, body, f, fm)
-	case scene.FigFile:
-		marks = drawFile(o, body, f)
-	case scene.FigTime:
-		marks = drawTime(o, body, f)
+	if d := figureOf(f.Kind); d != nil {
+		marks = d.paint(figureCanvas{o: o, body: body, f: f, s: s, m: m, now: now})
 	}
 	sc.Places = append(sc.Places, Place{ID: "figure", Region: r})
 	for i, m := range marks {

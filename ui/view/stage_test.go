@@ -39,6 +39,7 @@ func castRing(s Snapshot, st scene.Step, ring scene.Ring) Snapshot {
 		},
 	}
 	s.Cast = scene.Build(w, st)
+	BuildFigure(&s.Cast, w, st)
 	return s
 }
 
