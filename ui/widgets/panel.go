@@ -164,7 +164,7 @@ func sameLayout(a, b *Panel) bool {
 // update shows a new status and progress in the panel's widgets.
 func (d *panelDialog) update(p *Panel) {
 	d.status.Label = p.Status
-	d.status.SetColor(statusColor(p.Failed))
+	d.status.SetColor(statusColor(d.l.st.theme, p.Failed))
 	if d.fill != nil {
 		show(d.fill, p.Progress > 0)
 		if move(d.fill, d.fillRegion(p.Progress)) {
@@ -174,29 +174,41 @@ func (d *panelDialog) update(p *Panel) {
 	d.l.moved = true
 }
 
-func statusColor(failed bool) color.RGBA {
+// statusColor is the status line's colour in theme th: orange for a
+// failure, sky blue otherwise, made darker (Readable) only where it would
+// not read at 4.5:1 on the panel (the projector's light grey).
+func statusColor(th view.Theme, failed bool) color.RGBA {
+	c := view.SkyBlue
 	if failed {
-		return view.Orange
+		c = view.Orange
 	}
-	return view.SkyBlue
+	if view.Contrast(c, th.PanelHi) < view.MinContrast {
+		c = th.Readable(c)
+	}
+	return c
 }
 
-// lineFace is a line kind's font and size.
-func lineFace(k LineKind) (view.Font, float64) {
+// lineFace is a line kind's font and size in theme th: never under the
+// frame's type (a projector's 27).
+func lineFace(th view.Theme, k LineKind) (view.Font, float64) {
 	switch k {
 	case LineMono:
-		return view.Mono, 20
+		return view.Mono, max(20, th.Bar.Text)
 	case LineNote:
-		return view.Prose, 20
+		return view.Prose, max(20, th.Bar.Text)
 	case LineHint:
-		return view.Prose, 18
+		return view.Prose, max(18, th.Bar.Text)
 	}
-	return view.Prose, 22
+	return view.Prose, panelType(th)
 }
+
+// panelType is the type of a panel's captions, values, buttons and
+// status in theme th: 22 px, or the frame's type where that is larger.
+func panelType(th view.Theme) float64 { return max(22, th.Bar.Text) }
 
 // lineStyle is a line kind's font, size and colour in theme th.
 func lineStyle(th view.Theme, k LineKind) (view.Font, float64, color.RGBA) {
-	f, size := lineFace(k)
+	f, size := lineFace(th, k)
 	switch k {
 	case LineMono:
 		return f, size, th.Ink
@@ -209,8 +221,8 @@ func lineStyle(th view.Theme, k LineKind) (view.Font, float64, color.RGBA) {
 }
 
 // wrapLine breaks a line to width: prose on spaces, mono anywhere.
-func wrapLine(ln PanelLine, width float64) []string {
-	f, size := lineFace(ln.Kind)
+func wrapLine(th view.Theme, ln PanelLine, width float64) []string {
+	f, size := lineFace(th, ln.Kind)
 	if ln.Kind != LineMono {
 		return view.Wrap(ln.Text, f, size, width)
 	}
@@ -246,12 +258,14 @@ type panelLayout struct {
 	h                float64 // the text column's height
 }
 
-func layoutPanel(p *Panel, textW float64) panelLayout {
+// A theme without detail (a projector's) leaves the hints out ("S or
+// Esc closes."): at its type they would push the buttons down.
+func layoutPanel(th view.Theme, p *Panel, textW float64) panelLayout {
 	var lay panelLayout
 	y := 64.0 // under the title
 	add := func(ln PanelLine) {
-		_, size := lineFace(ln.Kind)
-		for _, s := range wrapLine(ln, textW-24) { // Measure runs a little short of the hinted glyphs
+		_, size := lineFace(th, ln.Kind)
+		for _, s := range wrapLine(th, ln, textW-24) { // Measure runs a little short of the hinted glyphs
 			lay.lines = append(lay.lines, placedLine{s, ln.Kind, y})
 			y += size * 1.45
 		}
@@ -264,7 +278,7 @@ func layoutPanel(p *Panel, textW float64) panelLayout {
 	}
 	lay.preview = y + 12
 	for _, r := range p.Rows {
-		lay.caption = max(lay.caption, view.Measure(view.Prose, 22, r.Caption)+32)
+		lay.caption = max(lay.caption, view.Measure(view.Prose, panelType(th), r.Caption)+32)
 		lay.rowsY = append(lay.rowsY, y+12)
 		y += buttonH + rowGap
 	}
@@ -280,7 +294,7 @@ func layoutPanel(p *Panel, textW float64) panelLayout {
 		y += 30
 	}
 	for _, ln := range p.Lines {
-		if ln.Kind == LineHint {
+		if ln.Kind == LineHint && th.Detail {
 			add(ln)
 		}
 	}
@@ -295,7 +309,7 @@ func (d *panelDialog) build(p *Panel) {
 		textX = panelPad + pictureSide + panelPad
 		textW = panelW - textX - panelPad
 	}
-	lay := layoutPanel(p, textW)
+	lay := layoutPanel(st.theme, p, textW)
 	h := lay.h + 2*panelPad - 10
 	if p.Picture != nil {
 		h = max(lay.h, pictureSide) + 2*panelPad - 10
@@ -310,7 +324,9 @@ func (d *panelDialog) build(p *Panel) {
 	top := box.Y + panelPad - 8
 	left := box.X + textX
 	panel.AddChild(label(st, view.Region{X: left, Y: top, W: textW - 180, H: 52}, p.Title, view.ProseBold, 36, st.theme.Ink, widget.TextPositionStart))
-	panel.AddChild(label(st, view.Region{X: box.X + box.W - panelPad - 180, Y: top + 8, W: 180, H: 28}, "Esc closes", view.Prose, 16, st.theme.Caption, widget.TextPositionEnd))
+	if st.theme.Detail { // a projector's Esc is the presenter's to know
+		panel.AddChild(label(st, view.Region{X: box.X + box.W - panelPad - 180, Y: top + 8, W: 180, H: 28}, "Esc closes", view.Prose, 16, st.theme.Caption, widget.TextPositionEnd))
+	}
 	for _, pl := range lay.lines {
 		f, size, c := lineStyle(d.l.st.theme, pl.kind)
 		panel.AddChild(label(st, view.Region{X: left, Y: top + pl.y, W: textW, H: size * 1.45}, pl.text, f, size, c, widget.TextPositionStart))
@@ -318,11 +334,11 @@ func (d *panelDialog) build(p *Panel) {
 	d.buttons = d.buttons[:0]
 	for i, r := range p.Rows {
 		y := top + lay.rowsY[i]
-		panel.AddChild(label(st, view.Region{X: left, Y: y, W: lay.caption, H: buttonH}, r.Caption, view.Prose, 22, st.theme.Muted, widget.TextPositionStart))
+		panel.AddChild(label(st, view.Region{X: left, Y: y, W: lay.caption, H: buttonH}, r.Caption, view.Prose, panelType(st.theme), st.theme.Muted, widget.TextPositionStart))
 		d.row(panel, r.Buttons, left+lay.caption, y)
 	}
 	d.row(panel, p.Buttons, left, top+lay.buttonsY)
-	d.status = label(st, view.Region{X: left, Y: top + lay.status, W: textW, H: 32}, p.Status, view.ProseBold, 22, statusColor(p.Failed), widget.TextPositionStart)
+	d.status = label(st, view.Region{X: left, Y: top + lay.status, W: textW, H: 32}, p.Status, view.ProseBold, panelType(st.theme), statusColor(st.theme, p.Failed), widget.TextPositionStart)
 	panel.AddChild(d.status)
 	d.fill = nil
 	if p.Working {
@@ -342,12 +358,12 @@ func (d *panelDialog) build(p *Panel) {
 func (d *panelDialog) row(panel *widget.Container, bs []PanelButton, x, y float64) {
 	for _, b := range bs {
 		if b.Cmd == "" {
-			w := max(valueW, view.Measure(view.Mono, 22, b.Label)+24)
-			panel.AddChild(label(d.l.st, view.Region{X: x, Y: y, W: w, H: buttonH}, b.Label, view.Mono, 22, d.l.st.theme.Ink, widget.TextPositionCenter))
+			w := max(valueW, view.Measure(view.Mono, panelType(d.l.st.theme), b.Label)+24)
+			panel.AddChild(label(d.l.st, view.Region{X: x, Y: y, W: w, H: buttonH}, b.Label, view.Mono, panelType(d.l.st.theme), d.l.st.theme.Ink, widget.TextPositionCenter))
 			x += w + 16
 			continue
 		}
-		w := view.Measure(view.ProseBold, 22, b.Label) + 2*24 + panelButtonW
+		w := view.Measure(view.ProseBold, panelType(d.l.st.theme), b.Label) + 2*24 + panelButtonW
 		r := view.Region{X: x, Y: y, W: w, H: buttonH}
 		d.buttons = append(d.buttons, r)
 		if b.Pressed { // the chosen one: a sky blue ring around its plate
@@ -399,7 +415,7 @@ func (d *panelDialog) button(b PanelButton, r view.Region) *widget.Button {
 			Pressed:  st.panel(view.Mix(fill, st.theme.Background, 0.4), radius),
 			Disabled: idle,
 		}),
-		widget.ButtonOpts.Text(b.Label, st.face(view.ProseBold, 22), &widget.ButtonTextColor{Idle: color.Color(ink), Disabled: color.Color(ink)}),
+		widget.ButtonOpts.Text(b.Label, st.face(view.ProseBold, panelType(st.theme)), &widget.ButtonTextColor{Idle: color.Color(ink), Disabled: color.Color(ink)}),
 		widget.ButtonOpts.DisableDefaultKeys(),
 		widget.ButtonOpts.ClickedHandler(func(*widget.ButtonClickedEventArgs) { d.l.send(cmd) }),
 	)

@@ -46,7 +46,7 @@ func TestPanelButtonsAndPicture(t *testing.T) {
 		t.Errorf("%d px a module, want %d", cell, want)
 	}
 	mono := 0
-	for _, w := range wrapLine(l.dialog.shown.Lines[1], panelW-2*panelPad-pictureSide-panelPad-24) {
+	for _, w := range wrapLine(view.Dark, l.dialog.shown.Lines[1], panelW-2*panelPad-pictureSide-panelPad-24) {
 		mono++
 		if len(w) == 0 {
 			t.Error("an empty piece of the link")
@@ -190,6 +190,68 @@ func TestPanelPreview(t *testing.T) {
 		{400 * time.Millisecond, false, 2}, {500 * time.Millisecond, false, 0}, {650 * time.Millisecond, false, 1}, {650 * time.Millisecond, true, 0}} {
 		if got := previewAt(pv, t0, t0.Add(c.at), c.reduced); got != c.want {
 			t.Errorf("at %v (reduced %v): frame %d; want %d", c.at, c.reduced, got, c.want)
+		}
+	}
+}
+
+// TestPanelAtTheFramesType: the page's panels (export's rows of choices,
+// share's link beside its picture) in both themes: every line, caption,
+// value and button at the frame's type or larger (the projector's 27),
+// the hints left out of the projector, the status at 4.5:1 on the
+// panel, and every button inside the panel.
+func TestPanelAtTheFramesType(t *testing.T) {
+	choices := func(what string, opts ...string) []PanelButton {
+		var out []PanelButton
+		for _, o := range opts {
+			out = append(out, PanelButton{Label: o, Cmd: "export " + what + " " + o, Toggle: true})
+		}
+		return out
+	}
+	stepper := []PanelButton{{Label: "−1 s", Cmd: "a"}, {Label: "−0.1 s", Cmd: "b"}, {Label: "12.5 s"}, {Label: "+0.1 s", Cmd: "c"}, {Label: "+1 s", Cmd: "d"}}
+	export := &Panel{
+		Name: "export", Title: "Export for slides",
+		Lines: []PanelLine{{Text: "Sandbox at 41.0 s. PNG: the stage as it is now. GIF: a range of its past, replayed (at most 60 s)."}, {Text: "E or Esc closes.", Kind: LineHint}},
+		Rows: []PanelRow{{Caption: "GIF from", Buttons: stepper}, {Caption: "to", Buttons: stepper},
+			{Caption: "fps", Buttons: choices("fps", "5", "10", "15", "20", "30")}, {Caption: "width (px)", Buttons: choices("width", "640", "960", "1280", "1920")}},
+		Buttons: []PanelButton{{Label: "PNG of the stage", Cmd: "export png"}, {Label: "Cancel GIF", Cmd: "export cancel"}, {Label: "Download GIF (1.4 MB)", Cmd: "export download", Primary: true}, {Label: "Close", Cmd: "close"}},
+		Status:  "Frame 12 of 120 · 1.4 MB", Working: true, Progress: 0.1,
+	}
+	share := &Panel{
+		Name: "share", Title: "Share this moment",
+		Lines:   []PanelLine{{Text: "Sandbox at 2.0 s"}, {Text: "http://127.0.0.1/?seed=1&cmds=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", Kind: LineMono}, {Text: "S or Esc closes.", Kind: LineHint}},
+		Buttons: []PanelButton{{Label: "Copy link", Cmd: "share copy", Primary: true}, {Label: "Close", Cmd: "close"}},
+		Modules: 29, Picture: func(x, y int) bool { return (x+y)%2 == 0 },
+	}
+	for _, th := range []view.Theme{view.Dark, view.Projector} {
+		for _, p := range []*Panel{export, share} {
+			s := sandbox()
+			s.UI.Theme = th
+			l, _, _ := layer(t, s, 1280, 720)
+			l.SetPanel(p)
+			settle(l, s)
+			d := l.dialog
+			lay := layoutPanel(th, p, panelW-2*panelPad)
+			for _, ln := range lay.lines {
+				if _, size := lineFace(th, ln.kind); size < th.Bar.Text {
+					t.Errorf("%s %s: %q at %.0f px", th.Name, p.Name, ln.text, size)
+				}
+				if ln.kind == LineHint && !th.Detail {
+					t.Errorf("%s %s: the hint %q is drawn", th.Name, p.Name, ln.text)
+				}
+			}
+			for _, failed := range []bool{false, true} {
+				if c := view.Contrast(statusColor(th, failed), th.PanelHi); c < view.MinContrast {
+					t.Errorf("%s: the status (failed %v) at %.2f:1 on the panel", th.Name, failed, c)
+				}
+			}
+			if panelType(th) < th.Bar.Text {
+				t.Errorf("%s: the panels' captions and buttons at %.0f px", th.Name, panelType(th))
+			}
+			for _, b := range d.buttons {
+				if b.X < d.box.X || b.X+b.W > d.box.X+d.box.W || b.Y < d.box.Y || b.Y+b.H > d.box.Y+d.box.H || d.box.Y+d.box.H > view.DesignH {
+					t.Errorf("%s %s: a button at %+v leaves the panel %+v", th.Name, p.Name, b, d.box)
+				}
+			}
 		}
 	}
 }
