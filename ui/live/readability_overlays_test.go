@@ -16,7 +16,7 @@ import (
 // dialogs the widgets draw (every line of view.Overlays with Rows, the
 // lesson picker) by the rows they are given: each at the theme's frame
 // type (Bar.Text, 27 in the projector), whole, at 4.5:1 on the dialog's
-// panel, and as wide as the dialog has room for.
+// panel, and as wide (and a dialog's rows as tall) as it has room for.
 func TestOverlaysReadableFromTheBackRow(t *testing.T) {
 	for _, th := range []view.Theme{view.Dark, view.Projector} {
 		min := float64(darkMinDesign)
@@ -30,7 +30,15 @@ func TestOverlaysReadableFromTheBackRow(t *testing.T) {
 				checkScan(t, th.Name+" "+ov.Verb, &sc, min)
 			}
 			if ov.Rows != nil {
-				checkRows(t, th, ov.Verb, ov.Rows(th), view.DialogMaxW)
+				rows := ov.Rows(th)
+				checkRows(t, th, ov.Verb, rows, view.DialogMaxW)
+				h := float64(view.DialogTop + view.DialogChromeH)
+				for _, r := range rows {
+					h += view.DialogRowH(r.Size)
+				}
+				if h > view.DesignH {
+					t.Errorf("%s %s: the dialog ends at %.0f, under the screen's foot", th.Name, ov.Verb, h)
+				}
 			}
 		}
 		s := overlayStep(t, th, "picker")

@@ -101,7 +101,16 @@ func helpDialog(th Theme) []DialogRow {
 
 // DialogMaxW is the widest a dialog grows (design pixels), its 96 px of
 // margins included: a row wider than that is cut by the panel's edge.
-const DialogMaxW = 1760
+// DialogTop is where a dialog's panel starts and DialogChromeH the height
+// its title and margins take over its rows.
+const (
+	DialogMaxW    = 1760
+	DialogTop     = 120
+	DialogChromeH = 100
+)
+
+// DialogRowH is the height a dialog's row of type size takes.
+func DialogRowH(size float64) float64 { return size + 16 }
 
 // PickerBox is the lesson picker's panel for n rows in theme th: wider
 // in the projector, whose rows are at its frame's type (PickerText), and

@@ -24,7 +24,7 @@ type row struct {
 }
 
 // rowH is the design height a row takes.
-func (r row) h() float64 { return r.size + 16 }
+func (r row) h() float64 { return view.DialogRowH(r.size) }
 
 // dialog is a modal panel over a dimmed stage (help, why?): it shows
 // rows of text, and a click anywhere closes it, as Esc does.
@@ -56,7 +56,7 @@ func (d *dialog) sync(open bool, title string, makeRows func() []row) {
 	d.title, d.rows = title, rows
 	st := d.l.st
 	w := 1280.0
-	h := 100.0
+	h := float64(view.DialogChromeH)
 	for _, r := range rows {
 		h += r.h()
 	}
@@ -64,7 +64,7 @@ func (d *dialog) sync(open bool, title string, makeRows func() []row) {
 		w = max(w, view.Measure(r.font, r.size, r.text)+r.dx+96)
 	}
 	w = min(w, view.DialogMaxW)
-	box := view.Region{X: (view.DesignW - w) / 2, Y: 120, W: w, H: h}
+	box := view.Region{X: (view.DesignW - w) / 2, Y: view.DialogTop, W: w, H: h}
 	panel := widget.NewContainer(
 		widget.ContainerOpts.WidgetOpts(at(box)),
 		widget.ContainerOpts.BackgroundImage(st.panel(st.theme.PanelHi, 16)),
