@@ -283,11 +283,7 @@ func screenCastRevision(c *scene.Scene, rev int64) {
 		if !copied {
 			c.Actors, copied = append([]scene.Actor(nil), c.Actors...), true
 		}
-		_, rest, _ := strings.Cut(strings.TrimPrefix(a.Detail, "revision "), " ")
-		if rest != "" {
-			rest = " " + rest
-		}
-		c.Actors[i].RV, c.Actors[i].Detail = uint64(rev), "revision "+strconv.FormatInt(rev, 10)+rest
+		c.Actors[i].RV, c.Actors[i].Detail = uint64(rev), scene.EtcdWords(rev, a.Compacted)
 	}
 }
 

@@ -278,9 +278,8 @@ func plainLink(e engine.TraceEvent) string {
 		if e.Code >= 400 {
 			return e.Node + " answered " + e.Client + ": " + statusText(e)
 		}
-		if e.Code == 0 { // no answer: the connection failed ("#40 error: connect: connection refused")
-			_, err, _ := strings.Cut(e.Detail, "error: ")
-			return e.Client + " got no answer from " + e.Node + ": " + cmp.Or(err, e.Detail)
+		if e.Code == 0 { // no answer: the connection failed; its error is the reason
+			return e.Client + " got no answer from " + e.Node + ": " + cmp.Or(e.Reason, e.Detail)
 		}
 		if e.Continue != "" {
 			return e.Node + " answered " + e.Client + ": " + strconv.Itoa(int(e.Items)) + " " + e.Resource +

@@ -63,8 +63,9 @@ func (b *builder) replicas() {
 			b.cache(r.Name, c)
 		}
 		if len(r.Levels) > 0 {
+			load := apfLoad(r.Levels)
 			b.add(Actor{ID: APFID(r.Name), Kind: KindAPF, Parent: r.Name, Replica: r.Name,
-				Label: "Priority and Fairness", Detail: levelsDetail(r.Levels)})
+				Label: "Priority and Fairness", Detail: load.Words(), APF: &load})
 		}
 		m := Actor{ID: MemoryID(r.Name), Kind: KindMemory, Parent: r.Name, Replica: r.Name,
 			Label: "memory", Bytes: r.Memory, Limit: r.Limit, Detail: Bytes(r.Memory)}
@@ -79,7 +80,7 @@ func (b *builder) cache(replica string, c Cache) {
 	id := CacheID(replica, c.Resource)
 	ring := c.Ring
 	a := Actor{ID: id, Kind: KindCache, Parent: replica, Replica: replica, Resource: c.Resource,
-		Label: c.Resource + " cache", Ring: &ring, Detail: c.Ready, Stalled: c.Stalled}
+		Label: c.Resource + " cache", Ring: &ring, Detail: c.Ready, Ready: c.Ready, Stalled: c.Stalled}
 	if b.st.Dispatcher && c.Resource == b.st.resource() {
 		d := c.Dispatch
 		a.Dispatch = &d
@@ -115,29 +116,48 @@ func (st Step) resource() string {
 	return st.Resource
 }
 
-// levelsDetail describes Priority and Fairness in one line: the busiest
-// level (seats in use and requests waiting) by name, with its seats,
-// queue and 429s ("workload-low: 240 of 245 seats · 251 waiting · 77
-// refused"), or every level's seats summed while none is busy.
-func levelsDetail(ls []Level) string {
-	inUse, limit, waiting := 0, 0, 0
+// APFLoad is Priority and Fairness at a glance: the busiest level (the
+// most seats in use and requests waiting) by name, with its seats, queue
+// and 429s; or, while none is busy, every level's seats summed (Level "").
+type APFLoad struct {
+	Level                 string
+	InUse, Limit, Waiting int
+	Rejected              int64 // 429s of the busiest level since the process started
+}
+
+// apfLoad is the load of levels ls (exempt levels left out).
+func apfLoad(ls []Level) APFLoad {
+	var all APFLoad
 	var busiest *Level
 	for i, l := range ls {
 		if l.Exempt {
 			continue
 		}
-		inUse, limit, waiting = inUse+l.InUse, limit+l.Limit, waiting+l.Waiting
+		all.InUse, all.Limit, all.Waiting = all.InUse+l.InUse, all.Limit+l.Limit, all.Waiting+l.Waiting
 		if l.InUse+l.Waiting+int(l.Rejected) > 0 && (busiest == nil || l.InUse+l.Waiting > busiest.InUse+busiest.Waiting) {
 			busiest = &ls[i]
 		}
 	}
 	if busiest == nil {
-		return strconv.Itoa(inUse) + " of " + strconv.Itoa(limit) + " seats · " + strconv.Itoa(waiting) + " waiting"
+		return all
 	}
-	d := busiest.Name + ": " + strconv.Itoa(busiest.InUse) + " of " + strconv.Itoa(busiest.Limit) + " seats · " +
-		strconv.Itoa(busiest.Waiting) + " waiting"
-	if busiest.Rejected > 0 {
-		d += " · " + Thousands(busiest.Rejected) + " refused (429)"
+	return APFLoad{Level: busiest.Name, InUse: busiest.InUse, Limit: busiest.Limit, Waiting: busiest.Waiting, Rejected: busiest.Rejected}
+}
+
+// Seats is "240 of 245 seats".
+func (l APFLoad) Seats() string {
+	return strconv.Itoa(l.InUse) + " of " + strconv.Itoa(l.Limit) + " seats"
+}
+
+// Words is the load in one line: "workload-low: 240 of 245 seats · 251
+// waiting · 77 refused (429)".
+func (l APFLoad) Words() string {
+	d := l.Seats() + " · " + strconv.Itoa(l.Waiting) + " waiting"
+	if l.Level != "" {
+		d = l.Level + ": " + d
+	}
+	if l.Rejected > 0 {
+		d += " · " + Thousands(l.Rejected) + " refused (429)"
 	}
 	return d
 }

@@ -11,7 +11,7 @@ import (
 func (b *builder) etcd() {
 	for _, m := range b.w.Etcd {
 		b.add(Actor{ID: m.Name, Kind: KindEtcd, Label: m.Name,
-			Detail: "revision " + itoa64(m.Rev) + compacted(m.CompactRev), RV: uint64(max(m.Rev, 0))})
+			Detail: EtcdWords(m.Rev, m.CompactRev), RV: uint64(max(m.Rev, 0)), Compacted: m.CompactRev})
 		var rest, caches []Watch
 		shown := 0
 		for _, wa := range m.Watches {
@@ -56,11 +56,13 @@ func (b *builder) etcd() {
 	}
 }
 
-func compacted(rev int64) string {
-	if rev <= 0 {
-		return ""
+// EtcdWords is an etcd member's state in words: "revision 905 ·
+// compacted at 601" (no compaction yet: the revision alone).
+func EtcdWords(rev, compacted int64) string {
+	if compacted <= 0 {
+		return "revision " + itoa64(rev)
 	}
-	return " · compacted at " + itoa64(rev)
+	return "revision " + itoa64(rev) + " · compacted at " + itoa64(compacted)
 }
 
 // watchLabel names a watch by who opened it.

@@ -212,12 +212,15 @@ func TestClientFocusReachesItsInformers(t *testing.T) {
 // an idle server shows every level's seats summed.
 func TestLevelsDetail(t *testing.T) {
 	idle := []Level{{Name: "exempt", Exempt: true}, {Name: "system", Limit: 74}, {Name: "workload-low", Limit: 245}}
-	if got, want := levelsDetail(idle), "0 of 319 seats · 0 waiting"; got != want {
+	if got, want := apfLoad(idle).Words(), "0 of 319 seats · 0 waiting"; got != want {
 		t.Errorf("idle: %q, want %q", got, want)
 	}
 	busy := []Level{{Name: "system", Limit: 74, InUse: 10}, {Name: "workload-low", Limit: 245, InUse: 240, Waiting: 251, Rejected: 77}}
-	if got, want := levelsDetail(busy), "workload-low: 240 of 245 seats · 251 waiting · 77 refused (429)"; got != want {
+	if got, want := apfLoad(busy).Words(), "workload-low: 240 of 245 seats · 251 waiting · 77 refused (429)"; got != want {
 		t.Errorf("busy: %q, want %q", got, want)
+	}
+	if l := apfLoad(busy); l.Level != "workload-low" || l.InUse != 240 || l.Limit != 245 || l.Rejected != 77 {
+		t.Errorf("busy load as values: %+v", l)
 	}
 }
 

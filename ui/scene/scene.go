@@ -51,6 +51,13 @@ type Actor struct {
 	Err string `json:"-"`
 	// cache: not reading its etcd watch (a stalled process): no writes reach it.
 	Stalled bool `json:"stalled,omitempty"`
+	// cache: its readiness as the Cacher names it ("Ready", "Pending",
+	// "Stopped"); Detail says it in words.
+	Ready string `json:"-"`
+	// etcd: the revision compacted up to (0: none yet); Detail says it in words.
+	Compacted int64 `json:"-"`
+	// apf: the seats and queue as values (APFLoad); Detail says them in words.
+	APF *APFLoad `json:"-"`
 
 	// cache: the ring (see Ring).
 	Ring *Ring `json:"-"`

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strconv"
 	"strings"
 
 	"watchscope/ui/scene"
@@ -9,26 +10,21 @@ import (
 func apfBox(sc *Scene, a *scene.Actor, r Region) {
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 10, Fill: sc.Theme.PanelHi})
 	sc.label(r.X+10, r.Y+6, sc.Theme.fitAny(ProseBold, 16, r.W-20, "Priority & Fairness", "APF"), ProseBold, 16, Left, sc.Theme.Muted)
-	level, rest, named := strings.Cut(a.Detail, ": ")
-	if !named {
-		level, rest = "", a.Detail
+	if a.APF == nil {
+		return
 	}
-	parts := strings.Split(rest, " · ")
-	seats := parts[0]
-	used, limit, _ := strings.Cut(strings.TrimSuffix(seats, " seats"), " of ")
+	l := *a.APF
+	used, limit := strconv.Itoa(l.InUse), strconv.Itoa(l.Limit)
 	st := sc.stack(r.X+10, r.Y+6+sc.Theme.rowH(16), r.Y+r.H-2, Left)
-	if lines := levelLines(sc.Theme, level, r.W-20); level != "" && st.y+float64(len(lines)+1)*sc.Theme.rowH(16) <= st.end {
+	if lines := levelLines(sc.Theme, l.Level, r.W-20); l.Level != "" && st.y+float64(len(lines)+1)*sc.Theme.rowH(16) <= st.end {
 		for _, line := range lines {
 			st.add(line, Mono, 16, sc.Theme.Ink)
 		}
 	}
-	st.add(sc.Theme.fitAny(Mono, 16, r.W-20, seats, used+"/"+limit+" seats", used+"/"+limit), Mono, 16, sc.Theme.Ink)
-	for _, p := range parts[1:] {
-		color := sc.Theme.Muted
-		if strings.HasSuffix(p, "(429)") {
-			color = sc.Theme.Yellow
-		}
-		st.add(sc.Theme.fitText(Mono, 16, p, r.W-20), Mono, 16, color)
+	st.add(sc.Theme.fitAny(Mono, 16, r.W-20, l.Seats(), used+"/"+limit+" seats", used+"/"+limit), Mono, 16, sc.Theme.Ink)
+	st.add(sc.Theme.fitText(Mono, 16, strconv.Itoa(l.Waiting)+" waiting", r.W-20), Mono, 16, sc.Theme.Muted)
+	if l.Rejected > 0 {
+		st.add(sc.Theme.fitText(Mono, 16, scene.Thousands(l.Rejected)+" refused (429)", r.W-20), Mono, 16, sc.Theme.Yellow)
 	}
 }
 

@@ -81,9 +81,9 @@ func cacheRing(sc *Scene, a *scene.Actor, r Region) {
 // while its etcd watch is stalled; "" when Ready and reading.
 func cacheState(a *scene.Actor) string {
 	switch {
-	case a.Detail == "Pending":
+	case a.Ready == "Pending":
 		return "Pending (429s)"
-	case a.Detail == "Stopped":
+	case a.Ready == "Stopped":
 		return "Stopped"
 	case a.Stalled:
 		return "not reading etcd"
