@@ -252,8 +252,10 @@
   // ?live (serve --live): the recording the server makes as it serves
   // arrives line by line as Server-Sent Events (EventSource goes on after
   // its last line by itself when the connection drops); every second the
-  // lines that came since go to the stage's "your cluster" page (the first
-  // hand-over, or one the page did not take, sends the whole text so far).
+  // lines that came since go to the stage (the first hand-over, or one the
+  // page could not queue, sends the whole text so far). The stage keeps
+  // the recording whole and shows it on its "your cluster" page until
+  // that is closed; `recording live` shows it again.
   if (new URLSearchParams(location.search).has("live")) {
     let text = "", sent = 0, warned = false;
     const es = new EventSource("live/events");

@@ -17,10 +17,12 @@ import (
 // reads the same file). The view draws it from Chrome.Recording, which
 // only it fills; close shuts it.
 //
-//	recording NAME      open the page of console file NAME
+//	recording NAME      open the page of console file NAME (recording live:
+//	                    serve --live's recording again, after a close)
 //	recordingAway N     answer for a watcher away N seconds (default 90)
 //	recordingAt S       the recording as it stood S seconds in (or "end");
-//	                    ← and → (next, back) step the cursor, End ends it
+//	                    ← and → (next, back) step the cursor, Home and
+//	                    End go to its ends, a drag on its strip scrubs
 //	recordingReplay     close the page and run sim replay NAME (its button)
 //
 //	"recording": {"name": "x.wsrec", "server": "v1.36.5", "durationMs": 120005,
@@ -33,6 +35,10 @@ type clusterView struct {
 	rec  *recording.Recording
 	away float64 // seconds
 	live bool    // shown by ShowRecording (serve --live), not from a console file
+	// liveRec is serve --live's recording as it has arrived so far (named
+	// liveName), kept whole while another page shows or none does.
+	liveRec  *recording.Recording
+	liveName string
 	// at is the time cursor in ms: the page shows the recording as it
 	// stood then; atEnd follows the end (a live recording's grows).
 	at    int64
@@ -104,8 +110,13 @@ func (c *clusterView) fillState(st *State) {
 	}
 }
 
-// open reads console file name as a recording and shows it.
+// open reads console file name as a recording and shows it; the name of
+// serve --live's recording shows that again.
 func (c *clusterView) open(name string) {
+	if c.liveRec != nil && name == c.liveName {
+		c.showLive()
+		return
+	}
 	c.live, c.atEnd = false, true
 	text, found := c.h.File(name)
 	if !found {
@@ -115,31 +126,50 @@ func (c *clusterView) open(name string) {
 	c.show(name, text)
 }
 
-// ShowRecording shows a recording's text: serve --live's stream as it
-// grows. more says text is only the lines that came after what the page
-// was last given (web/author.js hands those over every second, so a long
-// recording is not parsed again whole); the whole text (more false)
-// starts the page anew. Lines that follow a page no longer shown (a
-// console file opened since, or a start that failed) are dropped: they
-// are not a recording by themselves.
+// ShowRecording takes serve --live's recording as it grows. more says
+// text is only the lines that came after what was last handed over
+// (web/author.js hands those over every second, so a long recording is
+// not parsed again whole); the whole text (more false) starts it anew.
+// The first part opens the page; later parts grow the page while it
+// shows it. Closed, or left for a console file's recording, the page is
+// not pushed back in front: the stream goes on arriving, and `recording
+// live` shows it again.
 func (s *Session) ShowRecording(name, text string, more bool) {
 	c := s.cluster
-	fresh := !c.live || c.name != name || c.rec == nil
-	if more && fresh {
+	switch {
+	case more && (c.liveRec == nil || c.liveName != name):
+		return // lines of a stream whose start did not parse: no recording by themselves
+	case more:
+		if err := c.liveRec.More(name, []byte(text)); err != nil {
+			c.liveRec = nil
+			c.h.Fail(err)
+			return
+		}
+	default:
+		rec, err := recording.Parse(name, []byte(text))
+		if err != nil {
+			c.liveRec = nil
+			c.h.Fail(err)
+			return
+		}
+		c.liveName, c.liveRec = name, rec
+	}
+	if showing := c.live && c.name == name && s.chrome.Recording != nil; more && !showing {
 		return
 	}
-	if fresh || s.chrome.Recording == nil { // a new page: at its end
+	c.showLive()
+	if !more && c.liveRec.Truncated {
+		c.h.Say(name + " ends inside a line (the recorder was cut off): shown up to its last whole line")
+	}
+}
+
+// showLive puts the live recording on the page (at its end, unless the
+// page already shows it and its cursor was moved).
+func (c *clusterView) showLive() {
+	if !c.live || c.name != c.liveName || c.h.Chrome().Recording == nil {
 		c.atEnd = true
 	}
-	c.live = true
-	if !more {
-		c.show(name, text)
-		return
-	}
-	if err := c.rec.More(name, []byte(text)); err != nil {
-		c.h.Fail(err)
-		return
-	}
+	c.live, c.name, c.rec = true, c.liveName, c.liveRec
 	c.build()
 }
 

@@ -217,3 +217,42 @@ func TestLiveRecordingInParts(t *testing.T) {
 		t.Errorf("message %q, whole %q", inParts.Message, whole.Message)
 	}
 }
+
+// The live recording goes on arriving while its page is closed or
+// another recording's page is open, is not pushed back in front, and
+// `recording live` shows it again, whole.
+func TestLiveRecordingBehindAnotherPage(t *testing.T) {
+	data, err := os.ReadFile("../../recording/testdata/kube-1.36.5.wsrec")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	half := len(lines) / 2
+	sim, err := NewWorld(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := New(sim, Options{})
+	s.ShowRecording("live", strings.Join(lines[:half], ""), false)
+	s.Send("cat > other.wsrec <<'EOF'\n" + string(data) + "EOF")
+	s.Send("recording other.wsrec")
+	s.ShowRecording("live", strings.Join(lines[half:], ""), true)
+	s.Tick(0)
+	if rj, ok := s.State().Recording.(*RecordingJSON); !ok || rj.Name != "other.wsrec" || rj.Live {
+		t.Fatalf("a part of the stream pushed the live page over the open one: %+v", s.State().Recording)
+	}
+	s.Send("recording live")
+	s.Tick(0)
+	whole := New(sim, Options{})
+	whole.ShowRecording("live", string(data), false)
+	whole.Tick(0)
+	if got, want := s.State().Recording, whole.State().Recording; !reflect.DeepEqual(got, want) {
+		t.Errorf("recording live: %+v\nwant the whole stream: %+v", got, want)
+	}
+	s.Send("close")
+	s.ShowRecording("live", "", true)
+	s.Tick(0)
+	if s.State().Recording != nil {
+		t.Error("a closed live page came back by itself")
+	}
+}
