@@ -19,6 +19,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -78,7 +79,10 @@ func (c *Conn) get(req *http.Request) (*http.Response, error) {
 	}
 	defer resp.Body.Close()
 	body, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-	e := &apiError{Code: resp.StatusCode, Reason: http.StatusText(resp.StatusCode)}
+	e := &apiError{Code: resp.StatusCode, Reason: http.StatusText(resp.StatusCode), retryAfter: -1}
+	if n, err := strconv.Atoi(resp.Header.Get("Retry-After")); err == nil {
+		e.retryAfter = n // client-go's retryAfterSeconds: whole seconds, or none
+	}
 	if json.Unmarshal(body, &e.status) == nil && e.status.Kind == "Status" {
 		e.Reason, e.Message = string(e.status.Reason), e.status.Message
 	} else {
@@ -95,6 +99,7 @@ type apiError struct {
 	Code            int
 	Reason, Message string
 	status          metav1.Status
+	retryAfter      int // the Retry-After header in seconds, -1 without one
 }
 
 // Status is the server's Status, or one made of the HTTP code when the

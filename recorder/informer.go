@@ -46,17 +46,26 @@ type informer struct {
 	// paginated: the first list came in pages; otherwise a re-LIST at an
 	// RV asks for everything at once (limit unset), as the Reflector does.
 	paginated bool
+	// backoff is the next wait's base; it goes back to backoffMin only
+	// when backoffFrom is more than backoffReset ago (wait).
+	backoff     time.Duration
+	backoffFrom time.Time
 }
 
 const (
 	listLimit  = 500
 	backoffMin = 800 * time.Millisecond
 	backoffMax = 30 * time.Second
+	// backoffReset: client-go's defaultBackoffReset; the Reflector's
+	// back-off (Backoff.DelayWithReset) starts over from 800 ms only when
+	// this long has passed since it last did, never because a watch
+	// ended well.
+	backoffReset = 2 * time.Minute
 )
 
 func (in *informer) run(ctx context.Context) {
 	listRV, needList := "0", true
-	backoff := backoffMin
+	in.backoff, in.backoffFrom = backoffMin, time.Now()
 	for ctx.Err() == nil {
 		if needList {
 			rv, err := in.list(ctx, listRV)
@@ -65,7 +74,7 @@ func (in *informer) run(ctx context.Context) {
 				listRV = "" // the RV is gone or not yet seen: a consistent read from etcd, at once
 				continue
 			case err != nil:
-				if !in.wait(ctx, &backoff) {
+				if !in.wait(ctx) {
 					return
 				}
 				continue
@@ -78,20 +87,23 @@ func (in *informer) run(ctx context.Context) {
 			listRV, needList = in.rv, true
 			fallthrough
 		case err != nil:
-			if !in.wait(ctx, &backoff) {
+			if !in.wait(ctx) {
 				return
 			}
-		default:
-			backoff = backoffMin
 		}
 	}
 }
 
-// wait sleeps the backoff and doubles it; false when the recording ends.
-func (in *informer) wait(ctx context.Context, backoff *time.Duration) bool {
-	t := time.NewTimer(*backoff + time.Duration(in.rnd.Float64()*float64(*backoff)))
+// wait sleeps the back-off, stretched by up to its own length at random,
+// and doubles it (up to backoffMax); more than backoffReset after its last
+// start it starts over at backoffMin. false when the recording ends.
+func (in *informer) wait(ctx context.Context) bool {
+	if now := time.Now(); now.Sub(in.backoffFrom) > backoffReset {
+		in.backoff, in.backoffFrom = backoffMin, now
+	}
+	t := time.NewTimer(in.backoff + time.Duration(in.rnd.Float64()*float64(in.backoff)))
 	defer t.Stop()
-	*backoff = min(*backoff*2, backoffMax)
+	in.backoff = min(in.backoff*2, backoffMax)
 	select {
 	case <-ctx.Done():
 		return false
@@ -101,19 +113,29 @@ func (in *informer) wait(ctx context.Context, backoff *time.Duration) bool {
 }
 
 // send records a request and sends it; a refused or failed request is
-// recorded as an error record.
+// recorded as an error record. As client-go's REST client does under the
+// Reflector, a request the server asks to retry (429 or 5xx with a
+// Retry-After) or one whose connection broke is sent again after the wait,
+// up to maxRetries times (restRetry), each try recorded; only then does
+// the Reflector see the error.
 func (in *informer) send(ctx context.Context, verb string, q url.Values) (*http.Response, error) {
 	u := in.r.conn.url(in.t.path(in.r.cfg.Namespace), q)
-	in.r.emit(recording.Record{Kind: recording.KindRequest, Res: in.t.Name, Verb: verb, URL: trimHost(u)})
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, err
-	}
-	resp, err := in.r.conn.get(req)
-	if err != nil && ctx.Err() == nil {
+	for try := 0; ; try++ {
+		in.r.emit(recording.Record{Kind: recording.KindRequest, Res: in.t.Name, Verb: verb, URL: trimHost(u)})
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := in.r.conn.get(req)
+		if err == nil || ctx.Err() != nil {
+			return resp, err
+		}
 		in.r.failed(in.t.Name, verb, err)
+		after, again := restRetry(verb, err)
+		if !again || try == maxRetries || !sleep(ctx, after) {
+			return resp, err
+		}
 	}
-	return resp, err
 }
 
 // list pages through a LIST at rv and returns the list's RV.

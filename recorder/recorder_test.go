@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -180,7 +181,10 @@ func TestGoneRelistReadsFromEtcd(t *testing.T) {
 // sent again (isWatchErrorRetriable); one refused with a 500 ends
 // ListAndWatch, which re-LISTs at the last RV; a LIST at an RV newer than
 // the server has seen (504, cause ResourceVersionTooLarge) is asked again
-// at once with resourceVersion "", as for a 410.
+// at once with resourceVersion "", as for a 410. The fake server sends no
+// Retry-After, so these are what the Reflector sees once its REST client
+// has given up (a real server's 429 and 504 carry one: the REST client
+// first tries again, TestRetryAfterIsTheRESTClients).
 func TestWatchErrorsAsTheReflectorDoes(t *testing.T) {
 	var mu sync.Mutex
 	var asked []string
@@ -266,6 +270,91 @@ func TestReflectorErrorRules(t *testing.T) {
 		}
 		if got := watchRetriable(c.err); got != c.retry {
 			t.Errorf("%s: watchRetriable %v, want %v", c.name, got, c.retry)
+		}
+	}
+}
+
+// Under the Reflector, client-go's REST client sends a request again when
+// the server says when (429 or 5xx with Retry-After) -- the same URL, no
+// back-off, no re-LIST -- up to ten times; only then does the Reflector
+// see the error. Here a 504 with Retry-After: 0 twice on the LIST, then a
+// 429 with Retry-After: 0 on the WATCH.
+func TestRetryAfterIsTheRESTClients(t *testing.T) {
+	var mu sync.Mutex
+	var asked []string
+	lists, watches := 0, 0
+	pods := func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		mu.Lock()
+		defer mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		if q.Get("watch") == "true" {
+			asked = append(asked, "WATCH rv="+q.Get("resourceVersion"))
+			if watches++; watches == 1 {
+				w.Header().Set("Retry-After", "0")
+				w.WriteHeader(http.StatusTooManyRequests)
+				fmt.Fprint(w, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"Too many requests, please try again later.","reason":"TooManyRequests","code":429}`)
+				return
+			}
+			mu.Unlock()
+			w.(http.Flusher).Flush()
+			<-r.Context().Done()
+			mu.Lock()
+			return
+		}
+		asked = append(asked, "LIST rv="+q.Get("resourceVersion"))
+		if lists++; lists == 2 || lists == 3 { // the first is the recorder's check that it may list
+			w.Header().Set("Retry-After", "0")
+			w.WriteHeader(http.StatusGatewayTimeout)
+			fmt.Fprint(w, `{"kind":"Status","apiVersion":"v1","status":"Failure","message":"Timeout: request did not complete within 60s","reason":"Timeout","code":504}`)
+			return
+		}
+		fmt.Fprint(w, `{"kind":"PodList","metadata":{"resourceVersion":"5"},"items":[]}`)
+	}
+	conn, err := Connect(fakeServerWith(t, false, pods), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := New(conn, Config{Resources: []string{"pods"}, For: 2 * time.Second, Progress: &bytes.Buffer{}}).Run(context.Background(), &out); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	want := []string{"LIST rv=", "LIST rv=0", "LIST rv=0", "LIST rv=0", "WATCH rv=5", "WATCH rv=5"}
+	if strings.Join(asked, ", ") != strings.Join(want, ", ") {
+		t.Errorf("requests %q, want %q", asked, want)
+	}
+	if n := strings.Count(out.String(), `"kind":"request"`); n < len(want)-1 {
+		t.Errorf("%d request records: each try is recorded", n)
+	}
+}
+
+// restRetry's rows: what client-go's REST client sends again, and after
+// how long.
+func TestRESTRetryRules(t *testing.T) {
+	ae := func(code, after int) error { return &apiError{Code: code, retryAfter: after} }
+	reset := &url.Error{Op: "Get", URL: "https://x", Err: &net.OpError{Op: "read", Net: "tcp", Err: os.NewSyscallError("read", syscall.ECONNRESET)}}
+	refused := &url.Error{Op: "Get", URL: "https://x", Err: &net.OpError{Op: "dial", Net: "tcp", Err: os.NewSyscallError("connect", syscall.ECONNREFUSED)}}
+	for _, c := range []struct {
+		name  string
+		verb  string
+		err   error
+		after time.Duration
+		again bool
+	}{
+		{"429 Retry-After 1", "WATCH", ae(429, 1), time.Second, true},
+		{"504 Retry-After 1 (ResourceVersionTooLarge)", "LIST", ae(504, 1), time.Second, true},
+		{"500 without Retry-After", "LIST", ae(500, -1), 0, false},
+		{"410 with Retry-After", "LIST", ae(410, 1), 0, false},
+		{"403", "LIST", ae(403, -1), 0, false},
+		{"connection reset, LIST", "LIST", reset, time.Second, true},
+		{"connection refused", "WATCH", refused, time.Second, false},
+		{"EOF, WATCH", "WATCH", io.EOF, time.Second, true},
+	} {
+		after, again := restRetry(c.verb, c.err)
+		if again != c.again || again && after != c.after {
+			t.Errorf("%s: %v %v, want %v %v", c.name, after, again, c.after, c.again)
 		}
 	}
 }
