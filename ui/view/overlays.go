@@ -122,12 +122,7 @@ func DropClientWarnings(out string) string {
 	return out
 }
 
-// Clip shortens s to its first line and n runes, marking a cut with "…"
-// (for the dialogs' rows; the stage's own texts say less instead, clip).
-func Clip(s string, n int) string {
-	s, _, _ = strings.Cut(s, "\n")
-	if r := []rune(s); n > 1 && len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return clip(s, n)
-}
+// Clip shortens s to its first line and at most n runes, ending on a
+// whole word that does not dangle (sayLess), never in "…" (issue 26), as
+// the stage's own texts say less.
+func Clip(s string, n int) string { return clip(s, n) }

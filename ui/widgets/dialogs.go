@@ -129,26 +129,57 @@ func rowsOf(in []view.DialogRow) []row {
 }
 
 // whyRows is the causal chain, root first, each link with the rule that
-// made it happen under it; the newest link in ink, at most nine links.
-// At a projector's type (Theme.Bar.Text) a link says less, to the
-// dialog's widest line.
+// made it happen under it; the newest link in ink. Each is wrapped to the
+// dialog's width at the theme's type, never cut (issue 26: no "…"), on at
+// most two lines whose second says less; the oldest links are left out
+// ("3 earlier links not shown") when they would not fit in whyRowsMax rows.
 func whyRows(th view.Theme, u view.Chrome) []row {
-	n := min(len(u.Why), 9)
 	ev, rule, note := max(18, th.Bar.Text), max(17, th.Bar.Text), max(16, th.Bar.Text)
-	chars := min(140, int((1760-96)/view.Measure(view.Mono, ev, "0")))
-	var rs []row
-	if len(u.Why) > n {
-		rs = append(rs, row{text: strconv.Itoa(len(u.Why)-n) + " earlier links not shown", font: view.Prose, size: note, color: th.Caption})
-	}
-	for i, link := range u.Why[len(u.Why)-n:] {
+	var links [][]row
+	for i, link := range u.Why {
 		e, r, _ := strings.Cut(link, "\t")
 		c := th.Muted
-		if i == n-1 {
+		if i == len(u.Why)-1 {
 			c = th.Ink
 		}
-		rs = append(rs, row{text: view.Clip(e, chars), font: view.Mono, size: ev, color: c})
+		rs := wrapRows(e, view.Mono, ev, c, 0)
 		if r != "" {
-			rs = append(rs, row{text: view.Clip("because: "+r, int((1760-136)/view.Measure(view.Prose, rule, "e"))), font: view.Prose, size: rule, color: view.BluishGreen, dx: 40})
+			rs = append(rs, wrapRows("because: "+r, view.Prose, rule, view.BluishGreen, 40)...)
+		}
+		links = append(links, rs)
+	}
+	n, rows := 0, 1 // the newest links that fit, with the note's row
+	for n < len(links) && n < 9 && rows+len(links[len(links)-1-n]) <= whyRowsMax {
+		rows += len(links[len(links)-1-n])
+		n++
+	}
+	var out []row
+	if len(links) > n {
+		out = append(out, row{text: strconv.Itoa(len(links)-n) + " earlier links not shown", font: view.Prose, size: note, color: th.Caption})
+	}
+	for _, rs := range links[len(links)-n:] {
+		out = append(out, rs...)
+	}
+	return out
+}
+
+// whyRowsMax is how many rows the why? dialog has room for at the
+// projector's type.
+const whyRowsMax = 18
+
+// wrapRows is text as the dialog's rows, wrapped to its widest line at
+// size: at most two, the second saying less when more would follow.
+func wrapRows(text string, f view.Font, size float64, c color.RGBA, dx float64) []row {
+	width := 1760 - 96 - dx - 24
+	lines := view.Wrap(text, f, size, width)
+	if len(lines) > 2 { // the second line says less: it ends on a whole word before the rest
+		lines = []string{lines[0], view.Clip(lines[1], len([]rune(lines[1]))-1)}
+	}
+	rs := make([]row, len(lines))
+	for i, l := range lines {
+		rs[i] = row{text: l, font: f, size: size, color: c, dx: dx}
+		if i > 0 {
+			rs[i].dx += 24 // a wrapped line, indented under its first
 		}
 	}
 	return rs

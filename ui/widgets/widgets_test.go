@@ -3,6 +3,7 @@ package widgets
 import (
 	"image/color"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -292,7 +293,24 @@ func TestWhyDialogAtTheFramesType(t *testing.T) {
 			if w := view.Measure(r.font, r.size, r.text) + r.dx + 96; w > 1760 {
 				t.Errorf("%s: %q is %.0f wide, over the dialog's 1760", th.Name, r.text, w)
 			}
+			if strings.HasSuffix(r.text, "…") {
+				t.Errorf("%s: %q is cut", th.Name, r.text)
+			}
 		}
+	}
+	// A short chain is whole; a long one keeps its newest links and says
+	// how many earlier ones it left out.
+	short := view.Chrome{Why: []string{"PUT /registry/pods/default/web-0\tetcd wrote it", "watch event"}}
+	if rs := whyRows(view.Projector, short); len(rs) != 3 || rs[0].text != "PUT /registry/pods/default/web-0" || rs[1].text != "because: etcd wrote it" {
+		t.Errorf("a short chain: %+v", rs)
+	}
+	var chain []string
+	for i := range 12 {
+		chain = append(chain, long+strconv.Itoa(i)+"\t"+long)
+	}
+	rs := whyRows(view.Projector, view.Chrome{Why: chain})
+	if len(rs) > whyRowsMax+1 || !strings.HasSuffix(rs[0].text, "earlier links not shown") {
+		t.Errorf("a long chain: %d rows, first %q", len(rs), rs[0].text)
 	}
 }
 
