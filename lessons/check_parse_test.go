@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"watchscope/apiserver"
 	"watchscope/engine"
 )
 
@@ -229,5 +230,25 @@ func TestNumericFactsAreWhole(t *testing.T) {
 	}
 	if f.matches(engine.TraceEvent{Kind: engine.KindResp, Items: 2, AskedRV: "", Message: "storage is (re)initializing"}) {
 		t.Errorf("%s matches a request that asked for no resourceVersion", f)
+	}
+	// A LIST's empty answer has items=0; an event that is no list answer
+	// has no count, and sendInitialEvents= is a request's parameter only.
+	for _, tc := range []struct {
+		check string
+		ev    engine.TraceEvent
+		want  bool
+	}{
+		{`trace count kind=RESP items=0 == 1`, engine.TraceEvent{Kind: engine.KindResp, Verb: apiserver.LIST, Code: 200}, true},
+		{`trace count kind=RESP items=0 == 1`, engine.TraceEvent{Kind: engine.KindResp, Verb: apiserver.WATCH, Code: 200}, false},
+		{`trace count sendInitialEvents=false == 1`, engine.TraceEvent{Kind: engine.KindReq, Verb: apiserver.WATCH}, true},
+		{`trace count sendInitialEvents=false == 1`, engine.TraceEvent{Kind: engine.KindResp, Verb: apiserver.WATCH}, false},
+	} {
+		c, err := parseCheck(tc.check)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.Left.Terms[0].Filter.matches(tc.ev); got != tc.want {
+			t.Errorf("%s on %+v: %v, want %v", tc.check, tc.ev, got, tc.want)
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"watchscope/apiserver"
 	"watchscope/engine"
 )
 
@@ -36,7 +37,10 @@ func fact(ev engine.TraceEvent, field string) string {
 		return ev.Route
 	case "code":
 		return number(uint64(max(ev.Code, 0)))
-	case "items":
+	case "items": // a LIST's answer has a count, 0 included; other events none
+		if ev.Kind == engine.KindResp && ev.Verb == apiserver.LIST && ev.Code == 200 {
+			return strconv.Itoa(int(ev.Items))
+		}
 		return number(uint64(max(ev.Items, 0)))
 	case "rv":
 		return number(ev.RV)
@@ -46,7 +50,10 @@ func fact(ev engine.TraceEvent, field string) string {
 		return ev.AskedRV
 	case "message":
 		return ev.Message
-	case "sendInitialEvents":
+	case "sendInitialEvents": // a request's parameter: other events have none
+		if ev.Kind != engine.KindReq {
+			return ""
+		}
 		return strconv.FormatBool(ev.SendInitialEvents)
 	case "verb":
 		return string(ev.Verb)
