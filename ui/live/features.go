@@ -74,7 +74,9 @@ func (h stageHost) File(name string) (string, bool) {
 // stageView is the stage as a feature that only reads it sees (the
 // sharer, the announcer, the exporter): the world being played, the
 // lesson on it, the clock, the chrome, the last snapshot and the
-// markers scanned from the trace. It has no method that writes.
+// markers scanned from the trace. It has no method that writes; lesson()
+// and sim() lend the session's own (a reader must not change them:
+// moves go through the lesson runner).
 type stageView interface {
 	sim() Sim
 	lesson() *lessonPlay // nil in the sandbox

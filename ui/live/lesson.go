@@ -96,12 +96,13 @@ func (p *lessonPlay) rewind(n int) (*lessons.Rewind, error) { return p.jump(n, p
 // (a deep link's late step, played over ticks).
 func (p *lessonPlay) playOn(n int) (*lessons.Rewind, error) { return p.jump(n, p.r.PlayOn) }
 
-// jump checks n and prepares the move to it the way how says.
+// jump checks n and prepares the move to it the way how says; the answer
+// picked at the step left behind goes with it.
 func (p *lessonPlay) jump(n int, how func(int) (*lessons.Rewind, error)) (*lessons.Rewind, error) {
 	if n < 0 || n > len(p.l.Steps) {
 		return nil, fmt.Errorf("step %d is out of range: lesson %s has %d steps", n, p.l.ID, len(p.l.Steps))
 	}
-	p.pending = false
+	p.pending, p.picked = false, -1
 	return how(n)
 }
 

@@ -169,7 +169,6 @@ func (p *presenter) cueBack() error {
 			p.msg.Fail(err)
 			return
 		}
-		p.st.lesson().picked = -1
 		p.runner.showWorld()
 		p.msg.Clear()
 		p.seen = p.position()
