@@ -162,9 +162,7 @@ func TestReadableFromTheBackRow(t *testing.T) {
 			counts[th.Name+": "+p.rule+", in the "+p.area]++
 			worst[p.rule+" | "+p.area+" | "+p.text]++
 		}
-		if s.snap.Cast.Figure != nil {
-			checkFigureReadable(t, sc, lesson, step)
-		}
+		checkFigureReadable(t, sc, lesson, step)
 	})
 	var keys []string
 	for k := range counts {
@@ -231,23 +229,32 @@ func eachStepDrawn(t *testing.T, check func(s *Session, lesson string, step int,
 	}
 }
 
-// checkFigureReadable: every word of the step's figure is 28 px or more,
-// whole, and at 4.5:1 against the figure's panel.
+// checkFigureReadable: every word of the step's figure and of its
+// callout (the key answer) is 28 px or more, whole, and at 4.5:1 against
+// what is behind it.
 func checkFigureReadable(t *testing.T, sc *view.Scene, lesson string, step int) {
 	t.Helper()
 	var layers []*view.Scene
 	for s := sc; s != nil; s = s.Over {
 		layers = append(layers, s)
 	}
-	var r view.Region
+	var regions []view.Region
 	for _, p := range sc.Places {
-		if p.ID == "figure" {
-			r = p.Region
+		if p.ID == "figure" || p.ID == "callout" {
+			regions = append(regions, p.Region)
 		}
+	}
+	in := func(x view.Text) bool {
+		for _, r := range regions {
+			if r.Contains(x.X, x.Y+1) {
+				return true
+			}
+		}
+		return false
 	}
 	for li, l := range layers {
 		for _, x := range l.Texts {
-			if x.Plate || !r.Contains(x.X, x.Y+1) {
+			if x.Plate || !in(x) {
 				continue
 			}
 			if x.Size < figureMinDesign || strings.HasSuffix(x.S, "…") {

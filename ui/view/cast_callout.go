@@ -6,29 +6,32 @@ import (
 	"watchscope/ui/scene"
 )
 
-// callout is the step's key answer, large, beside the actor that got it.
+// CalloutText is the callout's type, in design pixels, in both themes: it
+// is what the step is about, read from the back row (issue 26: a step's
+// figure and callout text at least 28 px). A long answer's last line says
+// less rather than the type shrinking.
+const CalloutText = 28
+
+// callout is the step's key answer, large, beside the actor that got it
+// (its place is "callout" in the scene's Places).
 func callout(sc *Scene, c *scene.Scene, l *CastLayout) {
 	r := l.Callout
 	co := c.Callout
 	col := Orange
 	sc.rect(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H, Radius: 12, Fill: Mix(sc.Theme.Panel, col, 0.16)})
 	outline(sc, r, col)
+	sc.Places = append(sc.Places, Place{ID: "callout", Region: r})
 	who := "the answer"
 	if co.Client != "" {
 		who = co.Client + " got"
 	} else if a := c.Find(co.Actor); a != nil {
 		who = a.Label + " got"
 	}
-	sc.fit(r.X+16, r.Y+10, who, ProseBold, 16, Left, sc.Theme.Muted, r.W-32)
-	top := 10 + sc.Theme.Pitch(16, 28) // the answer's first line, below who got it
-	size := sc.Theme.TextSize(28)
-	room := func() int { return max(1, int((r.H-top-8)/(size+8))) } // the lines the callout has room for
+	size := sc.Theme.TextSize(CalloutText)
+	sc.fit(r.X+16, r.Y+8, who, ProseBold, size, Left, sc.Theme.Muted, r.W-32)
+	top := 8 + LineHeight(size) + 4 // the answer's first line, below who got it
 	lines, cut := wrapHard(co.Text, Mono, size, r.W-32)
-	if len(lines) > room() && sc.Theme.TextSize(22) < size {
-		size = sc.Theme.TextSize(22)
-		lines, cut = wrapHard(co.Text, Mono, size, r.W-32)
-	}
-	n := room()
+	n := max(1, int((r.H-top-8)/(size+8))) // the lines the callout has room for
 	for i, line := range lines {
 		if i == n {
 			break
