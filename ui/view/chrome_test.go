@@ -97,6 +97,22 @@ func TestProjectorQuestionFitsThePanel(t *testing.T) {
 	if n := len(a.chLines[0]); n != 2 {
 		t.Errorf("the long choice is drawn on %d lines, want 2", n)
 	}
+	// The most a question can ask: a question of three lines and
+	// MaxChoices choices of two still end inside the panel (the choices,
+	// then the question, give lines), in both themes.
+	long := strings.Repeat("a question that goes on and on about the watch cache ", 4)
+	var many []string
+	for range MaxChoices {
+		many = append(many, strings.Repeat("a choice that needs two lines at the projector's type ", 2))
+	}
+	for _, th := range []Theme{Dark, Projector} {
+		l := &LessonView{Steps: 4, Right: -1, Picked: -1, Question: long, Choices: many}
+		for i := range many {
+			if r := ChoiceRegion(th, l, i); r.Y+r.H > panelBot(th) {
+				t.Errorf("%s: choice %d of %d ends at %.0f, below the panel's bottom %.0f", th.Name, i+1, len(many), r.Y+r.H, panelBot(th))
+			}
+		}
+	}
 }
 
 // TestStartButtonsOnTheScreen: with a path of up to 7 rows of chips (27

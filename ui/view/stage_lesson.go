@@ -132,7 +132,8 @@ type askLayout struct {
 
 // layoutAsk fits the question into the right column: the question on up
 // to two lines (three at a projector's type), each choice on one (two),
-// fewer lines for the choices when the panel has no room for them.
+// fewer lines for the choices when the panel has no room for them, and
+// then fewer for the question (its last line says less).
 func layoutAsk(th Theme, l *LessonView) askLayout {
 	a := askLayout{x: askLeft(th), w: th.Bar.AskW, headSize: max(16, th.Bar.Text)}
 	a.head = min(PanelTop+16, PanelTop+36-LineHeight(th.TextSize(a.headSize)))
@@ -145,7 +146,10 @@ func layoutAsk(th Theme, l *LessonView) askLayout {
 	if th.Bar.Text > 22 {
 		qMax, chMax = 3, 2
 	}
-	for ; chMax >= 1; chMax-- {
+	for ; chMax >= 1 || qMax > 1; chMax-- {
+		if chMax < 1 { // the choices on one line each still overflow: the question gives a line
+			chMax, qMax = 1, qMax-1
+		}
 		a.q = fitLines(th, l.Question, ProseBold, a.qSize, a.w, qMax)
 		a.choices, a.chLines = a.choices[:0], a.chLines[:0]
 		y := a.qTop + float64(len(a.q))*a.qPitch + 10
