@@ -13,21 +13,25 @@ package view
 // Adding one is its own file (what it shows: a Draw or a dialog's Rows),
 // its line here, and its key line (ui/keys' Table) to open it from the
 // keyboard; a button in a11y.js's toolbar (keys.Toolbar) is optional.
+//
+// An overlay is one of two kinds, by what its line gives: Rows, a modal
+// dialog the widgets draw, which takes every click and key while it shows
+// (DialogOpen); or Draw, a panel painted over the stage that a click
+// anywhere closes (a clear widget over the canvas, ui/widgets' closer).
 type Overlay struct {
-	Verb string // the stage verb that opens and closes it
-	// Dialog: a modal panel, which takes every click and key while it
-	// shows (DialogOpen); otherwise a click anywhere closes it (a clear
-	// widget over the canvas, ui/widgets' closer).
-	Dialog bool
-	Title  string                     // a dialog's title
-	Rows   func(th Theme) []DialogRow // a dialog's lines: the widgets draw it in a modal panel
-	Draw   func(o *Scene)             // a panel painted over the stage
+	Verb  string                     // the stage verb that opens and closes it
+	Title string                     // a dialog's title
+	Rows  func(th Theme) []DialogRow // a dialog's lines: the widgets draw it in a modal panel
+	Draw  func(o *Scene)             // a panel painted over the stage
 }
+
+// Dialog reports whether the overlay is a modal dialog (it has Rows).
+func (o Overlay) Dialog() bool { return o.Rows != nil }
 
 // Overlays is the registry, one line per overlay, in drawing order.
 var Overlays = []Overlay{
 	{Verb: "legend", Draw: legendPanel},
-	{Verb: "help", Dialog: true, Title: "Keys", Rows: helpDialog},
+	{Verb: "help", Title: "Keys", Rows: helpDialog},
 }
 
 // DialogRow is one line of a dialog: its text, font, size, colour and
@@ -82,7 +86,7 @@ func (c Chrome) Covered() bool { return c.Shown != 0 || c.DialogOpen() }
 // dialog (true) or a panel any click closes (false).
 func (c Chrome) showing(dialog bool) bool {
 	for i, o := range Overlays {
-		if o.Dialog == dialog && c.Shown&(1<<i) != 0 {
+		if o.Dialog() == dialog && c.Shown&(1<<i) != 0 {
 			return true
 		}
 	}

@@ -77,7 +77,7 @@ func (l *Layer) build(s view.Snapshot) {
 	l.picker = newPicker(l)
 	l.overlays, l.closers = make([]*dialog, len(view.Overlays)), make([]*widget.Button, len(view.Overlays))
 	for i, o := range view.Overlays {
-		if o.Draw != nil && !o.Dialog {
+		if !o.Dialog() {
 			l.closers[i] = l.newCloser()
 			l.root.AddChild(l.closers[i])
 		}
