@@ -79,7 +79,8 @@ func castChart(sc *Scene, r Region, a *scene.Actor) {
 // underscore, before the label set or a label, before " sum of". A name
 // is never cut mid-word, nor a label's value: one that does not fit on
 // the second line ("workload-low", a priority level's name) starts a
-// third; only a third line still too long ends in an ellipsis (sc.fit).
+// third; a third line still too long says less (sc.fit: whole words, no
+// ellipsis).
 func wrapSeries(s string, size, w float64) []string {
 	var parts []string
 	start, inLabels := 0, false // a label's name keeps its underscores
