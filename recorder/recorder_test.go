@@ -159,14 +159,7 @@ func TestGoneRelistReadsFromEtcd(t *testing.T) {
 			fmt.Fprint(w, `{"kind":"PodList","metadata":{"resourceVersion":"9"},"items":[]}`)
 		}
 	}
-	conn, err := Connect(fakeServerWith(t, false, pods), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := New(conn, Config{Resources: []string{"pods"}, For: 4 * time.Second, Progress: &bytes.Buffer{}}).Run(context.Background(), &out); err != nil {
-		t.Fatal(err)
-	}
+	recordFor(t, pods, 4*time.Second)
 	mu.Lock()
 	defer mu.Unlock()
 	// The first LIST is the recorder's check that the account may list.
@@ -223,14 +216,7 @@ func TestWatchErrorsAsTheReflectorDoes(t *testing.T) {
 			fmt.Fprint(w, `{"kind":"PodList","metadata":{"resourceVersion":"9"},"items":[]}`)
 		}
 	}
-	conn, err := Connect(fakeServerWith(t, false, pods), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := New(conn, Config{Resources: []string{"pods"}, For: 10 * time.Second, Progress: &bytes.Buffer{}}).Run(context.Background(), &out); err != nil {
-		t.Fatal(err)
-	}
+	recordFor(t, pods, 10*time.Second)
 	mu.Lock()
 	defer mu.Unlock()
 	want := []string{"LIST rv=", "LIST rv=0", "WATCH rv=5", "WATCH rv=5", "LIST rv=5", "LIST rv=", "WATCH rv=9"}
@@ -311,21 +297,14 @@ func TestRetryAfterIsTheRESTClients(t *testing.T) {
 		}
 		fmt.Fprint(w, `{"kind":"PodList","metadata":{"resourceVersion":"5"},"items":[]}`)
 	}
-	conn, err := Connect(fakeServerWith(t, false, pods), "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out bytes.Buffer
-	if err := New(conn, Config{Resources: []string{"pods"}, For: 2 * time.Second, Progress: &bytes.Buffer{}}).Run(context.Background(), &out); err != nil {
-		t.Fatal(err)
-	}
+	out := recordFor(t, pods, 2*time.Second)
 	mu.Lock()
 	defer mu.Unlock()
 	want := []string{"LIST rv=", "LIST rv=0", "LIST rv=0", "LIST rv=0", "WATCH rv=5", "WATCH rv=5"}
 	if strings.Join(asked, ", ") != strings.Join(want, ", ") {
 		t.Errorf("requests %q, want %q", asked, want)
 	}
-	if n := strings.Count(out.String(), `"kind":"request"`); n < len(want)-1 {
+	if n := strings.Count(out, `"kind":"request"`); n < len(want)-1 {
 		t.Errorf("%d request records: each try is recorded", n)
 	}
 }
@@ -357,4 +336,19 @@ func TestRESTRetryRules(t *testing.T) {
 			t.Errorf("%s: %v %v, want %v %v", c.name, after, again, c.after, c.again)
 		}
 	}
+}
+
+// recordFor records pods (a fake server's answers) for d and returns the
+// recording.
+func recordFor(t *testing.T, pods http.HandlerFunc, d time.Duration) string {
+	t.Helper()
+	conn, err := Connect(fakeServerWith(t, false, pods), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := New(conn, Config{Resources: []string{"pods"}, For: d, Progress: &bytes.Buffer{}}).Run(context.Background(), &out); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
 }
